@@ -1,0 +1,146 @@
+"""Request signing for the generated ``payagg_client`` (hand-written; not generated).
+
+Every merchant request carries three headers:
+
+    X-Service-Key        the API key
+    X-Service-Timestamp  Unix seconds, as a decimal string
+    X-Service-Signature  lowercase hex HMAC-SHA256(api_secret, timestamp + "." + raw_body)
+
+``raw_body`` must be the exact bytes sent (the empty string when there is no body). The generated
+``RESTClientObject`` serialises the body (``json.dumps``) only just before handing it to urllib3,
+so signing happens at that last step: the client's urllib3 pool manager is wrapped and the
+signature is computed over the very ``body`` argument urllib3 receives.
+
+Usage::
+
+    from payagg_signing import signed_api_client
+    import payagg_client
+
+    with signed_api_client("https://sandbox.api.payagg.example/v1", key, secret) as api_client:
+        users = payagg_client.TeamApi(api_client).list_users()
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from typing import Any, Callable, Mapping, Optional, Union
+
+import payagg_client
+from payagg_client import rest
+
+HEADER_SERVICE_KEY = "X-Service-Key"
+HEADER_SERVICE_TIMESTAMP = "X-Service-Timestamp"
+HEADER_SERVICE_SIGNATURE = "X-Service-Signature"
+# Payer-facing checkout calls are authorised by the session token and must not be signed.
+HEADER_CHECKOUT_TOKEN = "X-Checkout-Token"
+
+
+def sign(secret: str, timestamp: Union[int, str], body: Union[bytes, str, None]) -> str:
+    """Lowercase hex HMAC-SHA256 of ``timestamp + "." + body`` keyed with ``secret``."""
+    if isinstance(body, str):
+        body_bytes = body.encode("utf-8")
+    elif body is None:
+        body_bytes = b""
+    else:
+        body_bytes = bytes(body)
+    message = str(timestamp).encode("ascii") + b"." + body_bytes
+    return hmac.new(secret.encode("utf-8"), message, hashlib.sha256).hexdigest()
+
+
+class _SigningPoolManager:
+    """Wraps a urllib3 pool manager; adds the three signing headers to every request."""
+
+    def __init__(self, inner: Any, api_key: str, api_secret: str, clock: Callable[[], float]) -> None:
+        self._inner = inner
+        self._api_key = api_key
+        self._api_secret = api_secret
+        self._clock = clock
+
+    def request(self, method: str, url: str, body: Any = None, fields: Any = None,
+                headers: Optional[Mapping[str, str]] = None, **kwargs: Any) -> Any:
+        headers = dict(headers or {})
+        # Multipart and form bodies are encoded by urllib3 itself, so their bytes are not known
+        # here; the API only takes JSON bodies, so refuse rather than sign the wrong bytes.
+        if fields and method.upper() not in ("GET", "HEAD", "DELETE"):
+            raise ValueError("payagg_signing signs JSON bodies only; form and multipart bodies are not supported")
+        if HEADER_CHECKOUT_TOKEN not in headers and "client_token=" not in url:
+            timestamp = str(int(self._clock()))
+            headers[HEADER_SERVICE_KEY] = self._api_key
+            headers[HEADER_SERVICE_TIMESTAMP] = timestamp
+            headers[HEADER_SERVICE_SIGNATURE] = sign(self._api_secret, timestamp, body)
+        if fields is None:
+            return self._inner.request(method, url, body=body, headers=headers, **kwargs)
+        return self._inner.request(method, url, body=body, fields=fields, headers=headers, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+class SigningRESTClientObject(rest.RESTClientObject):
+    """The generated REST client with every outgoing request signed over its exact body bytes."""
+
+    def __init__(self, configuration: payagg_client.Configuration, api_key: str, api_secret: str,
+                 clock: Callable[[], float] = time.time) -> None:
+        super().__init__(configuration)
+        self.pool_manager = _SigningPoolManager(self.pool_manager, api_key, api_secret, clock)
+
+
+def signed_api_client(base_url: str, api_key: str, api_secret: str,
+                      clock: Callable[[], float] = time.time) -> payagg_client.ApiClient:
+    """An ``ApiClient`` for ``base_url`` (ending in ``/v1``) whose every call is signed.
+
+    ``clock`` returns Unix time in seconds (``time.time`` by default); tests can fix it.
+    """
+    if not api_key or not api_secret:
+        raise ValueError("api_key and api_secret are required")
+    configuration = payagg_client.Configuration(host=base_url.rstrip("/"))
+    api_client = payagg_client.ApiClient(configuration)
+    api_client.rest_client = SigningRESTClientObject(configuration, api_key, api_secret, clock)
+    return api_client
+
+
+WEBHOOK_TOLERANCE_DEFAULT_SECONDS = 300
+
+
+class WebhookSignatureError(ValueError):
+    """A webhook delivery failed verification; ``reason`` names the failure."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def verify_webhook_signature(raw_body: Union[bytes, str], timestamp: Optional[str], signature: Optional[str],
+                             secret: str, tolerance_seconds: Optional[int] = None,
+                             clock: Callable[[], float] = time.time) -> None:
+    """Raises WebhookSignatureError unless the delivery is authentic and fresh.
+
+    ``raw_body`` must be the body exactly as received (``request.get_data()`` in Flask,
+    ``await request.body()`` in Starlette), never parsed JSON.
+    """
+    # `is None`, not `or`: a tolerance of 0 is a valid (strict) choice.
+    tolerance = WEBHOOK_TOLERANCE_DEFAULT_SECONDS if tolerance_seconds is None else tolerance_seconds
+    if not secret:
+        raise WebhookSignatureError("secret_missing", "no signing secret: pass the endpoint's signing_secret")
+    if not isinstance(raw_body, (bytes, bytearray, str)):
+        raise WebhookSignatureError(
+            "body_not_raw", "raw_body must be the bytes received, not parsed JSON (re-serialised JSON has other bytes)")
+    if not timestamp or not signature:
+        missing = "X-Service-Timestamp" if not timestamp else "X-Service-Signature"
+        raise WebhookSignatureError("header_missing", f"the {missing} header is missing")
+    if not timestamp.isdigit() or len(timestamp) > 11:
+        raise WebhookSignatureError("timestamp_malformed", f"X-Service-Timestamp must be Unix seconds, got {timestamp!r}")
+    if len(signature) != 64 or any(c not in "0123456789abcdef" for c in signature):
+        raise WebhookSignatureError("signature_malformed", "X-Service-Signature must be 64 lowercase hex characters")
+    age_seconds = int(clock()) - int(timestamp)
+    if age_seconds > tolerance:
+        raise WebhookSignatureError("timestamp_too_old", f"timestamp is {age_seconds} s old (tolerance {tolerance} s)")
+    if -age_seconds > tolerance:
+        raise WebhookSignatureError("timestamp_in_future", f"timestamp is {-age_seconds} s in the future")
+    if not hmac.compare_digest(sign(secret, timestamp, bytes(raw_body) if not isinstance(raw_body, str) else raw_body),
+                               signature):
+        raise WebhookSignatureError(
+            "signature_mismatch",
+            "signature does not match: use the endpoint's signing_secret (not the API secret) and the raw body")

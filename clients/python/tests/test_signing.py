@@ -1,0 +1,142 @@
+"""Offline tests of payagg_signing against a real local HTTP server (no mocks).
+
+The server records what arrives on the wire and recomputes the HMAC over the exact bytes it
+received, as the API does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Dict, Iterator, List
+
+import pytest
+
+import payagg_client
+from payagg_signing import sign, signed_api_client
+
+API_KEY = "pk_test_python"
+API_SECRET = "sk_test_secret"
+FIXED_CLOCK = 1_800_000_000.75
+
+
+class _Recorder(BaseHTTPRequestHandler):
+    requests: List[Dict[str, Any]] = []
+
+    def _handle(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        self.requests.append({"method": self.command, "path": self.path, "headers": dict(self.headers), "body": body})
+        payload = json.dumps({"data": [], "error": None, "meta": {"request_id": "req_local"}}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    do_GET = _handle
+    do_POST = _handle
+    do_DELETE = _handle
+
+    def log_message(self, *args: Any) -> None:  # keep test output quiet
+        pass
+
+
+@pytest.fixture()
+def server() -> Iterator[str]:
+    _Recorder.requests = []
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Recorder)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _expected(headers: Dict[str, str], body: bytes) -> str:
+    message = headers["X-Service-Timestamp"].encode() + b"." + body
+    return hmac.new(API_SECRET.encode(), message, hashlib.sha256).hexdigest()
+
+
+def test_sign_matches_reference_vectors() -> None:
+    # Same vectors as packages/sdk/test/signing.test.ts (from `openssl dgst -sha256 -hmac`).
+    assert sign("sk_test_secret", 1700000000, '{"amount":150000,"currency":"KES"}') == (
+        "ac229a359ad60a7233ec0470a04ca2e21403808fd911118d6e71a75c1895f4a4"
+    )
+    assert sign("sk_test_secret", "1700000000", None) == (
+        "836b9373ad764878b0651cc65776d402c9ca7e45ef2958dd816f9dd255fa3b5f"
+    )
+    assert sign("whsec_ü", 1700000123, '{"reference":"café ☕"}'.encode()) == (
+        "7153edd315bf95576e2432c2a3e44d8dffa2d6cead1469b3db4f9b2a9c9c4dca"
+    )
+
+
+def test_get_is_signed_over_the_empty_body(server: str) -> None:
+    with signed_api_client(server, API_KEY, API_SECRET, clock=lambda: FIXED_CLOCK) as api_client:
+        envelope = payagg_client.TeamApi(api_client).list_users()
+    assert envelope.data == []
+    [request] = _Recorder.requests
+    assert request["path"] == "/v1/users"
+    assert request["body"] == b""
+    assert request["headers"]["X-Service-Key"] == API_KEY
+    assert request["headers"]["X-Service-Timestamp"] == "1800000000"
+    assert request["headers"]["X-Service-Signature"] == _expected(request["headers"], b"")
+
+
+def test_post_is_signed_over_the_exact_bytes_sent(server: str) -> None:
+    with signed_api_client(server, API_KEY, API_SECRET) as api_client:
+        collections = payagg_client.CollectionsApi(api_client)
+        collections.create_collection_without_preload_content(
+            idempotency_key="order-42",
+            collection_create=payagg_client.CollectionCreate(
+                amount=150000, currency="KES", rail=payagg_client.Rail.MOBILE_MONEY,
+                payer_phone="+254712345678", reference="café ☕",
+            ),
+        )
+    [request] = _Recorder.requests
+    assert request["method"] == "POST"
+    assert request["headers"]["Idempotency-Key"] == "order-42"
+    assert json.loads(request["body"])["amount"] == 150000
+    assert json.loads(request["body"])["reference"] == "café ☕"
+    assert request["headers"]["X-Service-Signature"] == _expected(request["headers"], request["body"])
+    assert API_SECRET.encode() not in request["body"]
+    assert API_SECRET not in json.dumps(request["headers"])
+
+
+def test_credentials_are_required() -> None:
+    with pytest.raises(ValueError):
+        signed_api_client("http://127.0.0.1:1/v1", "", API_SECRET)
+
+
+def test_webhook_verification_accepts_authentic_and_names_each_failure() -> None:
+    from payagg_signing import WebhookSignatureError, verify_webhook_signature
+
+    secret = "whsec_endpoint"
+    body = b'{"id":"evt_1","type":"transaction.success"}'
+    now = 1_800_000_000
+    good = sign(secret, now, body)
+    verify_webhook_signature(body, str(now), good, secret, clock=lambda: now)
+    verify_webhook_signature(body.decode(), str(now - 300), sign(secret, now - 300, body), secret, clock=lambda: now)
+
+    cases = [
+        (dict(raw_body=body + b" "), "signature_mismatch"),
+        (dict(secret="sk_api_secret"), "signature_mismatch"),
+        (dict(timestamp=str(now - 301), signature=sign(secret, now - 301, body)), "timestamp_too_old"),
+        (dict(timestamp=str(now + 301), signature=sign(secret, now + 301, body)), "timestamp_in_future"),
+        (dict(signature=good.upper()), "signature_malformed"),
+        (dict(signature=None), "header_missing"),
+        (dict(timestamp=str(now * 1000)), "timestamp_malformed"),
+        (dict(raw_body={"id": "evt_1"}), "body_not_raw"),
+        (dict(tolerance_seconds=0, timestamp=str(now - 1), signature=sign(secret, now - 1, body)), "timestamp_too_old"),
+    ]
+    for change, reason in cases:
+        arguments = dict(raw_body=body, timestamp=str(now), signature=good, secret=secret, clock=lambda: now)
+        arguments.update(change)
+        with pytest.raises(WebhookSignatureError) as caught:
+            verify_webhook_signature(**arguments)  # type: ignore[arg-type]
+        assert caught.value.reason == reason, (change, caught.value)

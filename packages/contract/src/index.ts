@@ -1,0 +1,21 @@
+// Entry point of @payagg/contract. merchant.ts and partner.ts are GENERATED from spec/ (never
+// edit them); this file only names what they export.
+import type { components } from './merchant.ts';
+
+export type { paths, components, operations, webhooks } from './merchant.ts';
+export type {
+  paths as MerchantPaths,
+  components as MerchantComponents,
+  operations as MerchantOperations,
+} from './merchant.ts';
+export type {
+  paths as PartnerPaths,
+  components as PartnerComponents,
+  operations as PartnerOperations,
+} from './partner.ts';
+
+/** Every `error.code` the API documents. Clients branch on status and this, never on message. */
+export type ApiErrorCode = components['schemas']['ErrorCode'];
+
+/** A schema of the merchant API by name, e.g. `Schema<'Transaction'>`. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

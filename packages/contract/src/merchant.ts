@@ -1,0 +1,2791 @@
+/**
+ * GENERATED from spec/merchant.yaml by openapi-typescript 7.13.0 — do not edit.
+ * Regenerate with `pnpm --filter @payagg/contract generate` (or scripts/generate.sh);
+ * CI fails when this file differs from what the spec generates.
+ */
+export interface paths {
+    "/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a collection
+         * @description Collects `amount` from a payer over `rail`. The payer reference required depends on the
+         *     rail: `payer_phone` for `mobile_money` and `ussd`, `payer_card_token` for `card`,
+         *     `payer_account_ref` for `bank`; `qr` needs none. A missing required payer field is 422.
+         *     The transaction is normally returned `pending`; the final status arrives asynchronously
+         *     (webhook `transaction.success` or `transaction.failed`).
+         */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a collection
+         * @description Returns the collection with this id. Another merchant's collection, or a transaction that is not a collection, reads as 404.
+         */
+        get: operations["getCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a collection
+         * @description Refunds a successful collection fully or partially. An id that is not a collection of the
+         *     merchant (another merchant's, or a refund or transfer) is 404. The body is optional: an
+         *     omitted or null `amount` refunds the whole remaining amount. The amount must not exceed the original
+         *     amount minus prior refunds (422 otherwise); a collection that is not `success` is 422
+         *     (field `id`). A refund that covers the whole amount moves the collection to `reversed`.
+         *     The wallet must cover the refund (402 `INSUFFICIENT_FUNDS` otherwise; nothing moves).
+         *     Needs a write-capable key scope (`full` or `write`).
+         *     Returns the refund transaction (`type = refund`, `parent_transaction_id` = collection id).
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a hosted checkout session
+         * @description Creates an `open` session the payer completes by choosing a rail. The response carries
+         *     `client_token`, a bearer secret returned only here (and on an idempotent replay of this
+         *     request), never again. Sessions expire 30 minutes after creation
+         *     (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout-sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a checkout session (payer)
+         * @description Payer-facing read, authorised by the session's client_token in exactly one of the
+         *     `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422
+         *     (field `client_token`). An unknown session and a wrong token both read as 404, so the
+         *     existence of a session is never revealed. A session past `expires_at` reads as `expired`.
+         */
+        get: operations["getCheckoutSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout-sessions/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a checkout session (payer)
+         * @description The payer picks a rail from the session's `allowed_rails` (another rail is 422, field
+         *     `rail`) and gives the payer reference it needs: `payer_phone` for `mobile_money` and
+         *     `ussd`, `payer_card_token` for `card`, `payer_account_ref` for `bank`; `qr` needs none.
+         *     Creates the collection through the same path as `POST /collections`, sets the session to
+         *     `completed` and returns the transaction (`action_url` / `ussd_code` set when the payer
+         *     must complete a challenge). A completed or expired session rejects the pay with 422
+         *     `VALIDATION_ERROR` whose `details.fields` names `session`. Token rules as for the read:
+         *     neither or both token forms is 422, a wrong token or unknown session is 404.
+         */
+        post: operations["payCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List transactions
+         * @description Collections, refunds and transfers of the merchant, newest first, filtered by the query. `date_from` and `date_to` bound `created_at` (inclusive); `date_from` after `date_to` is 422.
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a transaction
+         * @description Returns the transaction (collection, refund or transfer) with this id. Another merchant's transaction reads as 404.
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sub-merchants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sub-merchants
+         * @description Sub-merchants of the merchant, newest first.
+         */
+        get: operations["listSubMerchants"];
+        put?: never;
+        /**
+         * Onboard a sub-merchant
+         * @description Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted).
+         */
+        post: operations["createSubMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sub-merchants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sub-merchant
+         * @description Returns the sub-merchant with this id. Another merchant's sub-merchant reads as 404.
+         */
+        get: operations["getSubMerchant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List dashboard users
+         * @description Every dashboard user of the caller's merchant (no paging parameters; unknown query
+         *     parameters are ignored). Needs the `team:read` permission, held by the roles admin,
+         *     finance, read_only and compliance; otherwise 403 `PERMISSION_DENIED`.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List wallets
+         * @description Wallets of the merchant (one per currency) and of its sub-merchants. `owner_id` filters to one owner.
+         */
+        get: operations["listWallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a wallet's balance
+         * @description Returns the wallet with its current available and pending balances.
+         */
+        get: operations["getWalletBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/split-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List split rules
+         * @description Split rules of the merchant, newest first.
+         */
+        get: operations["listSplitRules"];
+        put?: never;
+        /**
+         * Create a split rule
+         * @description Creates an active split rule. `currency` is required when `rule_type` is `flat` (the
+         *     currency of the flat values) and is omitted or null otherwise. For `percentage` (and
+         *     `tiered`) rules each recipient `value` is a share in percent (greater than 0, at most
+         *     100; the shares of a rule add up to at most 100, else 422); for `flat` rules `value` is an
+         *     integer amount in minor units (at least 1). A `sub_merchant` recipient names its
+         *     sub-merchant in `recipient_id`; `platform` and `tax` recipients carry no `recipient_id`.
+         */
+        post: operations["createSplitRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/split-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a split rule
+         * @description Returns the split rule with this id. Another merchant's rule reads as 404.
+         */
+        get: operations["getSplitRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payouts
+         * @description Payouts of the merchant's wallets (single and batch members), newest first.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        /**
+         * Create a payout
+         * @description Pays out from a wallet's available balance. Created `queued` (event `payout.queued`);
+         *     if the wallet cannot cover the amount the request fails at once with 402
+         *     `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422)
+         *     defers sending; omitted means send now. A payout that fails transiently at the rail is
+         *     retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's
+         *     needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout
+         *     currency), else 422. Needs the payout scope (`payout_only` or `full`).
+         */
+        post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payout
+         * @description Returns the payout with this id. Another merchant's payout reads as 404.
+         */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a bulk payout
+         * @description Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is
+         *     created (and its amount reserved) or none is. If the wallet cannot cover the total the
+         *     request fails with 402 `INSUFFICIENT_FUNDS`. Every item's currency must equal the wallet
+         *     currency (422 otherwise). Members are readable through `GET /payouts?wallet_id=...` and
+         *     `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`).
+         */
+        post: operations["createPayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payout batch
+         * @description Returns the batch with all its payouts. Another merchant's batch reads as 404.
+         */
+        get: operations["getPayoutBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Active endpoints of the merchant (deleted ones are not listed); secrets are never returned.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers an endpoint for the given event types. The URL must be publicly resolvable;
+         *     private, link-local and loopback ranges are rejected (422, field `url`), and in production
+         *     it must be HTTPS. The response carries `signing_secret`, returned only here.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Soft delete; the endpoint stops receiving deliveries and no longer appears in the list. Deleting an already deleted endpoint is 404.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fx/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an exchange rate
+         * @description Current rate for one unit of `base_currency` in `quote_currency`, margin included. An
+         *     unsupported pair is 404; the same currency twice is 422 (field `quote_currency`).
+         */
+        get: operations["getFxRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fx/rate-locks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock an exchange rate
+         * @description Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`); a
+         *     lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`). An
+         *     unsupported pair or the same currency twice is 422.
+         */
+        post: operations["createFxRateLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event delivered to a registered endpoint
+         * @description Sent by PayAgg to each active endpoint subscribed to the event type. Headers:
+         *     `Content-Type: application/json`, a `User-Agent` naming the webhook service,
+         *     `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature` (lowercase hex HMAC-SHA256
+         *     keyed with the endpoint's signing secret over `timestamp + "." + raw_body`). Verify on the
+         *     raw bytes before parsing, reject a timestamp more than 300 s from your clock, compare in
+         *     constant time, and deduplicate on `id`. Any 2xx acknowledges; anything else, a timeout
+         *     (10 s) or a connection error is retried: 6 attempts in all, waiting 60, 300, 1800, 7200
+         *     and 28800 s; after that the event is `exhausted`. Redirects are not followed.
+         */
+        post: operations["receiveWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description Payment rail.
+         * @enum {string}
+         */
+        Rail: "mobile_money" | "card" | "bank" | "ussd" | "qr";
+        /**
+         * @description pending -> success | failed; a collection fully refunded moves success -> reversed.
+         * @enum {string}
+         */
+        TransactionStatus: "pending" | "success" | "failed" | "reversed";
+        /** @enum {string} */
+        TransactionType: "collection" | "refund" | "transfer";
+        /**
+         * @description open -> completed (paid) | expired (past expires_at). cancelled is reserved; no operation of v1 cancels a session.
+         * @enum {string}
+         */
+        CheckoutSessionStatus: "open" | "completed" | "expired" | "cancelled";
+        /**
+         * @description Starts pending on creation.
+         * @enum {string}
+         */
+        KycStatus: "pending" | "verified" | "rejected" | "needs_review";
+        /** @enum {string} */
+        KycTier: "tier_1" | "tier_2";
+        /**
+         * @description queued -> processing -> success | failed. Each transition emits the matching payout.* event.
+         * @enum {string}
+         */
+        PayoutStatus: "queued" | "processing" | "success" | "failed";
+        /**
+         * @description processing while any member is queued or processing; then completed when every member succeeded, else partially_failed.
+         * @enum {string}
+         */
+        PayoutBatchStatus: "processing" | "completed" | "partially_failed";
+        /** @enum {string} */
+        DestinationType: "mobile_money" | "bank" | "card";
+        /** @enum {string} */
+        SplitRuleType: "percentage" | "flat" | "tiered";
+        /** @enum {string} */
+        RecipientType: "platform" | "sub_merchant" | "tax";
+        /** @enum {string} */
+        EscrowReleaseCondition: "manual" | "auto_timeout" | "delivery_confirmation";
+        /** @enum {string} */
+        SubMerchantType: "individual" | "business";
+        /** @enum {string} */
+        SubMerchantStatus: "active" | "suspended";
+        /** @enum {string} */
+        UserRole: "admin" | "finance" | "read_only" | "compliance";
+        /** @enum {string} */
+        UserStatus: "active" | "disabled";
+        /** @enum {string} */
+        WalletOwnerType: "merchant" | "sub_merchant" | "platform";
+        /**
+         * @description The canonical registry of the 15 event types (dot.case, past state).
+         * @enum {string}
+         */
+        WebhookEventType: "transaction.pending" | "transaction.success" | "transaction.failed" | "transaction.reversed" | "payout.queued" | "payout.processing" | "payout.success" | "payout.failed" | "escrow.held" | "escrow.released" | "escrow.returned" | "dispute.opened" | "dispute.resolved" | "kyc.verified" | "kyc.rejected";
+        /**
+         * @description Closed set of error codes. HTTP status per code: AUTH_INVALID_KEY 401,
+         *     AUTH_SIGNATURE_MISMATCH 401, VALIDATION_ERROR 422, IDEMPOTENCY_CONFLICT 409,
+         *     INSUFFICIENT_FUNDS 402, RAIL_UNAVAILABLE 503, RATE_LIMITED 429, RESOURCE_NOT_FOUND 404,
+         *     COMPLIANCE_HOLD 403, PERMISSION_DENIED 403, INTERNAL_ERROR 500; additions:
+         *     METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413,
+         *     UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501.
+         * @enum {string}
+         */
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED";
+        /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
+        Amount: number;
+        /** @description Balance in minor currency units; never negative; a safe integer. */
+        Balance: number;
+        /**
+         * @description ISO 4217 currency code, 3 upper-case letters.
+         * @example KES
+         */
+        Currency: string;
+        /**
+         * @description ISO 3166-1 alpha-2 country code, 2 upper-case letters.
+         * @example KE
+         */
+        Country: string;
+        /**
+         * @description Phone number (MSISDN) in international form, optional leading +, 7 to 15 digits.
+         * @example +254712345678
+         */
+        Phone: string;
+        /** @description Response metadata. next_cursor appears only on paginated lists. */
+        Meta: {
+            /** @description Id of this request; equal to the X-Request-Id header. */
+            request_id: string;
+            /** @description Cursor of the next page; null when there are no more pages. */
+            next_cursor?: string | null;
+        };
+        /** @description Metadata of a paginated list. */
+        PageMeta: {
+            /** @description Id of this request; equal to the X-Request-Id header. */
+            request_id: string;
+            /** @description Cursor of the next page, passed back unchanged as `cursor`; null when there are no more pages. */
+            next_cursor: string | null;
+        };
+        FieldError: {
+            /** @description The offending field (body property name or dotted path such as `payouts.3.amount`, a parameter name, `body` for malformed JSON, or `session` for a checkout session that cannot be paid). */
+            field: string;
+            message: string;
+        };
+        /** @description Optional details; validation failures carry `fields`. Other keys may appear (for example `rail`, `wallet_id`). */
+        ErrorDetails: {
+            fields?: components["schemas"]["FieldError"][];
+        };
+        Error: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description Human-facing; not to be parsed. */
+            message: string;
+            details?: components["schemas"]["ErrorDetails"];
+        };
+        ErrorEnvelope: {
+            data: null;
+            error: components["schemas"]["Error"];
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A collection, refund or transfer. */
+        Transaction: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            sub_merchant_id: string | null;
+            type: components["schemas"]["TransactionType"];
+            rail: components["schemas"]["Rail"];
+            status: components["schemas"]["TransactionStatus"];
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            /**
+             * Format: uuid
+             * @description For type=refund, the id of the original collection; null otherwise.
+             */
+            parent_transaction_id: string | null;
+            /** @description The rail's own reference, filled once the rail responds. */
+            provider_reference: string | null;
+            /** @description Merchant-supplied order string, echoed. */
+            reference: string | null;
+            /**
+             * Format: uri
+             * @description Payer redirect (for example a card challenge) when the rail needs one.
+             */
+            action_url: string | null;
+            /** @description Dial string the payer must complete (mobile-money fallback) when applicable. */
+            ussd_code: string | null;
+            /** @description Free-form metadata given at creation. */
+            metadata: {
+                [key: string]: string;
+            } | null;
+            /** @description For type=refund, the reason given at creation; null otherwise. */
+            refund_reason?: string | null;
+            /** @description For type=collection, the sum of its refunds so far in minor units (0 when none); null for other types. */
+            refunded_amount?: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Returned once, at creation; the only object that carries client_token. */
+        CheckoutSession: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            sub_merchant_id: string | null;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            reference: string | null;
+            allowed_rails: components["schemas"]["Rail"][];
+            status: components["schemas"]["CheckoutSessionStatus"];
+            /** @description Opaque bearer secret for the payer; returned only by session creation, never again. */
+            client_token: string;
+            /**
+             * Format: uuid
+             * @description The collection created when paid; null until paid.
+             */
+            collection_intent_id: string | null;
+            /**
+             * Format: date-time
+             * @description 30 minutes after creation.
+             */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Payer-facing view; never carries client_token, sub_merchant_id, collection_intent_id, timestamps other than expires_at, or merchant credentials. */
+        CheckoutSessionPublic: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            reference: string | null;
+            allowed_rails: components["schemas"]["Rail"][];
+            status: components["schemas"]["CheckoutSessionStatus"];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        SubMerchant: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            display_name: string;
+            type: components["schemas"]["SubMerchantType"];
+            country: components["schemas"]["Country"];
+            kyc_tier: components["schemas"]["KycTier"];
+            kyc_status: components["schemas"]["KycStatus"];
+            status: components["schemas"]["SubMerchantStatus"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A dashboard team member. */
+        User: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["UserRole"];
+            mfa_enabled: boolean;
+            status: components["schemas"]["UserStatus"];
+        };
+        /** @description One wallet per currency per owner. */
+        Wallet: {
+            /** Format: uuid */
+            id: string;
+            owner_type: components["schemas"]["WalletOwnerType"];
+            /** Format: uuid */
+            owner_id: string;
+            currency: components["schemas"]["Currency"];
+            available_balance: components["schemas"]["Balance"];
+            pending_balance: components["schemas"]["Balance"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A recipient of a split rule, as returned. */
+        SplitRecipient: {
+            recipient_type: components["schemas"]["RecipientType"];
+            /**
+             * Format: uuid
+             * @description The sub-merchant for sub_merchant recipients; the merchant's own id for platform and tax recipients.
+             */
+            recipient_id: string;
+            /** @description A share in percent for percentage and tiered rules; an integer amount in minor units for flat rules. */
+            value: number;
+            escrow: boolean;
+            escrow_release_condition: components["schemas"]["EscrowReleaseCondition"];
+            /** @description Hours after which an auto_timeout escrow is released. */
+            escrow_timeout_hours: number;
+        };
+        SplitRule: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            name: string;
+            rule_type: components["schemas"]["SplitRuleType"];
+            /** @description Currency of flat values; null for percentage and tiered rules. */
+            currency?: string | null;
+            active: boolean;
+            recipients: components["schemas"]["SplitRecipient"][];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Payout: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Source wallet.
+             */
+            wallet_id: string;
+            /**
+             * Format: uuid
+             * @description Null for a single payout.
+             */
+            batch_id: string | null;
+            destination_type: components["schemas"]["DestinationType"];
+            /** @description Tokenized destination reference. */
+            destination_ref: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["PayoutStatus"];
+            /** Format: date-time */
+            scheduled_at: string | null;
+            /** @description Automatic send retries made after transient rail failures (at most 3). */
+            retry_count: number;
+            failure_reason: string | null;
+            /**
+             * Format: uuid
+             * @description The FX rate lock used for a cross-currency payout; null otherwise.
+             */
+            fx_rate_lock_id?: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PayoutBatch: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            total_amount: components["schemas"]["Amount"];
+            status: components["schemas"]["PayoutBatchStatus"];
+            payouts: components["schemas"]["Payout"][];
+        };
+        /** @description A registered endpoint; never carries the signing secret. */
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            subscribed_events: components["schemas"]["WebhookEventType"][];
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description The creation response; the only time signing_secret is returned. */
+        WebhookEndpointWithSecret: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            subscribed_events: components["schemas"]["WebhookEventType"][];
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Key of the HMAC-SHA256 delivery signatures; returned only once. */
+            signing_secret: string;
+        };
+        FxRate: {
+            base_currency: components["schemas"]["Currency"];
+            quote_currency: components["schemas"]["Currency"];
+            /** @description Units of quote_currency per unit of base_currency, applied margin included. */
+            rate: number;
+            /** @description Margin applied, in basis points. */
+            margin_bps: number;
+            /** Format: date-time */
+            effective_at: string;
+        };
+        FxRateLock: {
+            /** Format: uuid */
+            id: string;
+            base_currency: components["schemas"]["Currency"];
+            quote_currency: components["schemas"]["Currency"];
+            locked_rate: number;
+            /**
+             * Format: date-time
+             * @description 15 minutes after creation.
+             */
+            expires_at: string;
+            /** @description True once a payout has used the lock. */
+            used: boolean;
+        };
+        /** @description Body of a webhook delivery. */
+        WebhookEvent: {
+            /** @description Unique event id; deduplicate on it. */
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Depends on type; for transaction.* events it is a TransactionEventData. Data fields of other event types are not fixed in v1. */
+            data: Record<string, never>;
+        } & unknown;
+        TransactionEventData: {
+            /** Format: uuid */
+            transaction_id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["TransactionStatus"];
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        /**
+         * @description Conditional requirements (also enforced by the schema): `payer_phone` is required (a
+         *     non-null string) when `rail` is `mobile_money` or `ussd`; `payer_card_token` when `rail`
+         *     is `card`; `payer_account_ref` when `rail` is `bank`; `qr` needs none. Payer fields not
+         *     needed by the rail are accepted and ignored.
+         */
+        CollectionCreate: {
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            rail: components["schemas"]["Rail"];
+            /**
+             * Format: uuid
+             * @description Attributes the collection to a sub-merchant of the merchant (unknown id is 422).
+             */
+            sub_merchant_id?: string | null;
+            /** @description Required when rail is mobile_money or ussd. */
+            payer_phone?: string | null;
+            /** @description Required when rail is card. A tokenized card reference, never a raw card number. */
+            payer_card_token?: string | null;
+            /** @description Required when rail is bank. A tokenized account reference. */
+            payer_account_ref?: string | null;
+            /** @description Merchant order string, echoed on the transaction. */
+            reference?: string | null;
+            /** @description Default false. When true the merchant leg of settlement lands in the pending (escrow) bucket for later release. */
+            hold_in_escrow?: boolean;
+            /** @description Free-form string key/value pairs stored on the transaction (at most 50 keys; keys up to 40 characters, values up to 500 characters). */
+            metadata?: {
+                [key: string]: string;
+            } | null;
+        } & (unknown & unknown & unknown);
+        /** @description Whole body optional. An omitted or null amount refunds the full remaining amount. */
+        RefundCreate: {
+            /** @description Minor units; must not exceed the original amount minus prior refunds. */
+            amount?: number | null;
+            /** @description Stored on the refund transaction (refund_reason). */
+            reason?: string | null;
+        };
+        CheckoutSessionCreate: {
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            /** @description Echoed on the resulting transaction. */
+            reference?: string | null;
+            /** Format: uuid */
+            sub_merchant_id?: string | null;
+            /** @description Rails the payer may choose; defaults to all rails when omitted. */
+            allowed_rails?: components["schemas"]["Rail"][];
+        };
+        /**
+         * @description Conditional requirements (also enforced by the schema): `payer_phone` for `mobile_money`
+         *     and `ussd`, `payer_card_token` for `card`, `payer_account_ref` for `bank`; `qr` needs
+         *     none. `rail` must be one of the session's allowed_rails.
+         */
+        CheckoutSessionPay: {
+            rail: components["schemas"]["Rail"];
+            /** @description Required when rail is mobile_money or ussd. */
+            payer_phone?: string | null;
+            /** @description Required when rail is card. */
+            payer_card_token?: string | null;
+            /** @description Required when rail is bank. */
+            payer_account_ref?: string | null;
+        } & (unknown & unknown & unknown);
+        SubMerchantContact: {
+            phone?: components["schemas"]["Phone"];
+            /** Format: email */
+            email?: string;
+        };
+        SubMerchantCreate: {
+            display_name: string;
+            type: components["schemas"]["SubMerchantType"];
+            country: components["schemas"]["Country"];
+            kyc_tier?: components["schemas"]["KycTier"];
+            contact?: components["schemas"]["SubMerchantContact"];
+        };
+        /**
+         * @description `recipient_type` and `value` are required. `recipient_id` is required for sub_merchant
+         *     recipients and must be absent or null for platform and tax recipients. `escrow` defaults
+         *     to false; `escrow_release_condition` (default manual) and `escrow_timeout_hours`
+         *     (default 72, used by auto_timeout) apply when escrow is true.
+         */
+        SplitRecipientCreate: {
+            recipient_type: components["schemas"]["RecipientType"];
+            /**
+             * Format: uuid
+             * @description The sub-merchant receiving this share (sub_merchant recipients only).
+             */
+            recipient_id?: string | null;
+            /** @description Percent share (at most 100) for percentage and tiered rules; integer minor units for flat rules. */
+            value: number;
+            /** @description Default false. When true this recipient's leg is held in escrow (pending) until released. */
+            escrow?: boolean;
+            escrow_release_condition?: components["schemas"]["EscrowReleaseCondition"];
+            /** @description Default 72. Hours until an auto_timeout escrow is released. */
+            escrow_timeout_hours?: number;
+        } & unknown;
+        /**
+         * @description Conditional requirements (also enforced by the schema): `currency` is required (non-null)
+         *     when `rule_type` is `flat`, and every recipient `value` is then an integer amount;
+         *     for `percentage` and `tiered` rules every `value` is at most 100.
+         */
+        SplitRuleCreate: {
+            name: string;
+            rule_type: components["schemas"]["SplitRuleType"];
+            /** @description Required for flat rules (currency of the flat values); omitted for percentage rules. */
+            currency?: string | null;
+            recipients: components["schemas"]["SplitRecipientCreate"][];
+        } & unknown;
+        PayoutCreate: {
+            /**
+             * Format: uuid
+             * @description Source wallet.
+             */
+            wallet_id: string;
+            destination_type: components["schemas"]["DestinationType"];
+            /** @description Tokenized destination reference from the payout-destination tokenization flow; raw account numbers are never sent. */
+            destination_ref: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            /**
+             * Format: date-time
+             * @description Send at this future time; omitted or null sends now.
+             */
+            scheduled_at?: string | null;
+            /**
+             * Format: uuid
+             * @description Rate lock (wallet currency -> payout currency) for a cross-currency payout.
+             */
+            fx_rate_lock_id?: string | null;
+        };
+        BulkPayoutItem: {
+            destination_type: components["schemas"]["DestinationType"];
+            destination_ref: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+        };
+        BulkPayoutCreate: {
+            /**
+             * Format: uuid
+             * @description Source wallet shared by all payouts.
+             */
+            wallet_id: string;
+            payouts: components["schemas"]["BulkPayoutItem"][];
+        };
+        WebhookEndpointCreate: {
+            /**
+             * Format: uri
+             * @description Publicly resolvable URL; HTTPS in production; private, link-local and loopback addresses are rejected.
+             */
+            url: string;
+            subscribed_events: components["schemas"]["WebhookEventType"][];
+        };
+        FxRateLockCreate: {
+            base_currency: components["schemas"]["Currency"];
+            quote_currency: components["schemas"]["Currency"];
+        };
+        TransactionEnvelope: {
+            data: components["schemas"]["Transaction"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        TransactionListEnvelope: {
+            data: components["schemas"]["Transaction"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        CheckoutSessionEnvelope: {
+            data: components["schemas"]["CheckoutSession"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        CheckoutSessionPublicEnvelope: {
+            data: components["schemas"]["CheckoutSessionPublic"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        SubMerchantEnvelope: {
+            data: components["schemas"]["SubMerchant"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        SubMerchantListEnvelope: {
+            data: components["schemas"]["SubMerchant"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        UserListEnvelope: {
+            data: components["schemas"]["User"][];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        WalletEnvelope: {
+            data: components["schemas"]["Wallet"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        WalletListEnvelope: {
+            data: components["schemas"]["Wallet"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        SplitRuleEnvelope: {
+            data: components["schemas"]["SplitRule"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        SplitRuleListEnvelope: {
+            data: components["schemas"]["SplitRule"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        PayoutEnvelope: {
+            data: components["schemas"]["Payout"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        PayoutListEnvelope: {
+            data: components["schemas"]["Payout"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        PayoutBatchEnvelope: {
+            data: components["schemas"]["PayoutBatch"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookEndpointCreatedEnvelope: {
+            data: components["schemas"]["WebhookEndpointWithSecret"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookEndpointListEnvelope: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description An empty object (the data of a delete). */
+        EmptyObject: Record<string, never>;
+        EmptyEnvelope: {
+            data: components["schemas"]["EmptyObject"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        FxRateEnvelope: {
+            data: components["schemas"]["FxRate"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        FxRateLockEnvelope: {
+            data: components["schemas"]["FxRateLock"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+    };
+    responses: {
+        /** @description The key is missing, malformed, unknown, revoked, expired, IP-blocked or out of scope (AUTH_INVALID_KEY), or the signature does not match or the timestamp is outside the 300 s window (AUTH_SIGNATURE_MISMATCH). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The wallet balance is too low for the operation (INSUFFICIENT_FUNDS); nothing was created or moved. */
+        PaymentRequired: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "INSUFFICIENT_FUNDS",
+                 *         "message": "The wallet's available balance does not cover this amount.",
+                 *         "details": {
+                 *           "wallet_id": "c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f"
+                 *         }
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "6e7f8a9b-0c1d-4e2f-9a3b-4c5d6e7f8a9b"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The action is blocked pending compliance review or the merchant is suspended or frozen (COMPLIANCE_HOLD), or the principal may not perform it (PERMISSION_DENIED). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The resource does not exist or is not accessible to the caller (RESOURCE_NOT_FOUND). On the checkout endpoints a wrong client_token reads the same way. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "RESOURCE_NOT_FOUND",
+                 *         "message": "No such resource."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "9b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The Idempotency-Key was already used with a different payload (IDEMPOTENCY_CONFLICT). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "IDEMPOTENCY_CONFLICT",
+                 *         "message": "This Idempotency-Key was already used with a different request body."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "0c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The request failed validation (VALIDATION_ERROR): body schema, conditional payer fields,
+         *     path or query parameters, headers, malformed JSON (field `body`), an altered cursor,
+         *     business rules such as a refund above the remaining amount, or a checkout session that is
+         *     completed or expired (field `session`). `details.fields` lists each problem.
+         */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Too many requests (RATE_LIMITED). Retry after the number of seconds in Retry-After. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "Rate limit exceeded; retry after the number of seconds in Retry-After."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The requested rail is temporarily unavailable (RAIL_UNAVAILABLE, circuit breaker open). Nothing was created; retry later or use another rail. */
+        RailUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "RAIL_UNAVAILABLE",
+                 *         "message": "The mobile_money rail is temporarily unavailable.",
+                 *         "details": {
+                 *           "rail": "mobile_money"
+                 *         }
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body exceeds 1 MiB (PAYLOAD_TOO_LARGE). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "PAYLOAD_TOO_LARGE",
+                 *         "message": "The request body exceeds 1048576 bytes."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "6c7d8e9f-0a1b-4c2d-9e3f-4a5b6c7d8e9f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is not `application/json` (UNSUPPORTED_MEDIA_TYPE). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                 *         "message": "Request bodies must be application/json."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Unexpected internal error (INTERNAL_ERROR); quote the request_id to support. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "INTERNAL_ERROR",
+                 *         "message": "An unexpected error occurred."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "8e9f0a1b-2c3d-4e4f-9a5b-6c7d8e9f0a1b"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+         * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+         */
+        IdempotencyKey: string;
+        /**
+         * @description Id of the resource (UUID). A malformed id is 422.
+         * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+         */
+        ResourceId: string;
+        /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+        Cursor: string;
+        /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+        Limit: number;
+        /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). */
+        CheckoutTokenHeader: string;
+        /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). */
+        ClientTokenQuery: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Id of this request, equal to `meta.request_id`; quote it to support. */
+        "X-Request-Id": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createCollection: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The collection (also returned unchanged on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["RailUnavailable"];
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefundCreate"];
+            };
+        };
+        responses: {
+            /** @description The refund transaction. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["RailUnavailable"];
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 150000,
+                 *       "currency": "KES",
+                 *       "reference": "order-10046",
+                 *       "allowed_rails": [
+                 *         "mobile_money",
+                 *         "card"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CheckoutSessionCreate"];
+            };
+        };
+        responses: {
+            /** @description The new session, with its client_token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *         "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sub_merchant_id": null,
+                     *         "amount": 150000,
+                     *         "currency": "KES",
+                     *         "reference": "order-10046",
+                     *         "allowed_rails": [
+                     *           "mobile_money",
+                     *           "card"
+                     *         ],
+                     *         "status": "open",
+                     *         "client_token": "cst_9QmV3x7Lk2pR8sT1uW4yZ6bN0cD5fG",
+                     *         "collection_intent_id": null,
+                     *         "expires_at": "2026-11-22T17:30:00Z",
+                     *         "created_at": "2026-11-22T17:00:00Z",
+                     *         "updated_at": "2026-11-22T17:00:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutSessionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCheckoutSession: {
+        parameters: {
+            query?: {
+                /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). */
+                client_token?: components["parameters"]["ClientTokenQuery"];
+            };
+            header?: {
+                /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). */
+                "X-Checkout-Token"?: components["parameters"]["CheckoutTokenHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public view of the session. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *         "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "amount": 150000,
+                     *         "currency": "KES",
+                     *         "reference": "order-10046",
+                     *         "allowed_rails": [
+                     *           "mobile_money",
+                     *           "card"
+                     *         ],
+                     *         "status": "open",
+                     *         "expires_at": "2026-11-22T17:30:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CheckoutSessionPublicEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    payCheckoutSession: {
+        parameters: {
+            query?: {
+                /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). */
+                client_token?: components["parameters"]["ClientTokenQuery"];
+            };
+            header: {
+                /**
+                 * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). */
+                "X-Checkout-Token"?: components["parameters"]["CheckoutTokenHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSessionPay"];
+            };
+        };
+        responses: {
+            /** @description The collection created for the session (also returned on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionEnvelope"];
+                };
+            };
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["RailUnavailable"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only transactions with this status. */
+                status?: components["schemas"]["TransactionStatus"];
+                /** @description Only transactions over this rail. */
+                rail?: components["schemas"]["Rail"];
+                /** @description Only transactions created at or after this instant. */
+                date_from?: string;
+                /** @description Only transactions created at or before this instant. */
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of transactions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e",
+                     *           "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "sub_merchant_id": null,
+                     *           "type": "collection",
+                     *           "rail": "mobile_money",
+                     *           "status": "success",
+                     *           "amount": 150000,
+                     *           "currency": "KES",
+                     *           "parent_transaction_id": null,
+                     *           "provider_reference": "MPESA-QK71H2X9",
+                     *           "reference": "order-10045",
+                     *           "action_url": null,
+                     *           "ussd_code": null,
+                     *           "metadata": null,
+                     *           "refund_reason": null,
+                     *           "refunded_amount": 0,
+                     *           "created_at": "2026-11-22T17:00:00Z",
+                     *           "updated_at": "2026-11-22T17:00:42Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "1b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
+                     *         "next_cursor": "eyJjIjoiMjAyNi0xMS0yMlQxNzowMDowMFoiLCJpIjoiMGI4YTNjMmUifQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSubMerchants: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only sub-merchants with this KYC status. */
+                kyc_status?: components["schemas"]["KycStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sub-merchants. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3f2b8c1e-5d4a-4e7b-9c2d-1a6f8e9b0c3d",
+                     *           "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "display_name": "Mama Njeri Groceries",
+                     *           "type": "business",
+                     *           "country": "KE",
+                     *           "kyc_tier": "tier_2",
+                     *           "kyc_status": "verified",
+                     *           "status": "active",
+                     *           "created_at": "2026-11-20T09:15:00Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SubMerchantListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSubMerchant: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Mama Njeri Groceries",
+                 *       "type": "business",
+                 *       "country": "KE",
+                 *       "kyc_tier": "tier_2",
+                 *       "contact": {
+                 *         "phone": "+254722000111",
+                 *         "email": "njeri@groceries.example"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubMerchantCreate"];
+            };
+        };
+        responses: {
+            /** @description The new sub-merchant (also returned on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubMerchantEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSubMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sub-merchant. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubMerchantEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All users of the merchant. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "f6a7b8c9-d0e1-4f2a-9b4c-5d6e7f8091a2",
+                     *           "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "amina@merchant.example",
+                     *           "role": "admin",
+                     *           "mfa_enabled": true,
+                     *           "status": "active"
+                     *         },
+                     *         {
+                     *           "id": "8a9b0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d",
+                     *           "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "kofi@merchant.example",
+                     *           "role": "finance",
+                     *           "mfa_enabled": false,
+                     *           "status": "disabled"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWallets: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only wallets of this owner (the merchant or one of its sub-merchants). */
+                owner_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of wallets. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "owner_type": "merchant",
+                     *           "owner_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "currency": "KES",
+                     *           "available_balance": 1250000,
+                     *           "pending_balance": 150000,
+                     *           "updated_at": "2026-11-22T17:00:42Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WalletListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWalletBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f",
+                     *         "owner_type": "merchant",
+                     *         "owner_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "currency": "KES",
+                     *         "available_balance": 1250000,
+                     *         "pending_balance": 150000,
+                     *         "updated_at": "2026-11-22T17:00:42Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "5f6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b8c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WalletEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSplitRules: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only active (true) or only inactive (false) rules. */
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of split rules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "d4e5f6a7-b8c9-4d0e-9f2a-3b4c5d6e7f80",
+                     *           "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "Marketplace default",
+                     *           "rule_type": "percentage",
+                     *           "currency": null,
+                     *           "active": true,
+                     *           "recipients": [
+                     *             {
+                     *               "recipient_type": "platform",
+                     *               "recipient_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "value": 10,
+                     *               "escrow": false,
+                     *               "escrow_release_condition": "manual",
+                     *               "escrow_timeout_hours": 72
+                     *             }
+                     *           ],
+                     *           "updated_at": "2026-11-21T08:00:00Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SplitRuleListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSplitRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description The new split rule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitRuleEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSplitRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The split rule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitRuleEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only payouts with this status. */
+                status?: components["schemas"]["PayoutStatus"];
+                /** @description Only payouts from this source wallet. */
+                wallet_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payouts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "wallet_id": "c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "batch_id": null,
+                     *           "destination_type": "mobile_money",
+                     *           "destination_ref": "dst_mm_7d2e9f1a3c",
+                     *           "amount": 100000,
+                     *           "currency": "KES",
+                     *           "status": "success",
+                     *           "scheduled_at": null,
+                     *           "retry_count": 0,
+                     *           "failure_reason": null,
+                     *           "fx_rate_lock_id": null,
+                     *           "created_at": "2026-11-22T17:05:00Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayout: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "wallet_id": "c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f",
+                 *       "destination_type": "mobile_money",
+                 *       "destination_ref": "dst_mm_7d2e9f1a3c",
+                 *       "amount": 100000,
+                 *       "currency": "KES"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutCreate"];
+            };
+        };
+        responses: {
+            /** @description The new payout (also returned on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayoutBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "wallet_id": "c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f",
+                 *       "payouts": [
+                 *         {
+                 *           "destination_type": "mobile_money",
+                 *           "destination_ref": "dst_mm_7d2e9f1a3c",
+                 *           "amount": 100000,
+                 *           "currency": "KES"
+                 *         },
+                 *         {
+                 *           "destination_type": "bank",
+                 *           "destination_ref": "dst_bank_1a9c3e5f7b",
+                 *           "amount": 250000,
+                 *           "currency": "KES"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkPayoutCreate"];
+            };
+        };
+        responses: {
+            /** @description The new batch with its payouts (also returned on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBatchEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch with its payouts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutBatchEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All active endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "e5f6a7b8-c9d0-4e1f-8a3b-4c5d6e7f8091",
+                     *           "url": "https://hooks.merchant.example/payagg",
+                     *           "subscribed_events": [
+                     *             "transaction.success",
+                     *             "transaction.failed",
+                     *             "payout.success",
+                     *             "payout.failed"
+                     *           ],
+                     *           "active": true,
+                     *           "created_at": "2026-11-22T17:10:00Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.merchant.example/payagg",
+                 *       "subscribed_events": [
+                 *         "transaction.success",
+                 *         "transaction.failed",
+                 *         "payout.success",
+                 *         "payout.failed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint with its signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e5f6a7b8-c9d0-4e1f-8a3b-4c5d6e7f8091",
+                     *         "url": "https://hooks.merchant.example/payagg",
+                     *         "subscribed_events": [
+                     *           "transaction.success",
+                     *           "transaction.failed",
+                     *           "payout.success",
+                     *           "payout.failed"
+                     *         ],
+                     *         "active": true,
+                     *         "created_at": "2026-11-22T17:10:00Z",
+                     *         "signing_secret": "whsec_5Jb8mQ2vX9kL4pR7tY1wZ3cF6hN0sD8g"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "8c9d0e1f-2a3b-4c4d-9e5f-6a7b8c9d0e1f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointCreatedEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; `data` is an empty object. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFxRate: {
+        parameters: {
+            query: {
+                /** @description Currency converted from (3 upper-case letters). */
+                base_currency: components["schemas"]["Currency"];
+                /** @description Currency converted to (3 upper-case letters). */
+                quote_currency: components["schemas"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "base_currency": "USD",
+                     *         "quote_currency": "KES",
+                     *         "rate": 129.35,
+                     *         "margin_bps": 150,
+                     *         "effective_at": "2026-11-22T17:00:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "1f2a3b4c-5d6e-4f7a-8b8c-9d0e1f2a3b4c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FxRateEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createFxRateLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "base_currency": "USD",
+                 *       "quote_currency": "KES"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FxRateLockCreate"];
+            };
+        };
+        responses: {
+            /** @description The new lock. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "1a2b3c4d-5e6f-4a8b-9c0d-e1f2a3b4c5d6",
+                     *         "base_currency": "USD",
+                     *         "quote_currency": "KES",
+                     *         "locked_rate": 129.35,
+                     *         "expires_at": "2026-11-22T17:15:00Z",
+                     *         "used": false
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "2a3b4c5d-6e7f-4a8b-9c9d-0e1f2a3b4c5d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FxRateLockEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveWebhookEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unix time in seconds, as a decimal string. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 over `timestamp + "." + raw_body`. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e",
+                 *       "type": "transaction.success",
+                 *       "created_at": "2026-11-22T17:00:42Z",
+                 *       "data": {
+                 *         "transaction_id": "0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e",
+                 *         "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *         "amount": 150000,
+                 *         "currency": "KES",
+                 *         "status": "success",
+                 *         "occurred_at": "2026-11-22T17:00:42Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the delivery; the response body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

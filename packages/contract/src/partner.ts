@@ -1,0 +1,540 @@
+/**
+ * GENERATED from spec/partner.yaml by openapi-typescript 7.13.0 — do not edit.
+ * Regenerate with `pnpm --filter @payagg/contract generate` (or scripts/generate.sh);
+ * CI fails when this file differs from what the spec generates.
+ */
+export interface paths {
+    "/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a wallet
+         * @description Creates a wallet for one of the partner's end users in one currency, with a zero balance
+         *     and a unique account number. One wallet per (externalUserId, currency): a second one is
+         *     422 (field `externalUserId`).
+         */
+        post: operations["createPartnerWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{walletId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a wallet's balance
+         * @description The available balance of the wallet. Another partner's wallet reads as 404.
+         */
+        get: operations["getPartnerWalletBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{walletId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a wallet's transactions
+         * @description The most recent transactions of the wallet, newest first, at most `limit` of them. Another partner's wallet reads as 404.
+         */
+        get: operations["listPartnerWalletTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description The same closed set of error codes as the merchant API (see spec/merchant.yaml).
+         * @enum {string}
+         */
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED";
+        /**
+         * @description ISO 4217 currency code, 3 upper-case letters.
+         * @example KES
+         */
+        Currency: string;
+        /** @description Balance in minor currency units; never negative; a safe integer. */
+        Balance: number;
+        Meta: {
+            /** @description Id of this request; equal to the X-Request-Id header. */
+            request_id: string;
+        };
+        FieldError: {
+            field: string;
+            message: string;
+        };
+        /** @description Optional details; validation failures carry `fields`. */
+        ErrorDetails: {
+            fields?: components["schemas"]["FieldError"][];
+        };
+        Error: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description Human-facing; not to be parsed. */
+            message: string;
+            details?: components["schemas"]["ErrorDetails"];
+        };
+        ErrorEnvelope: {
+            data: null;
+            error: components["schemas"]["Error"];
+            meta: components["schemas"]["Meta"];
+        };
+        PartnerWalletCreate: {
+            /** @description The partner's own id of the end user. */
+            externalUserId: string;
+            currency: components["schemas"]["Currency"];
+        };
+        PartnerWallet: {
+            /** Format: uuid */
+            id: string;
+            externalUserId: string;
+            currency: components["schemas"]["Currency"];
+            /** @description Unique 10-digit account number of the wallet. */
+            accountNumber: string;
+            availableBalance: components["schemas"]["Balance"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PartnerWalletBalance: {
+            /** Format: uuid */
+            walletId: string;
+            currency: components["schemas"]["Currency"];
+            availableBalance: components["schemas"]["Balance"];
+        };
+        /**
+         * @description deposit and transfer_in credit the wallet; withdrawal and transfer_out debit it.
+         * @enum {string}
+         */
+        PartnerWalletTransactionType: "deposit" | "withdrawal" | "transfer_in" | "transfer_out";
+        PartnerWalletTransaction: {
+            /** Format: uuid */
+            id: string;
+            type: components["schemas"]["PartnerWalletTransactionType"];
+            /** @description Minor units, always positive; the direction follows from type. */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            balanceAfter: components["schemas"]["Balance"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PartnerWalletEnvelope: {
+            data: components["schemas"]["PartnerWallet"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        PartnerWalletBalanceEnvelope: {
+            data: components["schemas"]["PartnerWalletBalance"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        PartnerWalletTransactionListEnvelope: {
+            data: components["schemas"]["PartnerWalletTransaction"][];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+    };
+    responses: {
+        /** @description The X-API-Key is missing, malformed, unknown, revoked or expired (AUTH_INVALID_KEY). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "AUTH_INVALID_KEY",
+                 *         "message": "The API key is missing or invalid."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The wallet does not exist or belongs to another partner (RESOURCE_NOT_FOUND). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "RESOURCE_NOT_FOUND",
+                 *         "message": "No such wallet."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The X-Idempotency-Key was already used with a different body (IDEMPOTENCY_CONFLICT). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "IDEMPOTENCY_CONFLICT",
+                 *         "message": "This X-Idempotency-Key was already used with a different request body."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request failed validation (VALIDATION_ERROR); `details.fields` lists each problem. Malformed JSON names the field `body`. */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "VALIDATION_ERROR",
+                 *         "message": "The request is invalid.",
+                 *         "details": {
+                 *           "fields": [
+                 *             {
+                 *               "field": "currency",
+                 *               "message": "must be 3 upper-case letters"
+                 *             }
+                 *           ]
+                 *         }
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Too many requests (RATE_LIMITED). Retry after the number of seconds in Retry-After. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "Rate limit exceeded; retry after the number of seconds in Retry-After."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body exceeds 1 MiB (PAYLOAD_TOO_LARGE). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "PAYLOAD_TOO_LARGE",
+                 *         "message": "The request body exceeds 1048576 bytes."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The request body is not `application/json` (UNSUPPORTED_MEDIA_TYPE). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "UNSUPPORTED_MEDIA_TYPE",
+                 *         "message": "Request bodies must be application/json."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Unexpected internal error (INTERNAL_ERROR); quote the request_id to support. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "INTERNAL_ERROR",
+                 *         "message": "An unexpected error occurred."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "0f1a2b3c-4d5e-4f6a-9b7c-8d9e0f1a2b3c"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Client-generated key, unique per wallet creation (a UUID v4 is suggested). Same key and body replays the original wallet; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+         * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+         */
+        IdempotencyKey: string;
+        /**
+         * @description Id of the wallet (UUID). A malformed id is 422.
+         * @example 6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a
+         */
+        WalletId: string;
+        /** @description Number of transactions, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+        Limit: number;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Id of this request, equal to `meta.request_id`; quote it to support. */
+        "X-Request-Id": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createPartnerWallet: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per wallet creation (a UUID v4 is suggested). Same key and body replays the original wallet; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                "X-Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "externalUserId": "user-48213",
+                 *       "currency": "KES"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerWalletCreate"];
+            };
+        };
+        responses: {
+            /** @description The new wallet (also returned unchanged on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *         "externalUserId": "user-48213",
+                     *         "currency": "KES",
+                     *         "accountNumber": "4012345678",
+                     *         "availableBalance": 0,
+                     *         "createdAt": "2026-11-22T17:30:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerWalletEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPartnerWalletBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the wallet (UUID). A malformed id is 422.
+                 * @example 6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a
+                 */
+                walletId: components["parameters"]["WalletId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "walletId": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *         "currency": "KES",
+                     *         "availableBalance": 250000
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "8f9a0b1c-2d3e-4f4a-8b5c-6d7e8f9a0b1c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerWalletBalanceEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPartnerWalletTransactions: {
+        parameters: {
+            query?: {
+                /** @description Number of transactions, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the wallet (UUID). A malformed id is 422.
+                 * @example 6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a
+                 */
+                walletId: components["parameters"]["WalletId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transactions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "9a0b1c2d-3e4f-4a5b-9c6d-7e8f9a0b1c2d",
+                     *           "type": "withdrawal",
+                     *           "amount": 50000,
+                     *           "currency": "KES",
+                     *           "balanceAfter": 250000,
+                     *           "createdAt": "2026-11-22T18:00:00Z"
+                     *         },
+                     *         {
+                     *           "id": "0b1c2d3e-4f5a-4b6c-8d7e-8f9a0b1c2d3e",
+                     *           "type": "deposit",
+                     *           "amount": 300000,
+                     *           "currency": "KES",
+                     *           "balanceAfter": 300000,
+                     *           "createdAt": "2026-11-22T17:45:00Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "1c2d3e4f-5a6b-4c7d-9e8f-9a0b1c2d3e4f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerWalletTransactionListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}

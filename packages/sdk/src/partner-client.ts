@@ -1,0 +1,49 @@
+// The partner wallet client (`/api/v1/partner`): authenticated by X-API-Key, with
+// X-Idempotency-Key on wallet creation. A separate path family with its own contract.
+import createFetchClient, { type Client } from 'openapi-fetch';
+import type { PartnerPaths as GeneratedPartnerPaths } from '@payagg/contract';
+import { idempotencyMiddleware } from './idempotency.ts';
+import { retrying_transport, type RetryOptions } from './retry.ts';
+import type { WithSdkManagedHeaders } from './managed-headers.ts';
+
+export const header_partner_api_key = 'X-API-Key';
+export const header_partner_idempotency_key = 'X-Idempotency-Key';
+
+export type PartnerPaths = WithSdkManagedHeaders<GeneratedPartnerPaths>;
+export type PartnerClient = Client<PartnerPaths, `${string}/${string}`>;
+
+export interface CreatePartnerClientOptions {
+  /** The partner base, ending in `/api/v1/partner`. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: (request: Request) => Promise<Response>;
+  idempotencyKey?: () => string;
+  /** Opt-in retries of retry-safe requests (see retry.ts); default: none. */
+  retry?: RetryOptions;
+}
+
+/** Partner operations that take X-Idempotency-Key: wallet creation only. */
+export function partnerRequiresIdempotencyKey(method: string, schema_path: string): boolean {
+  return method.toUpperCase() === 'POST' && schema_path === '/wallets';
+}
+
+export function createPartnerClient(options: CreatePartnerClientOptions): PartnerClient {
+  for (const name of ['baseUrl', 'apiKey'] as const) {
+    if (typeof options[name] !== 'string' || options[name].length === 0) {
+      throw new TypeError(`${name} is required (a non-empty string)`);
+    }
+  }
+  const client = createFetchClient<PartnerPaths>({
+    baseUrl: options.baseUrl,
+    headers: { [header_partner_api_key]: options.apiKey },
+    fetch: retrying_transport(options.fetch, options.retry),
+  });
+  client.use(
+    idempotencyMiddleware({
+      generate: options.idempotencyKey,
+      header: header_partner_idempotency_key,
+      requires: partnerRequiresIdempotencyKey,
+    }),
+  );
+  return client;
+}

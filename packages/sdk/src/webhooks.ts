@@ -1,0 +1,182 @@
+// Webhook signature verification, as the API signs deliveries:
+//   X-Service-Signature = lowercase hex HMAC-SHA256(signing_secret, timestamp + "." + raw_body)
+//   X-Service-Timestamp = Unix seconds
+// Verify on the raw bytes before any JSON parsing, reject timestamps more than the tolerance away
+// from the receiver's clock (either direction), and compare in constant time.
+import { timingSafeEqual } from 'node:crypto';
+import { signRequest, unix_seconds_of } from './signing.ts';
+
+/** The API's timestamp window, also the default tolerance here. */
+export const webhook_tolerance_default_seconds = 300;
+
+const signature_hex_length = 64;
+const signature_pattern = /^[0-9a-f]{64}$/;
+const timestamp_pattern = /^\d{1,11}$/;
+const timestamp_milliseconds_pattern = /^\d{13}$/;
+
+/** Why a delivery was rejected; one sentence-named reason per usual mistake. */
+export type WebhookSignatureFailure =
+  | 'header_missing'
+  | 'secret_missing'
+  | 'body_not_raw'
+  | 'timestamp_malformed'
+  | 'timestamp_too_old'
+  | 'timestamp_in_future'
+  | 'signature_malformed'
+  | 'signature_mismatch';
+
+export class WebhookSignatureError extends Error {
+  readonly reason: WebhookSignatureFailure;
+  constructor(reason: WebhookSignatureFailure, message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+    this.reason = reason;
+  }
+}
+
+export interface VerifyWebhookSignatureInput {
+  /** The request body exactly as received: a string or the raw bytes (Buffer/Uint8Array). */
+  rawBody: string | Uint8Array | ArrayBuffer;
+  /** The X-Service-Timestamp header value (Unix seconds). */
+  timestamp: string | null | undefined;
+  /** The X-Service-Signature header value (lowercase hex). */
+  signature: string | null | undefined;
+  /** The endpoint's signing_secret (returned once by POST /webhooks). */
+  secret: string;
+  /** Allowed distance between the timestamp and `now`, in seconds; default 300. */
+  toleranceSeconds?: number;
+  /** Receiver's clock in milliseconds since the Unix epoch; defaults to Date.now. */
+  now?: () => number;
+}
+
+/** Returns normally when the delivery is authentic; throws WebhookSignatureError otherwise. */
+export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void {
+  // `??`, never `||`: a tolerance of 0 is a legitimate (strict) choice, not a missing value.
+  const tolerance_seconds = input.toleranceSeconds ?? webhook_tolerance_default_seconds;
+  if (!Number.isFinite(tolerance_seconds) || tolerance_seconds < 0) {
+    throw new RangeError(`toleranceSeconds must be a non-negative number, got ${tolerance_seconds}`);
+  }
+  if (typeof input.secret !== 'string' || input.secret.length === 0) {
+    throw new WebhookSignatureError(
+      'secret_missing',
+      "No signing secret given: pass the endpoint's signing_secret (returned once by POST /webhooks); " +
+        'it is usually read from configuration, so check that the variable is set.',
+    );
+  }
+  const raw_body = input.rawBody as unknown;
+  if (!(typeof raw_body === 'string' || raw_body instanceof Uint8Array || raw_body instanceof ArrayBuffer)) {
+    throw new WebhookSignatureError(
+      'body_not_raw',
+      `rawBody must be the request body exactly as received (string or Buffer), got ${describe(raw_body)}. ` +
+        'This usually means a JSON body parser ran first (e.g. express.json()): re-serialized JSON ' +
+        'does not have the same bytes. Use express.raw({ type: "application/json" }) on the webhook route.',
+    );
+  }
+  if (input.timestamp === undefined || input.timestamp === null || input.timestamp === '') {
+    throw new WebhookSignatureError(
+      'header_missing',
+      'The X-Service-Timestamp header is missing: pass req.headers["x-service-timestamp"]. ' +
+        'A proxy that strips X- headers also causes this.',
+    );
+  }
+  if (input.signature === undefined || input.signature === null || input.signature === '') {
+    throw new WebhookSignatureError(
+      'header_missing',
+      'The X-Service-Signature header is missing: pass req.headers["x-service-signature"]. ' +
+        'A proxy that strips X- headers also causes this.',
+    );
+  }
+  const timestamp = String(input.timestamp).trim();
+  if (!timestamp_pattern.test(timestamp)) {
+    const hint = timestamp_milliseconds_pattern.test(timestamp)
+      ? ' It looks like milliseconds; the header carries Unix seconds.'
+      : '';
+    throw new WebhookSignatureError(
+      'timestamp_malformed',
+      `X-Service-Timestamp must be Unix seconds as a decimal string, got ${JSON.stringify(timestamp)}.${hint}`,
+    );
+  }
+  const signature = String(input.signature).trim();
+  if (!signature_pattern.test(signature)) {
+    throw new WebhookSignatureError(
+      'signature_malformed',
+      `X-Service-Signature must be ${signature_hex_length} lowercase hex characters (HMAC-SHA256), ` +
+        `got ${signature.length} characters. Pass the header value itself, not a parsed or re-encoded form.`,
+    );
+  }
+
+  const now_seconds = Number(unix_seconds_of((input.now ?? Date.now)()));
+  const age_seconds = now_seconds - Number(timestamp);
+  if (age_seconds > tolerance_seconds) {
+    throw new WebhookSignatureError(
+      'timestamp_too_old',
+      `The delivery timestamp is ${age_seconds} s old, more than the ${tolerance_seconds} s tolerance. ` +
+        'Either this is a replay of an old delivery, or the receiver clock is wrong (check NTP), ' +
+        'or the body was queued before verification: verify as soon as the request arrives.',
+    );
+  }
+  if (-age_seconds > tolerance_seconds) {
+    throw new WebhookSignatureError(
+      'timestamp_in_future',
+      `The delivery timestamp is ${-age_seconds} s in the future, more than the ${tolerance_seconds} s ` +
+        'tolerance. The receiver clock is probably behind (check NTP), or the value is not Unix seconds.',
+    );
+  }
+
+  const expected = Buffer.from(signRequest({ secret: input.secret, timestamp, body: raw_body }), 'hex');
+  const received = Buffer.from(signature, 'hex');
+  // Both are 32 bytes here (the pattern above fixed the length), as timingSafeEqual requires.
+  if (!timingSafeEqual(expected, received)) {
+    throw new WebhookSignatureError(
+      'signature_mismatch',
+      'The signature does not match the body. Usual causes: the wrong secret (use this endpoint\'s ' +
+        'signing_secret, not the API secret, and the one from the latest POST /webhooks); or a body ' +
+        'that is not byte-for-byte what was received (parsed and re-serialized JSON, changed ' +
+        'whitespace or encoding).',
+    );
+  }
+}
+
+/**
+ * Verifies a delivery from its headers and raw body, then parses it.
+ * `headers` may be Node's IncomingHttpHeaders (lower-case keys) or a Fetch Headers object.
+ */
+export function parseWebhookEvent<Event = WebhookEvent>(input: {
+  rawBody: string | Uint8Array | ArrayBuffer;
+  headers: Headers | Record<string, string | string[] | undefined>;
+  secret: string;
+  toleranceSeconds?: number;
+  now?: () => number;
+}): Event {
+  const read = (name: string): string | undefined => {
+    if (input.headers instanceof Headers) return input.headers.get(name) ?? undefined;
+    const value = input.headers[name.toLowerCase()] ?? input.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  verifyWebhookSignature({
+    rawBody: input.rawBody,
+    timestamp: read('X-Service-Timestamp'),
+    signature: read('X-Service-Signature'),
+    secret: input.secret,
+    ...(input.toleranceSeconds === undefined ? {} : { toleranceSeconds: input.toleranceSeconds }),
+    ...(input.now ? { now: input.now } : {}),
+  });
+  const text =
+    typeof input.rawBody === 'string' ? input.rawBody : new TextDecoder('utf-8').decode(input.rawBody);
+  return JSON.parse(text) as Event;
+}
+
+/** The delivery body: `data` depends on `type`. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object (parsed JSON?)';
+  return typeof value;
+}

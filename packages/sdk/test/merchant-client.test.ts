@@ -1,0 +1,234 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type MerchantClient } from '../src/index.ts';
+import { envelope, startRecordingServer, type RecordedRequest, type RecordingServer } from './helpers/recording-server.ts';
+
+const api_key = 'pk_test_123';
+const api_secret = 'sk_test_secret';
+const now_ms = 1_800_000_000_500;
+
+let server: RecordingServer;
+let client: MerchantClient;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  server.respond(() => ({ json: envelope({}) }));
+  client = createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, now: () => now_ms });
+});
+
+/** What the server would compute: HMAC over the timestamp header, ".", and the bytes it received. */
+function expected_signature(request: RecordedRequest, secret = api_secret): string {
+  return createHmac('sha256', secret)
+    .update(`${request.headers['x-service-timestamp']}.`)
+    .update(request.body)
+    .digest('hex');
+}
+
+function only_request(): RecordedRequest {
+  expect(server.requests).toHaveLength(1);
+  return server.requests[0]!;
+}
+
+describe('request signing', () => {
+  it('signs a POST over the exact body bytes received', async () => {
+    const { data, error } = await client.POST('/collections', {
+      body: { amount: 150000, currency: 'KES', rail: 'mobile_money', payer_phone: '+254700000001' },
+    });
+    expect(error).toBeUndefined();
+    expect(data).toEqual(envelope({}));
+    const request = only_request();
+    expect(request.headers['x-service-key']).toBe(api_key);
+    expect(request.headers['x-service-timestamp']).toBe('1800000000');
+    expect(request.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
+    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+    expect(JSON.parse(request.body.toString('utf8'))).toMatchObject({ amount: 150000 });
+  });
+
+  it('signs a GET without a body over the empty string', async () => {
+    await client.GET('/users');
+    const request = only_request();
+    expect(request.body.length).toBe(0);
+    expect(request.headers['x-service-signature']).toBe(
+      createHmac('sha256', api_secret).update('1800000000.').digest('hex'),
+    );
+  });
+
+  it('signs non-ASCII bodies over their UTF-8 bytes', async () => {
+    await client.POST('/collections', {
+      body: { amount: 1, currency: 'KES', rail: 'mobile_money', payer_phone: '+2547', reference: 'café ☕ 注文' },
+    });
+    const request = only_request();
+    expect(request.body.toString('utf8')).toContain('café ☕ 注文');
+    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+  });
+
+  it('signs the final body even when a caller middleware rewrites it', async () => {
+    client.use({
+      onRequest({ request }) {
+        if (request.method !== 'POST') return undefined;
+        return new Request(request, { body: '{"rewritten":true}' });
+      },
+    });
+    await client.POST('/collections', { body: { amount: 1, currency: 'KES', rail: 'qr' } });
+    const request = only_request();
+    expect(request.body.toString('utf8')).toBe('{"rewritten":true}');
+    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+  });
+
+  it('reads the clock on every request', async () => {
+    let clock_ms = 1_800_000_000_000;
+    const ticking = createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, now: () => clock_ms });
+    await ticking.GET('/users');
+    clock_ms += 61_000;
+    await ticking.GET('/users');
+    expect(server.requests.map((request) => request.headers['x-service-timestamp'])).toEqual(['1800000000', '1800000061']);
+  });
+
+  it('sends to a custom fetch the signed Request', async () => {
+    const seen: Request[] = [];
+    const custom = createClient({
+      baseUrl: server.baseUrl,
+      apiKey: api_key,
+      apiSecret: api_secret,
+      now: () => now_ms,
+      fetch: (request) => {
+        seen.push(request);
+        return fetch(request);
+      },
+    });
+    await custom.GET('/users');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.get('X-Service-Signature')).toBe(only_request().headers['x-service-signature']);
+  });
+
+  it('never sends the secret', async () => {
+    await client.POST('/collections', { body: { amount: 1, currency: 'KES', rail: 'qr' } });
+    const request = only_request();
+    const everything = JSON.stringify(request.headers) + request.url + request.body.toString('utf8');
+    expect(everything).not.toContain(api_secret);
+  });
+
+  it('returns HTTP failures as values with the envelope', async () => {
+    server.respond(() => ({
+      status: 401,
+      json: { data: null, error: { code: 'AUTH_SIGNATURE_MISMATCH', message: 'no' }, meta: { request_id: 'r1' } },
+    }));
+    const { data, error, response } = await client.GET('/users');
+    expect(data).toBeUndefined();
+    expect(response.status).toBe(401);
+    expect(error?.error.code).toBe('AUTH_SIGNATURE_MISMATCH');
+  });
+
+  it('refuses to start without credentials', () => {
+    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: '', apiSecret: api_secret })).toThrow(/apiKey is required/);
+    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: undefined as never })).toThrow(
+      /apiSecret is required/,
+    );
+  });
+});
+
+// Every merchant operation of the seed, with the seven that require an idempotency key marked.
+// test/types.test-d.ts checks this table against the generated contract at the type level.
+const uuid = '3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10';
+const merchant_operations: { method: 'GET' | 'POST' | 'DELETE'; path: string; idempotent: boolean; body?: unknown }[] = [
+  { method: 'POST', path: '/collections', idempotent: true, body: { amount: 1, currency: 'KES', rail: 'qr' } },
+  { method: 'GET', path: '/collections/{id}', idempotent: false },
+  { method: 'POST', path: '/collections/{id}/refunds', idempotent: true, body: {} },
+  { method: 'POST', path: '/checkout-sessions', idempotent: true, body: { amount: 1, currency: 'KES' } },
+  { method: 'GET', path: '/checkout-sessions/{id}', idempotent: false },
+  { method: 'POST', path: '/checkout-sessions/{id}/pay', idempotent: true, body: { rail: 'qr' } },
+  { method: 'GET', path: '/transactions', idempotent: false },
+  { method: 'GET', path: '/transactions/{id}', idempotent: false },
+  { method: 'POST', path: '/sub-merchants', idempotent: true, body: { display_name: 'A', type: 'individual', country: 'KE' } },
+  { method: 'GET', path: '/sub-merchants', idempotent: false },
+  { method: 'GET', path: '/sub-merchants/{id}', idempotent: false },
+  { method: 'GET', path: '/users', idempotent: false },
+  { method: 'GET', path: '/wallets', idempotent: false },
+  { method: 'GET', path: '/wallets/{id}/balance', idempotent: false },
+  { method: 'POST', path: '/split-rules', idempotent: false, body: { name: 'n', rule_type: 'flat', recipients: [] } },
+  { method: 'GET', path: '/split-rules', idempotent: false },
+  { method: 'GET', path: '/split-rules/{id}', idempotent: false },
+  { method: 'POST', path: '/payouts', idempotent: true, body: { amount: 1 } },
+  { method: 'GET', path: '/payouts', idempotent: false },
+  { method: 'GET', path: '/payouts/{id}', idempotent: false },
+  { method: 'POST', path: '/payouts/bulk', idempotent: true, body: { wallet_id: uuid, payouts: [] } },
+  { method: 'GET', path: '/payouts/batches/{id}', idempotent: false },
+  { method: 'POST', path: '/webhooks', idempotent: false, body: { url: 'https://example.com', subscribed_events: [] } },
+  { method: 'GET', path: '/webhooks', idempotent: false },
+  { method: 'DELETE', path: '/webhooks/{id}', idempotent: false },
+  { method: 'GET', path: '/fx/rates', idempotent: false },
+  { method: 'POST', path: '/fx/rate-locks', idempotent: false, body: { base_currency: 'USD', quote_currency: 'KES' } },
+];
+
+describe('idempotency keys', () => {
+  it('lists exactly seven operations as requiring a key', () => {
+    expect(merchant_operations.filter((operation) => operation.idempotent)).toHaveLength(7);
+  });
+
+  for (const operation of merchant_operations) {
+    const label = `${operation.method} ${operation.path}`;
+    it(`${operation.idempotent ? 'adds a UUID v4 key to' : 'adds no key to'} ${label}`, async () => {
+      const init = { params: { path: { id: uuid } }, ...(operation.body === undefined ? {} : { body: operation.body }) };
+      await (client.request as (m: string, p: string, i: unknown) => Promise<unknown>)(
+        operation.method.toLowerCase(),
+        operation.path,
+        init,
+      );
+      const request = only_request();
+      expect(request.method).toBe(operation.method);
+      expect(request.url).toBe(`/v1${operation.path.replace('{id}', uuid)}`);
+      if (operation.idempotent) {
+        expect(request.headers['idempotency-key']).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+      } else {
+        expect(request.headers).not.toHaveProperty('idempotency-key');
+      }
+      // Every merchant operation is signed, the key header included or not.
+      expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+    });
+  }
+
+  it('uses a fresh key for each call', async () => {
+    await client.POST('/payouts', { body: { amount: 1 } as never });
+    await client.POST('/payouts', { body: { amount: 1 } as never });
+    const [first, second] = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(first).toBeTruthy();
+    expect(first).not.toBe(second);
+  });
+
+  it("keeps the caller's own key (for retrying one logical operation)", async () => {
+    await client.POST('/collections', {
+      params: { header: { 'Idempotency-Key': 'order-42-attempt' } },
+      body: { amount: 1, currency: 'KES', rail: 'qr' },
+    });
+    await client.POST('/collections', {
+      headers: { 'Idempotency-Key': 'order-42-attempt' },
+      body: { amount: 1, currency: 'KES', rail: 'qr' },
+    });
+    expect(server.requests.map((request) => request.headers['idempotency-key'])).toEqual([
+      'order-42-attempt',
+      'order-42-attempt',
+    ]);
+  });
+
+  it('uses the idempotencyKey option as the key source', async () => {
+    let counter = 0;
+    const counting = createClient({
+      baseUrl: server.baseUrl,
+      apiKey: api_key,
+      apiSecret: api_secret,
+      idempotencyKey: () => `key-${++counter}`,
+    });
+    await counting.POST('/checkout-sessions', { body: { amount: 100, currency: 'KES' } });
+    await counting.GET('/users');
+    await counting.POST('/payouts/bulk', { body: { wallet_id: uuid, payouts: [] } as never });
+    expect(server.requests.map((request) => request.headers['idempotency-key'])).toEqual(['key-1', undefined, 'key-2']);
+  });
+});

@@ -1,0 +1,155 @@
+// Type behaviour of the SDK, checked by tsc (vitest typecheck). Each `// @ts-expect-error` sits on
+// the exact line that must not compile; if it ever compiles, tsc reports the unused directive.
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ApiErrorCode, paths } from '@payagg/contract';
+import {
+  createCheckoutClient,
+  createClient,
+  listAll,
+  paginate,
+  type PageItem,
+  type MerchantClient,
+} from '../src/index.ts';
+
+const client = createClient({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k', apiSecret: 's' });
+const uuid = '3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10';
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** "METHOD /path" of every operation in the generated contract. */
+type OperationsOf<Paths> = {
+  [P in keyof Paths & string]: {
+    [M in Method & keyof Paths[P]]: [NonNullable<Paths[P][M]>] extends [never] ? never : `${Uppercase<M>} ${P}`;
+  }[Method & keyof Paths[P]];
+}[keyof Paths & string];
+
+/** Operations whose generated parameters include the header `Name`. */
+type OperationsWithHeader<Paths, Name extends string> = {
+  [P in keyof Paths & string]: {
+    [M in Method & keyof Paths[P]]: NonNullable<Paths[P][M]> extends { parameters: { header?: infer Header } }
+      ? [NonNullable<Header>] extends [never]
+        ? never
+        : Name extends keyof NonNullable<Header>
+          ? `${Uppercase<M>} ${P}`
+          : never
+      : never;
+  }[Method & keyof Paths[P]];
+}[keyof Paths & string];
+
+type SevenIdempotentOperations =
+  | 'POST /collections'
+  | 'POST /collections/{id}/refunds'
+  | 'POST /checkout-sessions'
+  | 'POST /checkout-sessions/{id}/pay'
+  | 'POST /sub-merchants'
+  | 'POST /payouts'
+  | 'POST /payouts/bulk';
+
+describe('contract and SDK agree', () => {
+  it('the spec puts Idempotency-Key on exactly the seven operations the SDK fills in', () => {
+    expectTypeOf<OperationsWithHeader<paths, 'Idempotency-Key'>>().toEqualTypeOf<SevenIdempotentOperations>();
+  });
+
+  it('the spec has every merchant operation of the seed (27, incl. the two payer ones)', () => {
+    expectTypeOf<OperationsOf<paths>>().toEqualTypeOf<
+      | SevenIdempotentOperations
+      | 'GET /collections/{id}'
+      | 'GET /checkout-sessions/{id}'
+      | 'GET /transactions'
+      | 'GET /transactions/{id}'
+      | 'GET /sub-merchants'
+      | 'GET /sub-merchants/{id}'
+      | 'GET /users'
+      | 'GET /wallets'
+      | 'GET /wallets/{id}/balance'
+      | 'POST /split-rules'
+      | 'GET /split-rules'
+      | 'GET /split-rules/{id}'
+      | 'GET /payouts'
+      | 'GET /payouts/{id}'
+      | 'GET /payouts/batches/{id}'
+      | 'POST /webhooks'
+      | 'GET /webhooks'
+      | 'DELETE /webhooks/{id}'
+      | 'GET /fx/rates'
+      | 'POST /fx/rate-locks'
+    >();
+  });
+
+  it('ApiErrorCode is the closed list of documented codes', () => {
+    expectTypeOf<'AUTH_SIGNATURE_MISMATCH'>().toExtend<ApiErrorCode>();
+    expectTypeOf<'VALIDATION_ERROR'>().toExtend<ApiErrorCode>();
+    expectTypeOf<'NOT_A_CODE'>().not.toExtend<ApiErrorCode>();
+  });
+});
+
+describe('merchant client types', () => {
+  it('rejects unknown paths and wrong methods', () => {
+    // @ts-expect-error: no such path
+    void client.GET('/colections/{id}', { params: { path: { id: uuid } } });
+    // @ts-expect-error: /users has no POST
+    void client.POST('/users', { body: {} });
+    // @ts-expect-error: /collections has no GET (list collections through /transactions)
+    void client.GET('/collections');
+  });
+
+  it('rejects wrong bodies', () => {
+    // @ts-expect-error: amount is an integer of minor units, not a string
+    void client.POST('/collections', { body: { amount: '1500.00', currency: 'KES', rail: 'card' } });
+    // @ts-expect-error: rail is required
+    void client.POST('/collections', { body: { amount: 150000, currency: 'KES' } });
+    // @ts-expect-error: not a Rail
+    void client.POST('/collections', { body: { amount: 150000, currency: 'KES', rail: 'paypal' } });
+    // @ts-expect-error: the body is required
+    void client.POST('/collections', {});
+  });
+
+  it('requires path parameters', () => {
+    // @ts-expect-error: params.path.id is missing
+    void client.GET('/collections/{id}', {});
+    void client.GET('/collections/{id}', { params: { path: { id: uuid } } });
+  });
+
+  it('does not ask for the headers the SDK sets (Idempotency-Key, signing headers)', () => {
+    void client.POST('/collections', { body: { amount: 150000, currency: 'KES', rail: 'card', payer_card_token: 'tok' } });
+    void client.POST('/collections', {
+      params: { header: { 'Idempotency-Key': 'caller-chosen' } },
+      body: { amount: 150000, currency: 'KES', rail: 'card', payer_card_token: 'tok' },
+    });
+    void client.GET('/users');
+  });
+
+  it('types success data as the envelope and error as the error envelope', async () => {
+    const { data, error } = await client.GET('/users');
+    if (data) expectTypeOf(data.meta.request_id).toEqualTypeOf<string>();
+    if (error) expectTypeOf(error.error.code).toEqualTypeOf<ApiErrorCode>();
+  });
+});
+
+describe('pagination types', () => {
+  it('yields the item type of the list', async () => {
+    for await (const transaction of paginate(client, '/transactions', { params: { query: { limit: 10 } } })) {
+      expectTypeOf(transaction.amount).toEqualTypeOf<number>();
+    }
+    expectTypeOf<PageItem<MerchantClient, '/transactions'>>().toHaveProperty('currency');
+    const all = await listAll(client, '/transactions');
+    expectTypeOf(all).toBeArray();
+  });
+
+  it('rejects paths that are not paginated lists', () => {
+    // @ts-expect-error: /users is a list without a cursor (meta has no next_cursor)
+    void paginate(client, '/users');
+    // @ts-expect-error: a single resource, not a list
+    void paginate(client, '/collections/{id}', { params: { path: { id: uuid } } });
+  });
+});
+
+describe('checkout client types', () => {
+  it('only has the two payer-facing operations', () => {
+    const checkout = createCheckoutClient({ baseUrl: 'http://127.0.0.1:1/v1', clientToken: 't' });
+    void checkout.GET('/checkout-sessions/{id}', { params: { path: { id: uuid } } });
+    void checkout.POST('/checkout-sessions/{id}/pay', { params: { path: { id: uuid } }, body: { rail: 'qr' } });
+    // @ts-expect-error: merchant operations are not reachable with a client token
+    void checkout.GET('/users');
+  });
+});
