@@ -1,0 +1,181 @@
+// One circuit breaker per rail (opossum) around initiation.
+//
+// Closed: calls pass; outages and timeouts are counted over a rolling window. Once at least
+// volumeThreshold calls happened in the window and more than errorThresholdPercentage of them
+// failed, the breaker opens: calls fail fast with RailUnavailableError and the provider is not
+// called. After resetTimeoutMs it is half-open: exactly one call goes through as a probe (others
+// still fail fast); success closes the breaker, failure opens it again for another resetTimeoutMs.
+// RailDeclinedError (invalid input) is the provider working correctly, so it never counts.
+// When the breaker closes, the rolling window is emptied (as Hystrix does): the successful probe
+// proved the provider healthy, and the failures that opened the breaker must not reopen it at the
+// first new failure.
+
+import { EventEmitter } from 'node:events';
+import CircuitBreaker from 'opossum';
+import { RailDeclinedError, RailOutageError, RailUnavailableError } from './errors.ts';
+import type { Rail, RailConnector, RailLogger } from './types.ts';
+
+export interface RailBreakerConfig {
+  /** Failure share, in percent, above which the breaker opens. */
+  errorThresholdPercentage: number;
+  /** Minimum calls in the rolling window before the breaker may open. */
+  volumeThreshold: number;
+  /** How long the breaker stays open before letting one probe through. */
+  resetTimeoutMs: number;
+  /** An initiation taking longer counts as a failure and surfaces as RailOutageError('timeout'). */
+  timeoutMs: number;
+  /** Length of the rolling window the failure share is computed over. */
+  rollingWindowMs: number;
+}
+
+export const RAIL_BREAKER_ERROR_THRESHOLD_PERCENTAGE_DEFAULT = 50;
+export const RAIL_BREAKER_VOLUME_THRESHOLD_DEFAULT = 5;
+export const RAIL_BREAKER_RESET_TIMEOUT_MS_DEFAULT = 30_000;
+/** Above the sandbox slow initiation (1.5 s), below a typical HTTP request timeout. */
+export const RAIL_BREAKER_TIMEOUT_MS_DEFAULT = 5_000;
+export const RAIL_BREAKER_ROLLING_WINDOW_MS_DEFAULT = 10_000;
+/** opossum divides the window into this many buckets; the window must be a multiple of it. */
+export const RAIL_BREAKER_ROLLING_BUCKETS = 10;
+
+export const RAIL_BREAKER_CONFIG_DEFAULT: RailBreakerConfig = {
+  errorThresholdPercentage: RAIL_BREAKER_ERROR_THRESHOLD_PERCENTAGE_DEFAULT,
+  volumeThreshold: RAIL_BREAKER_VOLUME_THRESHOLD_DEFAULT,
+  resetTimeoutMs: RAIL_BREAKER_RESET_TIMEOUT_MS_DEFAULT,
+  timeoutMs: RAIL_BREAKER_TIMEOUT_MS_DEFAULT,
+  rollingWindowMs: RAIL_BREAKER_ROLLING_WINDOW_MS_DEFAULT,
+};
+
+export function resolveRailBreakerConfig(partial: Partial<RailBreakerConfig> = {}): RailBreakerConfig {
+  const config: RailBreakerConfig = { ...RAIL_BREAKER_CONFIG_DEFAULT };
+  for (const [key, value] of Object.entries(partial) as [keyof RailBreakerConfig, number | undefined][]) {
+    if (value !== undefined) config[key] = value;
+  }
+  assertInteger('errorThresholdPercentage', config.errorThresholdPercentage, 0, 100);
+  assertInteger('volumeThreshold', config.volumeThreshold, 0, 1_000_000);
+  assertInteger('resetTimeoutMs', config.resetTimeoutMs, 1, 86_400_000);
+  assertInteger('timeoutMs', config.timeoutMs, 1, 600_000);
+  assertInteger('rollingWindowMs', config.rollingWindowMs, RAIL_BREAKER_ROLLING_BUCKETS, 86_400_000);
+  if (config.rollingWindowMs % RAIL_BREAKER_ROLLING_BUCKETS !== 0) {
+    throw new Error(`rail breaker config: rollingWindowMs must be a multiple of ${RAIL_BREAKER_ROLLING_BUCKETS}`);
+  }
+  return config;
+}
+
+export type RailBreakerState = 'closed' | 'open' | 'half_open';
+
+/** Counts over the current rolling window. */
+export interface RailBreakerStats {
+  fires: number;
+  successes: number;
+  failures: number;
+  timeouts: number;
+  rejects: number;
+}
+
+export interface RailBreakerSnapshot {
+  rail: Rail;
+  state: RailBreakerState;
+  stats: RailBreakerStats;
+}
+
+export interface RailCircuitBreaker {
+  readonly rail: Rail;
+  /** Runs one provider call through the breaker, translating the breaker's own errors. */
+  fire<T>(call: () => Promise<T>): Promise<T>;
+  snapshot(): RailBreakerSnapshot;
+  /** Stops the breaker's timers; every later call fails with RailUnavailableError. */
+  shutdown(): void;
+}
+
+type ProviderCall = () => Promise<unknown>;
+
+/** The event opossum's Status listens for on a rotateBucketController to start a new bucket. */
+const OPOSSUM_ROTATE_EVENT = 'rotate';
+
+export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, logger: RailLogger): RailCircuitBreaker {
+  // We drive opossum's bucket rotation ourselves so that we can also empty the window on close.
+  const bucketRotation = new EventEmitter();
+  const bucketRotationTimer = setInterval(
+    () => bucketRotation.emit(OPOSSUM_ROTATE_EVENT),
+    config.rollingWindowMs / RAIL_BREAKER_ROLLING_BUCKETS,
+  );
+  bucketRotationTimer.unref();
+
+  const breaker = new CircuitBreaker<[ProviderCall], unknown>((call) => call(), {
+    name: `rail:${rail}`,
+    timeout: config.timeoutMs,
+    errorThresholdPercentage: config.errorThresholdPercentage,
+    volumeThreshold: config.volumeThreshold,
+    resetTimeout: config.resetTimeoutMs,
+    rollingCountTimeout: config.rollingWindowMs,
+    rollingCountBuckets: RAIL_BREAKER_ROLLING_BUCKETS,
+    rollingPercentilesEnabled: false,
+    enableSnapshots: false,
+    rotateBucketController: bucketRotation,
+    errorFilter: (error: unknown) => error instanceof RailDeclinedError,
+  });
+  breaker.on('open', () => logger.warn('rail circuit breaker opened', { rail, reset_timeout_ms: config.resetTimeoutMs }));
+  breaker.on('halfOpen', () => logger.info('rail circuit breaker half-open: next call is a probe', { rail }));
+  breaker.on('close', () => {
+    for (let bucket = 0; bucket < RAIL_BREAKER_ROLLING_BUCKETS; bucket += 1) bucketRotation.emit(OPOSSUM_ROTATE_EVENT);
+    logger.info('rail circuit breaker closed', { rail });
+  });
+
+  async function fire<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return (await breaker.fire(call)) as T;
+    } catch (error) {
+      throw translateBreakerError(rail, error);
+    }
+  }
+
+  function snapshot(): RailBreakerSnapshot {
+    const stats = breaker.stats;
+    const state: RailBreakerState = breaker.halfOpen ? 'half_open' : breaker.closed ? 'closed' : 'open';
+    return {
+      rail,
+      state,
+      stats: {
+        fires: stats.fires,
+        successes: stats.successes,
+        failures: stats.failures,
+        timeouts: stats.timeouts,
+        rejects: stats.rejects,
+      },
+    };
+  }
+
+  function shutdown(): void {
+    clearInterval(bucketRotationTimer);
+    breaker.shutdown();
+  }
+
+  return { rail, fire, snapshot, shutdown };
+}
+
+/** opossum's own errors carry a code; everything else is the connector's error, passed on unchanged. */
+function translateBreakerError(rail: Rail, error: unknown): unknown {
+  if (!(error instanceof Error) || !CircuitBreaker.isOurError(error)) return error;
+  const code = (error as Error & { code?: string }).code;
+  if (code === 'ETIMEDOUT') return new RailOutageError(rail, 'timeout', { cause: error });
+  // EOPENBREAKER (open, or a half-open probe already in flight), ESHUTDOWN, ESEMLOCKED.
+  return new RailUnavailableError(rail, { cause: error });
+}
+
+/** The connector as the collections flow sees it: every initiation goes through the rail's breaker. */
+export function withCircuitBreaker(connector: RailConnector, breaker: RailCircuitBreaker): RailConnector {
+  if (connector.rail !== breaker.rail) {
+    throw new Error(`circuit breaker of rail ${breaker.rail} cannot guard connector of rail ${connector.rail}`);
+  }
+  return {
+    rail: connector.rail,
+    initiateCollection: (request) => breaker.fire(() => connector.initiateCollection(request)),
+    initiateRefund: (request) => breaker.fire(() => connector.initiateRefund(request)),
+  };
+}
+
+function assertInteger(name: string, value: number, min: number, max: number): void {
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new Error(`rail breaker config: ${name} must be an integer from ${min} to ${max}, got ${value}`);
+  }
+}

@@ -1,0 +1,97 @@
+// Synchronous rail failures, one class per way the collections flow must react.
+//
+// | Error                | Meaning                                   | Breaker      | Suggested HTTP          |
+// |----------------------|-------------------------------------------|--------------|-------------------------|
+// | RailOutageError      | provider down, or no answer in time       | counts       | 503 RAIL_UNAVAILABLE    |
+// | RailUnavailableError | breaker open: the provider was not called | (fails fast) | 503 RAIL_UNAVAILABLE    |
+// | RailDeclinedError    | provider rejected the request as invalid  | not counted  | 422 VALIDATION_ERROR    |
+//
+// In every case the rail has not accepted the initiation (an outage caused by a timeout is the
+// one ambiguous case: see RailOutageError), so the collections flow creates nothing.
+
+import type { Rail } from './types.ts';
+
+export const RAIL_ERROR_CODES = ['rail_outage', 'rail_unavailable', 'rail_declined'] as const;
+export type RailErrorCode = (typeof RAIL_ERROR_CODES)[number];
+
+export abstract class RailError extends Error {
+  abstract readonly code: RailErrorCode;
+  readonly rail: Rail;
+
+  constructor(rail: Rail, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.rail = rail;
+  }
+}
+
+export const RAIL_OUTAGE_CAUSES = ['provider_down', 'rail_forced_down', 'timeout'] as const;
+export type RailOutageCause = (typeof RAIL_OUTAGE_CAUSES)[number];
+
+/**
+ * The provider is down or did not answer within the breaker timeout. Counts as a failure for the
+ * rail's circuit breaker.
+ *
+ * A timeout is ambiguous: the provider may have accepted the initiation after we stopped waiting
+ * (the sandbox `slow` scenario does exactly that). Retrying with the same transactionId is safe
+ * and returns the original answer; an outcome may also arrive for a transaction the collections
+ * flow never created, which its outcome handler must ignore.
+ */
+export class RailOutageError extends RailError {
+  readonly code = 'rail_outage';
+  readonly outageCause: RailOutageCause;
+
+  constructor(rail: Rail, outageCause: RailOutageCause, options?: ErrorOptions) {
+    super(rail, `rail ${rail} is unavailable (${outageCause})`, options);
+    this.name = 'RailOutageError';
+    this.outageCause = outageCause;
+  }
+}
+
+/** The rail's circuit breaker is open (or its half-open probe is in flight): failed fast, provider not called. */
+export class RailUnavailableError extends RailError {
+  readonly code = 'rail_unavailable';
+
+  constructor(rail: Rail, options?: ErrorOptions) {
+    super(rail, `rail ${rail} is temporarily unavailable (circuit breaker open)`, options);
+    this.name = 'RailUnavailableError';
+  }
+}
+
+/**
+ * Why a rail rejects a request synchronously. The collections flow validates input before calling
+ * the rail, so outside of bugs only the refund checks (which need the provider's view) occur.
+ */
+export const RAIL_DECLINE_CODES = [
+  'invalid_transaction_id',
+  'invalid_amount',
+  'invalid_currency',
+  'payer_phone_missing',
+  'payer_phone_invalid',
+  'payer_card_token_missing',
+  'payer_card_token_invalid',
+  'payer_account_ref_missing',
+  'payer_account_ref_invalid',
+  'parent_not_found',
+  'parent_not_successful',
+  'refund_currency_mismatch',
+  'refund_exceeds_refundable_amount',
+  'transaction_id_reused_with_different_request',
+] as const;
+export type RailDeclineCode = (typeof RAIL_DECLINE_CODES)[number];
+
+/** The rail rejected the request as invalid. Not a rail health problem: never counts toward the breaker. */
+export class RailDeclinedError extends RailError {
+  readonly code = 'rail_declined';
+  readonly declineCode: RailDeclineCode;
+
+  constructor(rail: Rail, declineCode: RailDeclineCode, options?: ErrorOptions) {
+    super(rail, `rail ${rail} declined the request (${declineCode})`, options);
+    this.name = 'RailDeclinedError';
+    this.declineCode = declineCode;
+  }
+}
+
+/** True for the two errors the HTTP layer answers with 503 RAIL_UNAVAILABLE. */
+export function isRailUnavailable(error: unknown): error is RailOutageError | RailUnavailableError {
+  return error instanceof RailOutageError || error instanceof RailUnavailableError;
+}

@@ -1,0 +1,245 @@
+// Delivers the rails' final outcomes to the collections domain.
+//
+// The sandbox providers schedule their outcomes as rows in sandbox_rail_outcomes. This worker
+// plays the provider's callback: it claims due rows, calls the handler, and marks a row delivered
+// only once the handler has succeeded. Several workers (in one process or many) may run side by
+// side: a claim takes rows with FOR UPDATE SKIP LOCKED and leases them by moving due_at forward,
+// so no two workers hold the same row and a crashed worker's rows come back after the lease.
+// Delivery is at-least-once; the handler must be idempotent.
+
+import type { Sql } from 'postgres';
+import {
+  jsonLineRailLogger,
+  type Rail,
+  type RailFailureReason,
+  type RailLogger,
+  type RailOutcomeHandler,
+  type RailOutcomeKind,
+  type RailOutcomeStatus,
+} from './types.ts';
+
+/** Attempts per outcome (the first included); after the last failure the row is abandoned. */
+export const OUTCOME_DELIVERY_ATTEMPTS_MAX = 10;
+/** Backoff before the second attempt; doubles per attempt up to the cap. */
+export const OUTCOME_RETRY_BASE_DELAY_MS = 1_000;
+export const OUTCOME_RETRY_MAX_DELAY_MS = 300_000;
+/**
+ * How long a claimed row stays invisible to other workers. Longer than any sane handler run;
+ * if a handler outlives it, the row is delivered again (harmless: the handler is idempotent).
+ */
+export const OUTCOME_CLAIM_LEASE_MS = 60_000;
+export const OUTCOME_POLL_INTERVAL_MS_DEFAULT = 500;
+export const OUTCOME_BATCH_SIZE_DEFAULT = 50;
+export const OUTCOME_BATCH_SIZE_MAX = 1_000;
+/** last_error keeps the start of the handler's error message, no more. */
+export const OUTCOME_LAST_ERROR_LENGTH_MAX = 500;
+
+export interface RailOutcomeWorkerOptions {
+  sql: Sql;
+  handler: RailOutcomeHandler;
+  pollIntervalMs?: number;
+  /** Rows claimed per round; the handler runs for them concurrently. */
+  batchSize?: number;
+  attemptsMax?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  claimLeaseMs?: number;
+  logger?: RailLogger;
+}
+
+export interface RailOutcomeRunSummary {
+  claimed: number;
+  delivered: number;
+  /** Handler failed; the row is due again after its backoff. */
+  retried: number;
+  /** Handler failed on the last allowed attempt; the row will not be delivered again. */
+  abandoned: number;
+}
+
+export interface RailOutcomeWorker {
+  /** Polls until stop(): a full batch is followed at once by the next round, otherwise by pollIntervalMs. */
+  start(): void;
+  /** Stops polling and waits for the round in progress to finish. */
+  stop(): Promise<void>;
+  /** One round: claim up to batchSize due rows and deliver them. */
+  runOnce(): Promise<RailOutcomeRunSummary>;
+}
+
+interface ClaimedRow {
+  id: string;
+  provider_reference: string;
+  rail: Rail;
+  transaction_id: string;
+  kind: RailOutcomeKind;
+  outcome: RailOutcomeStatus;
+  failure_reason: RailFailureReason | null;
+  attempts: number;
+}
+
+type DeliveryResult = 'delivered' | 'retried' | 'abandoned';
+
+export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): RailOutcomeWorker {
+  const { sql, handler } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? OUTCOME_POLL_INTERVAL_MS_DEFAULT;
+  const batchSize = options.batchSize ?? OUTCOME_BATCH_SIZE_DEFAULT;
+  const attemptsMax = options.attemptsMax ?? OUTCOME_DELIVERY_ATTEMPTS_MAX;
+  const retryBaseDelayMs = options.retryBaseDelayMs ?? OUTCOME_RETRY_BASE_DELAY_MS;
+  const retryMaxDelayMs = options.retryMaxDelayMs ?? OUTCOME_RETRY_MAX_DELAY_MS;
+  const claimLeaseMs = options.claimLeaseMs ?? OUTCOME_CLAIM_LEASE_MS;
+  const logger = options.logger ?? jsonLineRailLogger;
+
+  assertIntegerInRange('pollIntervalMs', pollIntervalMs, 1, 3_600_000);
+  assertIntegerInRange('batchSize', batchSize, 1, OUTCOME_BATCH_SIZE_MAX);
+  assertIntegerInRange('attemptsMax', attemptsMax, 1, 1_000);
+  assertIntegerInRange('retryBaseDelayMs', retryBaseDelayMs, 0, 86_400_000);
+  assertIntegerInRange('retryMaxDelayMs', retryMaxDelayMs, retryBaseDelayMs, 86_400_000);
+  assertIntegerInRange('claimLeaseMs', claimLeaseMs, 1, 86_400_000);
+
+  let running = false;
+  // Bumped by start(): a round still finishing from before a stop() must not resume polling.
+  let generation = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let roundInProgress: Promise<unknown> | undefined;
+
+  async function claimDueRows(): Promise<ClaimedRow[]> {
+    // The CTE is evaluated once (it locks rows), so the UPDATE touches exactly the rows it claimed.
+    return sql<ClaimedRow[]>`
+      WITH due AS MATERIALIZED (
+        SELECT id FROM sandbox_rail_outcomes
+        WHERE delivered_at IS NULL AND abandoned_at IS NULL AND due_at <= now()
+        ORDER BY due_at, id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE sandbox_rail_outcomes AS o
+      SET attempts = o.attempts + 1,
+          due_at = now() + ${`${claimLeaseMs} milliseconds`}::interval
+      FROM due
+      WHERE o.id = due.id
+      RETURNING o.id::text AS id, o.provider_reference, o.rail, o.transaction_id::text AS transaction_id,
+                o.kind, o.outcome, o.failure_reason, o.attempts`;
+  }
+
+  async function deliver(row: ClaimedRow): Promise<DeliveryResult> {
+    try {
+      await handler({
+        providerReference: row.provider_reference,
+        rail: row.rail,
+        kind: row.kind,
+        status: row.outcome,
+        failureReason: row.failure_reason,
+        transactionId: row.transaction_id,
+      });
+    } catch (error) {
+      return recordFailure(row, error);
+    }
+    await sql`
+      UPDATE sandbox_rail_outcomes SET delivered_at = now(), last_error = NULL
+      WHERE id = ${row.id} AND delivered_at IS NULL`;
+    return 'delivered';
+  }
+
+  async function recordFailure(row: ClaimedRow, error: unknown): Promise<DeliveryResult> {
+    // Only the error's class and the start of its message: handler errors must not carry secrets,
+    // and a bounded column keeps a misbehaving handler from bloating the table.
+    const lastError = describeError(error).slice(0, OUTCOME_LAST_ERROR_LENGTH_MAX);
+    const fields = {
+      provider_reference: row.provider_reference,
+      rail: row.rail,
+      kind: row.kind,
+      attempts: row.attempts,
+      attempts_max: attemptsMax,
+      error: lastError,
+    };
+    if (row.attempts >= attemptsMax) {
+      await sql`
+        UPDATE sandbox_rail_outcomes SET abandoned_at = now(), last_error = ${lastError}
+        WHERE id = ${row.id} AND delivered_at IS NULL`;
+      logger.error('rail outcome abandoned: handler failed on every attempt', fields);
+      return 'abandoned';
+    }
+    const backoffMs = retryBackoffMs(row.attempts, retryBaseDelayMs, retryMaxDelayMs);
+    await sql`
+      UPDATE sandbox_rail_outcomes
+      SET due_at = now() + ${`${backoffMs} milliseconds`}::interval, last_error = ${lastError}
+      WHERE id = ${row.id} AND delivered_at IS NULL`;
+    logger.warn('rail outcome handler failed; will retry', { ...fields, retry_in_ms: backoffMs });
+    return 'retried';
+  }
+
+  async function runOnce(): Promise<RailOutcomeRunSummary> {
+    const rows = await claimDueRows();
+    const summary: RailOutcomeRunSummary = { claimed: rows.length, delivered: 0, retried: 0, abandoned: 0 };
+    // Rows of one batch are distinct provider references, so their handlers may run concurrently.
+    const results = await Promise.allSettled(rows.map(deliver));
+    for (const result of results) {
+      if (result.status === 'fulfilled') {
+        summary[result.value] += 1;
+      } else {
+        // Recording the result failed (database gone?): the lease returns the row later.
+        logger.error('rail outcome worker could not record a delivery result', { error: describeError(result.reason) });
+      }
+    }
+    return summary;
+  }
+
+  function scheduleNext(delayMs: number, loopGeneration: number): void {
+    if (!running || loopGeneration !== generation) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const round = runOnce().then(
+        (summary) => (summary.claimed === batchSize ? 0 : pollIntervalMs),
+        (error: unknown) => {
+          logger.error('rail outcome worker round failed', { error: describeError(error) });
+          return pollIntervalMs;
+        },
+      );
+      roundInProgress = round;
+      void round.then((nextDelayMs) => {
+        roundInProgress = undefined;
+        scheduleNext(nextDelayMs, loopGeneration);
+      });
+    }, delayMs);
+  }
+
+  function start(): void {
+    if (running) return;
+    running = true;
+    generation += 1;
+    scheduleNext(0, generation);
+  }
+
+  async function stop(): Promise<void> {
+    running = false;
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    if (roundInProgress !== undefined) await roundInProgress;
+  }
+
+  return { start, stop, runOnce };
+}
+
+/**
+ * Delay after failed attempt number `attempt` (1-based): base * 2^(attempt-1), capped, with
+ * "equal jitter" (between half and all of it) so that outcomes failing together spread out.
+ * Never longer than the nominal delay.
+ */
+export function retryBackoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number): number {
+  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
+  const nominalMs = Math.min(maxDelayMs, baseDelayMs * 2 ** exponent);
+  const halfMs = Math.floor(nominalMs / 2);
+  return nominalMs - halfMs + Math.floor(Math.random() * (halfMs + 1));
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return typeof error === 'string' ? error : 'non-Error value thrown';
+}
+
+function assertIntegerInRange(name: string, value: number, min: number, max: number): void {
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new Error(`rail outcome worker: ${name} must be an integer from ${min} to ${max}, got ${value}`);
+  }
+}

@@ -1,0 +1,246 @@
+// Sandbox rail connectors: simulated providers that behave like real rails.
+//
+// Initiation answers synchronously with a provider reference (and an action URL or USSD code when
+// the payer must act) and records the final outcome as a scheduled row; the outcome worker
+// delivers it once due. Nothing here sets a timer for the outcome: a restart loses nothing.
+// The magic values that pick a scenario are in ./scenarios.ts and docs/sandbox-rails.md.
+
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Sql, TransactionSql } from 'postgres';
+import { RailDeclinedError, RailOutageError } from '../errors.ts';
+import {
+  RAILS,
+  type CollectionInitiation,
+  type Rail,
+  type RailConnector,
+  type RailInitiationResult,
+  type RailOutcomeKind,
+  type RefundInitiation,
+} from '../types.ts';
+import type { SandboxRailsConfig } from './config.ts';
+import { actionUrlFor, newProviderReference, newUssdCode } from './references.ts';
+import { SANDBOX_SCENARIOS, isSandboxScenarioName, sandboxScenarioFor, type SandboxScenario } from './scenarios.ts';
+
+export interface SandboxRailConnectorOptions {
+  sql: Sql;
+  /** Read on every call, so a caller holding the object sees changes to railsDown at once. */
+  config: SandboxRailsConfig;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+/** Provider references we issue are short; anything longer cannot be one of ours. */
+const PROVIDER_REFERENCE_LENGTH_MAX = 64;
+
+interface InitiationRow {
+  kind: RailOutcomeKind;
+  request_sha256: string;
+  provider_reference: string;
+  action_url: string | null;
+  ussd_code: string | null;
+}
+
+interface ParentRow {
+  amount: string;
+  currency: string;
+  scenario: string;
+  outcome: string;
+}
+
+export function createSandboxRailConnectors(options: SandboxRailConnectorOptions): Record<Rail, RailConnector> {
+  return Object.fromEntries(RAILS.map((rail) => [rail, createSandboxRailConnector(rail, options)])) as Record<
+    Rail,
+    RailConnector
+  >;
+}
+
+export function createSandboxRailConnector(rail: Rail, options: SandboxRailConnectorOptions): RailConnector {
+  const { sql, config } = options;
+
+  function assertRailUp(): void {
+    if (config.railsDown.includes(rail)) throw new RailOutageError(rail, 'rail_forced_down');
+  }
+
+  function assertCommonFields(request: { transactionId: string; amount: number; currency: string }): void {
+    if (typeof request.transactionId !== 'string' || !UUID_PATTERN.test(request.transactionId)) {
+      throw new RailDeclinedError(rail, 'invalid_transaction_id');
+    }
+    if (!Number.isSafeInteger(request.amount) || request.amount < 1) throw new RailDeclinedError(rail, 'invalid_amount');
+    if (typeof request.currency !== 'string' || !CURRENCY_PATTERN.test(request.currency)) {
+      throw new RailDeclinedError(rail, 'invalid_currency');
+    }
+  }
+
+  async function findInitiation(db: Sql | TransactionSql, transactionId: string): Promise<InitiationRow | undefined> {
+    const rows = await db<InitiationRow[]>`
+      SELECT kind, request_sha256, provider_reference, action_url, ussd_code
+      FROM sandbox_rail_initiations
+      WHERE rail = ${rail} AND transaction_id = ${transactionId}`;
+    return rows[0];
+  }
+
+  /** The original answer for a repeated transactionId; a different request under the same id is refused. */
+  function replay(row: InitiationRow, requestSha256: string): RailInitiationResult {
+    if (row.request_sha256 !== requestSha256) {
+      throw new RailDeclinedError(rail, 'transaction_id_reused_with_different_request');
+    }
+    return { providerReference: row.provider_reference, actionUrl: row.action_url, ussdCode: row.ussd_code };
+  }
+
+  async function initiateCollection(request: CollectionInitiation): Promise<RailInitiationResult> {
+    assertRailUp();
+    assertCommonFields(request);
+    const scenarioName = sandboxScenarioFor(rail, request);
+    const requestSha256 = sha256Hex([
+      'collection',
+      rail,
+      request.merchantId,
+      request.amount,
+      request.currency,
+      request.payer.phone ?? null,
+      request.payer.cardToken ?? null,
+      request.payer.accountRef ?? null,
+      request.reference ?? null,
+    ]);
+
+    const scenario = SANDBOX_SCENARIOS[scenarioName];
+    // A provider that is down accepts nothing: no row, so a later retry starts afresh.
+    if (scenario.outage) throw new RailOutageError(rail, 'provider_down');
+
+    const providerReference = newProviderReference(rail, 'collection');
+    const result: RailInitiationResult = {
+      providerReference,
+      actionUrl: needsActionUrl(scenario) ? actionUrlFor(config.actionUrlBase, rail, providerReference) : null,
+      ussdCode: needsUssdCode(scenario) ? newUssdCode(rail) : null,
+    };
+    const delayMs = outcomeDelayMs(scenario);
+
+    // One statement (so one round trip and its own transaction): the initiation record and its
+    // scheduled outcome, or nothing at all when this transactionId was initiated before.
+    const insertedRows = await sql`
+      WITH initiation AS (
+        INSERT INTO sandbox_rail_initiations
+          (rail, transaction_id, kind, request_sha256, provider_reference, amount, currency, scenario, action_url, ussd_code)
+        VALUES
+          (${rail}, ${request.transactionId}, 'collection', ${requestSha256}, ${providerReference},
+           ${request.amount}, ${request.currency}, ${scenarioName}, ${result.actionUrl}, ${result.ussdCode})
+        ON CONFLICT (rail, transaction_id) DO NOTHING
+        RETURNING provider_reference, rail, transaction_id
+      )
+      INSERT INTO sandbox_rail_outcomes (provider_reference, rail, transaction_id, kind, outcome, failure_reason, due_at)
+      SELECT provider_reference, rail, transaction_id, 'collection', ${scenario.outcome}, ${scenario.failureReason}::text,
+             now() + ${`${delayMs} milliseconds`}::interval
+      FROM initiation
+      RETURNING provider_reference`;
+    const inserted = insertedRows.length === 1;
+    if (!inserted) {
+      // Initiated before (a retry), or by a concurrent call that committed first: answer as then.
+      const winner = await findInitiation(sql, request.transactionId);
+      if (winner === undefined) throw new Error('sandbox rail: initiation conflict without a stored row');
+      return replay(winner, requestSha256);
+    }
+
+    // The provider has accepted the initiation but is slow to say so. If the breaker times out
+    // first, the caller sees an outage while the outcome still arrives: the ambiguous case a real
+    // integration must handle, and which a retry with the same transactionId resolves.
+    if (scenario.slowInitiation) await sleep(config.slowInitiationMs);
+    return result;
+  }
+
+  async function initiateRefund(request: RefundInitiation): Promise<RailInitiationResult> {
+    assertRailUp();
+    assertCommonFields(request);
+    const parentReference = request.parentProviderReference;
+    if (typeof parentReference !== 'string' || parentReference === '' || parentReference.length > PROVIDER_REFERENCE_LENGTH_MAX) {
+      throw new RailDeclinedError(rail, 'parent_not_found');
+    }
+    const requestSha256 = sha256Hex(['refund', rail, parentReference, request.amount, request.currency]);
+
+    const existing = await findInitiation(sql, request.transactionId);
+    if (existing !== undefined) return replay(existing, requestSha256);
+
+    const providerReference = newProviderReference(rail, 'refund');
+    const stored = await sql.begin(async (tx) => {
+      // Lock the collection: concurrent refunds of it are checked against each other one at a time.
+      const parents = await tx<ParentRow[]>`
+        SELECT i.amount::text AS amount, i.currency, i.scenario, o.outcome
+        FROM sandbox_rail_initiations i
+        JOIN sandbox_rail_outcomes o ON o.provider_reference = i.provider_reference
+        WHERE i.provider_reference = ${parentReference} AND i.rail = ${rail} AND i.kind = 'collection'
+        FOR UPDATE OF i`;
+      const parent = parents[0];
+      if (parent === undefined) throw new RailDeclinedError(rail, 'parent_not_found');
+
+      // A concurrent refund with this transactionId may have committed while we waited for the lock.
+      const raced = await findInitiation(tx, request.transactionId);
+      if (raced !== undefined) return raced;
+
+      if (parent.outcome !== 'success') throw new RailDeclinedError(rail, 'parent_not_successful');
+      if (parent.currency !== request.currency) throw new RailDeclinedError(rail, 'refund_currency_mismatch');
+      // Refunds that will fail release their amount, as a provider's refundable balance does.
+      const refundedRows = await tx<{ refunded: string }[]>`
+        SELECT coalesce(sum(i.amount), 0)::text AS refunded
+        FROM sandbox_rail_initiations i
+        JOIN sandbox_rail_outcomes o ON o.provider_reference = i.provider_reference
+        WHERE i.parent_provider_reference = ${parentReference} AND o.outcome = 'success'`;
+      const refunded = BigInt(refundedRows[0]?.refunded ?? '0');
+      if (refunded + BigInt(request.amount) > BigInt(parent.amount)) {
+        throw new RailDeclinedError(rail, 'refund_exceeds_refundable_amount');
+      }
+
+      const parentScenario = isSandboxScenarioName(parent.scenario) ? SANDBOX_SCENARIOS[parent.scenario] : undefined;
+      const refundFailureReason = parentScenario?.refundFailureReason ?? null;
+      const row: InitiationRow = {
+        kind: 'refund',
+        request_sha256: requestSha256,
+        provider_reference: providerReference,
+        action_url: null,
+        ussd_code: null,
+      };
+      await tx`
+        INSERT INTO sandbox_rail_initiations
+          (rail, transaction_id, kind, request_sha256, provider_reference, parent_provider_reference,
+           amount, currency, scenario, action_url, ussd_code)
+        VALUES
+          (${rail}, ${request.transactionId}, 'refund', ${requestSha256}, ${providerReference}, ${parentReference},
+           ${request.amount}, ${request.currency}, ${refundFailureReason === null ? 'success' : 'refund_failure'}, NULL, NULL)`;
+      await tx`
+        INSERT INTO sandbox_rail_outcomes
+          (provider_reference, rail, transaction_id, kind, outcome, failure_reason, due_at)
+        VALUES
+          (${providerReference}, ${rail}, ${request.transactionId}, 'refund',
+           ${refundFailureReason === null ? 'success' : 'failed'}, ${refundFailureReason},
+           now() + ${`${config.outcomeDelayMs} milliseconds`}::interval)`;
+      return row;
+    });
+    return replay(stored, requestSha256);
+  }
+
+  function needsActionUrl(scenario: SandboxScenario): boolean {
+    // QR: the action URL is the code the payer scans, so every QR collection has one.
+    return rail === 'qr' || (scenario.payerAction === 'challenge' && (rail === 'card' || rail === 'bank'));
+  }
+
+  function needsUssdCode(scenario: SandboxScenario): boolean {
+    // USSD: the dial string is the payment itself, so every USSD collection has one.
+    return rail === 'ussd' || (scenario.payerAction === 'ussd_fallback' && rail === 'mobile_money');
+  }
+
+  function outcomeDelayMs(scenario: SandboxScenario): number {
+    switch (scenario.outcomeDelay) {
+      case 'standard':
+        return config.outcomeDelayMs;
+      case 'challenge':
+        return config.challengeOutcomeDelayMs;
+      case 'late':
+        return config.lateOutcomeDelayMs;
+    }
+  }
+
+  return { rail, initiateCollection, initiateRefund };
+}
+
+function sha256Hex(canonicalFields: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(canonicalFields)).digest('hex');
+}

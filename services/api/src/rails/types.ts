@@ -1,0 +1,134 @@
+// The rail connector contract: what the collections flow sees of a payment rail.
+//
+// A connector is the seam where a real provider integration (an M-Pesa STK push API, a card
+// acquirer, a bank's open-banking API, a USSD aggregator, a QR scheme) plugs in. The sandbox
+// connectors in ./sandbox/ implement the same contract against PostgreSQL so that the whole
+// collections flow can be exercised end to end without a provider.
+
+export const RAILS = ['mobile_money', 'card', 'bank', 'ussd', 'qr'] as const;
+export type Rail = (typeof RAILS)[number];
+
+export function isRail(value: unknown): value is Rail {
+  return typeof value === 'string' && (RAILS as readonly string[]).includes(value);
+}
+
+/** Payer identification; which field a rail needs is fixed per rail (see docs/sandbox-rails.md). */
+export interface RailPayer {
+  /** mobile_money and ussd: the payer's phone number (E.164 recommended). */
+  phone?: string | null;
+  /** card: a tokenized card reference, never a raw card number. */
+  cardToken?: string | null;
+  /** bank: a tokenized bank account reference. */
+  accountRef?: string | null;
+}
+
+export interface CollectionInitiation {
+  /**
+   * Our transaction id (uuid). It is the idempotency key towards the provider: initiating again
+   * with the same transactionId (and the same request) returns the original answer and schedules
+   * nothing new. The collections flow relies on it to recover from a crash between the rail call
+   * and its own database write.
+   */
+  transactionId: string;
+  merchantId: string;
+  /** Integer minor units, >= 1. */
+  amount: number;
+  /** ISO 4217, 3 upper-case letters. */
+  currency: string;
+  payer: RailPayer;
+  /** Merchant order string; the qr sandbox reads its magic values from it. */
+  reference?: string | null;
+}
+
+export interface RefundInitiation {
+  /** Our refund transaction id (uuid); the idempotency key, as for collections. */
+  transactionId: string;
+  /** The provider_reference the rail gave the collection being refunded. */
+  parentProviderReference: string;
+  /** Integer minor units, >= 1. */
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The synchronous answer of a rail. It never carries the final outcome: that always arrives
+ * later, asynchronously, as a RailOutcome.
+ */
+export interface RailInitiationResult {
+  /** The rail's own reference, stored as the transaction's provider_reference. */
+  providerReference: string;
+  /** Where the payer must go (card 3-D Secure challenge, bank authorization, QR code), if anywhere. */
+  actionUrl: string | null;
+  /** Dial string the payer must complete (USSD rail, mobile-money USSD fallback), if any. */
+  ussdCode: string | null;
+}
+
+export interface RailConnector {
+  readonly rail: Rail;
+  /**
+   * Throws RailDeclinedError when the rail rejects the request synchronously (malformed input),
+   * RailOutageError when the rail is down or times out, and RailUnavailableError (breaker-wrapped
+   * connectors only) when the rail's circuit breaker is open.
+   */
+  initiateCollection(request: CollectionInitiation): Promise<RailInitiationResult>;
+  initiateRefund(request: RefundInitiation): Promise<RailInitiationResult>;
+}
+
+export const RAIL_OUTCOME_KINDS = ['collection', 'refund'] as const;
+export type RailOutcomeKind = (typeof RAIL_OUTCOME_KINDS)[number];
+
+export const RAIL_OUTCOME_STATUSES = ['success', 'failed'] as const;
+export type RailOutcomeStatus = (typeof RAIL_OUTCOME_STATUSES)[number];
+
+/**
+ * Why a rail reported failure. A closed set: the collections flow may store it as the
+ * transaction's failure reason and expose it to merchants.
+ */
+export const RAIL_FAILURE_REASONS = [
+  'insufficient_funds',
+  'payer_declined',
+  'card_declined',
+  'authentication_failed',
+  'account_closed',
+  'refund_rejected',
+] as const;
+export type RailFailureReason = (typeof RAIL_FAILURE_REASONS)[number];
+
+/** The final, asynchronous outcome of one initiation, as delivered to the outcome handler. */
+export interface RailOutcome {
+  providerReference: string;
+  rail: Rail;
+  kind: RailOutcomeKind;
+  status: RailOutcomeStatus;
+  /** Set exactly when status is 'failed'. */
+  failureReason: RailFailureReason | null;
+  /** Our transaction id the initiation carried (echoed back, as real providers echo your reference). */
+  transactionId: string;
+}
+
+/** Supplied by the collections domain. Must be idempotent: an outcome may be delivered more than once. */
+export type RailOutcomeHandler = (outcome: RailOutcome) => Promise<void>;
+
+/** Minimal structured logger; the service passes its own, tests may pass a silent one. */
+export interface RailLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+function writeLogLine(level: string, message: string, fields: Record<string, unknown> | undefined): void {
+  process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields })}\n`);
+}
+
+/** One JSON line per entry on stderr. */
+export const jsonLineRailLogger: RailLogger = {
+  info: (message, fields) => writeLogLine('info', message, fields),
+  warn: (message, fields) => writeLogLine('warn', message, fields),
+  error: (message, fields) => writeLogLine('error', message, fields),
+};
+
+export const silentRailLogger: RailLogger = {
+  info: () => {},
+  warn: () => {},
+  error: () => {},
+};
