@@ -2,10 +2,14 @@
 // Names, flag values and result codes mirror tigerbeetle-node 0.17.5 (dist/bindings.d.ts) so that
 // both engines answer with the very same codes and a caller cannot tell them apart.
 
-/** Most events one create/lookup request may carry (TigerBeetle's limit for 128-byte events). */
-export const batch_events_max = 8190;
-/** Most rows one account-transfers / account-balances / query request returns. */
-export const query_limit_max = 8190;
+/**
+ * Most events one create/lookup request may carry. TigerBeetle 0.17's documented limit
+ * (docs/coding/requests.md): 8189, not the older 8190; the multi-batch framing of 0.17 takes the
+ * room of one event, and tigerbeetle-node 0.17.5 refuses 8190 with ERR_TOO_MUCH_DATA.
+ */
+export const batch_events_max = 8189;
+/** Most rows one account-transfers / account-balances / query request returns (same limit). */
+export const query_limit_max = 8189;
 /** u128: ids and amounts are unsigned 128-bit integers. */
 export const u128_max = (1n << 128n) - 1n;
 /** Pending transfer timeouts are u32 seconds. */
@@ -21,7 +25,7 @@ export const AccountFlags = {
   credits_must_not_exceed_debits: 4,
   history: 8,
   // TigerBeetle also has imported (16) and closed (32); this package does not use them, and
-  // both engines refuse them before submitting (see `assertSupportedAccountFlags`).
+  // both engines refuse them before submitting (see `validate_account_batch`).
 } as const;
 
 export const TransferFlags = {
@@ -330,10 +334,11 @@ export function validate_account_batch(batch: readonly AccountInput[]): Account[
     assert_uint(a.ledger, 32, 'ledger');
     assert_uint(a.code, 16, 'code');
     assert_uint(a.flags, 16, 'flags');
+    assert_uint(a.reserved, 32, 'reserved');
+    if (a.timestamp < 0n || a.timestamp >= 1n << 64n) throw new LedgerUsageError('timestamp is not a u64');
     if ((a.flags & ~account_flags_supported) !== 0) {
       throw new LedgerUsageError(`account flags ${a.flags} include flags this ledger does not support`);
     }
-    if (a.timestamp !== 0n) throw new LedgerUsageError('account timestamp is assigned by the ledger');
     return a;
   });
 }
@@ -353,10 +358,10 @@ export function validate_transfer_batch(batch: readonly TransferInput[]): Transf
     assert_uint(t.ledger, 32, 'ledger');
     assert_uint(t.code, 16, 'code');
     assert_uint(t.flags, 16, 'flags');
+    if (t.timestamp < 0n || t.timestamp >= 1n << 64n) throw new LedgerUsageError('timestamp is not a u64');
     if ((t.flags & ~transfer_flags_supported) !== 0) {
       throw new LedgerUsageError(`transfer flags ${t.flags} include flags this ledger does not support`);
     }
-    if (t.timestamp !== 0n) throw new LedgerUsageError('transfer timestamp is assigned by the ledger');
     return t;
   });
 }

@@ -1,0 +1,403 @@
+// The money movements of the service, as ledger transfers. The service calls these and never
+// builds a raw transfer itself. Every method is idempotent: ids derive from the service's own
+// ids (idFromUuid), so a retry re-submits the same transfers and the ledger answers `exists`.
+//
+// Outcomes are a closed set of sentence names. A ledger answer that the service's own inputs
+// cannot explain (a missing system account, a malformed transfer) is a LedgerInvariantError:
+// a 500, never a 4xx.
+
+import {
+  TransferFlags,
+  query_limit_max,
+  u128_max,
+  type Account,
+  type CreateTransferStatus,
+  type LedgerEngine,
+  type TransferInput,
+  LedgerUsageError,
+} from '../model.ts';
+import { currencies, currencyInfo, currencyOfLedger } from '../currencies.ts';
+import { idFromParts, idFromUuid, u128FromUuid } from '../ids.ts';
+import {
+  AccountCode,
+  TransferCode,
+  ownerUserData,
+  system_account_flags,
+  system_account_kinds,
+  systemAccountId,
+  walletAccountId,
+  wallet_account_flags,
+} from './layout.ts';
+import { convertAmount, parseRate, rounding_default, type Rate, type Rounding } from './fx.ts';
+
+/** Most legs one collection split or refund may have (one linked chain, well under a batch). */
+export const legs_max = 64;
+
+export class LedgerInvariantError extends Error {
+  override name = 'LedgerInvariantError';
+}
+
+/** Why a money movement did not happen. Each maps to one HTTP answer in the service. */
+export type LedgerFailure =
+  | 'insufficient_funds' // a wallet cannot cover the debit (HTTP 402 INSUFFICIENT_FUNDS)
+  | 'account_not_found' // a wallet named by the caller does not exist
+  | 'currency_mismatch' // a wallet named by the caller is in another currency
+  | 'previously_failed' // this operation id already failed for a transient reason; use a new id
+  | 'conflicting_resubmission' // this operation id was used before with different amounts/accounts
+  | 'hold_not_found' // release/return/commit/cancel of a hold that does not exist
+  | 'hold_already_posted' // the hold was already released / committed
+  | 'hold_already_voided' // the hold was already returned / cancelled
+  | 'hold_expired' // the hold's timeout passed and the ledger returned the money
+  | 'amount_too_small'; // a conversion that rounds to zero
+
+export type MovementResult =
+  | { ok: true; transferIds: bigint[]; replayed: boolean }
+  | { ok: false; failure: LedgerFailure; status: CreateTransferStatus; transferIds: bigint[] };
+
+export type Balance = { available: bigint; pending: bigint };
+
+export type SettlementLeg = {
+  accountId: bigint;
+  amount: bigint;
+  /** Held as a pending transfer until releaseEscrow/returnEscrow. */
+  escrow: boolean;
+  /** Ledger timeout of an escrow hold: when it passes, the ledger RETURNS (voids) the hold. */
+  timeoutSeconds?: number;
+};
+
+export type LedgerSum = {
+  ledger: number;
+  currency: string;
+  debits_posted: bigint;
+  credits_posted: bigint;
+  debits_pending: bigint;
+  credits_pending: bigint;
+  balanced: boolean;
+};
+
+export type InvariantReport = { ok: boolean; ledgerSums: LedgerSum[]; negativeWallets: bigint[] };
+
+const failure_by_status: Partial<Record<CreateTransferStatus, LedgerFailure>> = {
+  exceeds_credits: 'insufficient_funds',
+  debit_account_not_found: 'account_not_found',
+  credit_account_not_found: 'account_not_found',
+  accounts_must_have_the_same_ledger: 'currency_mismatch',
+  transfer_must_have_the_same_ledger_as_accounts: 'currency_mismatch',
+  id_already_failed: 'previously_failed',
+  exists_with_different_flags: 'conflicting_resubmission',
+  exists_with_different_pending_id: 'conflicting_resubmission',
+  exists_with_different_timeout: 'conflicting_resubmission',
+  exists_with_different_debit_account_id: 'conflicting_resubmission',
+  exists_with_different_credit_account_id: 'conflicting_resubmission',
+  exists_with_different_amount: 'conflicting_resubmission',
+  exists_with_different_user_data_128: 'conflicting_resubmission',
+  exists_with_different_user_data_64: 'conflicting_resubmission',
+  exists_with_different_user_data_32: 'conflicting_resubmission',
+  exists_with_different_ledger: 'conflicting_resubmission',
+  exists_with_different_code: 'conflicting_resubmission',
+  pending_transfer_not_found: 'hold_not_found',
+  pending_transfer_already_posted: 'hold_already_posted',
+  pending_transfer_already_voided: 'hold_already_voided',
+  pending_transfer_expired: 'hold_expired',
+};
+
+export class Ledger {
+  readonly engine: LedgerEngine;
+  readonly #currencies_ready = new Set<string>();
+
+  constructor(engine: LedgerEngine) {
+    this.engine = engine;
+  }
+
+  /** Creates the four system accounts of a currency (idempotent). */
+  async ensureCurrency(currency: string): Promise<void> {
+    if (this.#currencies_ready.has(currency)) return;
+    const { ledger } = currencyInfo(currency);
+    const results = await this.engine.createAccounts(system_account_kinds.map((kind) => ({
+      id: systemAccountId(kind, currency),
+      ledger,
+      code: AccountCode[kind],
+      flags: system_account_flags[kind],
+    })));
+    for (const r of results) {
+      if (r.status !== 'created' && r.status !== 'exists') {
+        throw new LedgerInvariantError(`system account of ${currency}: ${r.status}`);
+      }
+    }
+    this.#currencies_ready.add(currency);
+  }
+
+  systemAccountId(kind: 'rail_clearing' | 'payout_clearing' | 'fx_position' | 'platform_fees', currency: string): bigint {
+    currencyInfo(currency);
+    return systemAccountId(kind, currency);
+  }
+
+  /** One wallet per owner and currency; opening it again returns the same account id. */
+  async openWallet(args: { ownerId: string; currency: string }): Promise<{ accountId: bigint; created: boolean }> {
+    await this.ensureCurrency(args.currency);
+    const accountId = walletAccountId(args.ownerId, args.currency);
+    const [result] = await this.engine.createAccounts([{
+      id: accountId,
+      ledger: currencyInfo(args.currency).ledger,
+      code: AccountCode.wallet,
+      flags: wallet_account_flags,
+      user_data_128: ownerUserData(args.ownerId),
+    }]);
+    if (result!.status !== 'created' && result!.status !== 'exists') {
+      throw new LedgerInvariantError(`open wallet ${args.ownerId}/${args.currency}: ${result!.status}`);
+    }
+    return { accountId, created: result!.status === 'created' };
+  }
+
+  walletAccountId(ownerId: string, currency: string): bigint {
+    currencyInfo(currency);
+    return walletAccountId(ownerId, currency);
+  }
+
+  /** available = credits_posted - debits_posted - debits_pending; pending = credits_pending. */
+  async balance(accountId: bigint): Promise<Balance | null> {
+    const [account] = await this.engine.lookupAccounts([accountId]);
+    return account ? balanceOf(account) : null;
+  }
+
+  /**
+   * Settles a collection: money leaves rail clearing into each leg (wallets, platform fees) in
+   * one linked chain, so either every leg lands or none does. Escrow legs are pending transfers.
+   */
+  async settleCollection(args: {
+    collectionId: string;
+    currency: string;
+    amount: bigint;
+    legs: readonly SettlementLeg[];
+  }): Promise<MovementResult & { escrowTransferIds: bigint[] }> {
+    const { ledger } = currencyInfo(args.currency);
+    assertLegs(args.legs, args.amount);
+    await this.ensureCurrency(args.currency);
+    const rail = systemAccountId('rail_clearing', args.currency);
+    const user_data_128 = u128FromUuid(args.collectionId);
+    const transfers: TransferInput[] = args.legs.map((leg, i) => ({
+      id: idFromUuid(args.collectionId, i),
+      debit_account_id: rail,
+      credit_account_id: leg.accountId,
+      amount: leg.amount,
+      ledger,
+      code: leg.escrow ? TransferCode.collection_escrow_leg : TransferCode.collection_leg,
+      user_data_128,
+      flags: (i < args.legs.length - 1 ? TransferFlags.linked : 0) | (leg.escrow ? TransferFlags.pending : 0),
+      timeout: leg.escrow ? (leg.timeoutSeconds ?? 0) : 0,
+    }));
+    const result = await this.#submitChain(transfers);
+    const escrowTransferIds = transfers.filter((_, i) => args.legs[i]!.escrow).map((t) => t.id);
+    return { ...result, escrowTransferIds };
+  }
+
+  /** Releases an escrow hold into the wallet's available balance (post the pending transfer). */
+  releaseEscrow(pendingTransferId: bigint): Promise<MovementResult> {
+    return this.#postOrVoid(idFromParts('payagg.ledger.escrow_release', pendingTransferId), pendingTransferId, 'post');
+  }
+
+  /** Returns an escrow hold to rail clearing (void the pending transfer). */
+  returnEscrow(pendingTransferId: bigint): Promise<MovementResult> {
+    return this.#postOrVoid(idFromParts('payagg.ledger.escrow_return', pendingTransferId), pendingTransferId, 'void');
+  }
+
+  /**
+   * Refunds a collection: each leg moves back from its account to rail clearing, in one linked
+   * chain. If any wallet cannot cover its leg the answer is insufficient_funds and nothing moved.
+   */
+  async refund(args: {
+    refundId: string;
+    currency: string;
+    legs: ReadonlyArray<{ accountId: bigint; amount: bigint }>;
+  }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    assertLegs(args.legs, null);
+    await this.ensureCurrency(args.currency);
+    const rail = systemAccountId('rail_clearing', args.currency);
+    const user_data_128 = u128FromUuid(args.refundId);
+    return this.#submitChain(args.legs.map((leg, i) => ({
+      id: idFromUuid(args.refundId, i),
+      debit_account_id: leg.accountId,
+      credit_account_id: rail,
+      amount: leg.amount,
+      ledger,
+      code: TransferCode.refund_leg,
+      user_data_128,
+      flags: i < args.legs.length - 1 ? TransferFlags.linked : 0,
+    })));
+  }
+
+  /** Holds a payout's amount: pending transfer wallet -> payout clearing. */
+  async reservePayout(args: {
+    payoutId: string;
+    walletAccountId: bigint;
+    currency: string;
+    amount: bigint;
+    timeoutSeconds?: number;
+  }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    if (args.amount <= 0n) throw new LedgerUsageError('payout amount must be positive');
+    await this.ensureCurrency(args.currency);
+    return this.#submitChain([{
+      id: payoutTransferId(args.payoutId, 'reserve'),
+      debit_account_id: args.walletAccountId,
+      credit_account_id: systemAccountId('payout_clearing', args.currency),
+      amount: args.amount,
+      ledger,
+      code: TransferCode.payout,
+      user_data_128: u128FromUuid(args.payoutId),
+      flags: TransferFlags.pending,
+      timeout: args.timeoutSeconds ?? 0,
+    }]);
+  }
+
+  /** The rail paid the payout out: post the reservation. */
+  commitPayout(payoutId: string): Promise<MovementResult> {
+    return this.#postOrVoid(payoutTransferId(payoutId, 'commit'), payoutTransferId(payoutId, 'reserve'), 'post');
+  }
+
+  /** The payout failed or was cancelled: void the reservation, the wallet gets it back. */
+  cancelPayout(payoutId: string): Promise<MovementResult> {
+    return this.#postOrVoid(payoutTransferId(payoutId, 'cancel'), payoutTransferId(payoutId, 'reserve'), 'void');
+  }
+
+  /**
+   * Converts between currencies through the FX position accounts, as two linked transfers on two
+   * ledgers (TigerBeetle allows a linked chain to span ledgers; each transfer stays within one):
+   *   from wallet -> FX position (from currency), amount
+   *   FX position (to currency) -> to wallet, amount converted at `rate`, rounded once.
+   */
+  async convert(args: {
+    conversionId: string;
+    fromAccountId: bigint;
+    toAccountId: bigint;
+    fromCurrency: string;
+    toCurrency: string;
+    amount: bigint;
+    /** Quote units per base unit in major units: a decimal string or an exact fraction. */
+    rate: string | Rate;
+    rounding?: Rounding;
+  }): Promise<MovementResult & { toAmount: bigint }> {
+    const from = currencyInfo(args.fromCurrency);
+    const to = currencyInfo(args.toCurrency);
+    if (from.code === to.code) throw new LedgerUsageError('convert needs two different currencies');
+    if (args.amount <= 0n) throw new LedgerUsageError('conversion amount must be positive');
+    const rate = typeof args.rate === 'string' ? parseRate(args.rate) : args.rate;
+    const toAmount = convertAmount({
+      amount: args.amount, rate, fromExponent: from.exponent, toExponent: to.exponent,
+      rounding: args.rounding ?? rounding_default,
+    });
+    if (toAmount === 0n) return { ok: false, failure: 'amount_too_small', status: 'created', transferIds: [], toAmount };
+    await Promise.all([this.ensureCurrency(from.code), this.ensureCurrency(to.code)]);
+    const user_data_128 = u128FromUuid(args.conversionId);
+    const result = await this.#submitChain([
+      {
+        id: idFromUuid(args.conversionId, 0),
+        debit_account_id: args.fromAccountId,
+        credit_account_id: systemAccountId('fx_position', from.code),
+        amount: args.amount,
+        ledger: from.ledger,
+        code: TransferCode.fx_conversion,
+        user_data_128,
+        flags: TransferFlags.linked,
+      },
+      {
+        id: idFromUuid(args.conversionId, 1),
+        debit_account_id: systemAccountId('fx_position', to.code),
+        credit_account_id: args.toAccountId,
+        amount: toAmount,
+        ledger: to.ledger,
+        code: TransferCode.fx_conversion,
+        user_data_128,
+      },
+    ]);
+    return { ...result, toAmount };
+  }
+
+  /**
+   * The ledger's invariants, for tests and operators: in every currency ledger the debits equal
+   * the credits (posted and pending), and no wallet is negative. Reads every account: an
+   * operator tool, not a per-request check.
+   */
+  async checkInvariants(): Promise<InvariantReport> {
+    const sums = new Map<number, LedgerSum>();
+    const negativeWallets: bigint[] = [];
+    for (const { code, ledger } of currencies.values()) {
+      const sum: LedgerSum = { ledger, currency: code, debits_posted: 0n, credits_posted: 0n, debits_pending: 0n, credits_pending: 0n, balanced: true };
+      let timestamp_min = 0n;
+      for (;;) {
+        const page = await this.engine.queryAccounts({ ledger, limit: query_limit_max, timestamp_min });
+        for (const a of page) {
+          sum.debits_posted += a.debits_posted;
+          sum.credits_posted += a.credits_posted;
+          sum.debits_pending += a.debits_pending;
+          sum.credits_pending += a.credits_pending;
+          if (a.code === AccountCode.wallet && a.credits_posted < a.debits_posted + a.debits_pending) {
+            negativeWallets.push(a.id);
+          }
+        }
+        if (page.length < query_limit_max) break;
+        timestamp_min = page[page.length - 1]!.timestamp + 1n;
+      }
+      sum.balanced = sum.debits_posted === sum.credits_posted && sum.debits_pending === sum.credits_pending;
+      if (sum.debits_posted + sum.credits_posted + sum.debits_pending + sum.credits_pending > 0n) sums.set(ledger, sum);
+    }
+    const ledgerSums = [...sums.values()];
+    return { ok: ledgerSums.every((s) => s.balanced) && negativeWallets.length === 0, ledgerSums, negativeWallets };
+  }
+
+  async #postOrVoid(id: bigint, pendingId: bigint, action: 'post' | 'void'): Promise<MovementResult> {
+    return this.#submitChain([{
+      id,
+      pending_id: pendingId,
+      // Post the whole held amount (u128_max) / void it whole (0).
+      amount: action === 'post' ? u128_max : 0n,
+      flags: action === 'post' ? TransferFlags.post_pending_transfer : TransferFlags.void_pending_transfer,
+    }]);
+  }
+
+  /**
+   * Submits one linked chain (or one transfer) and names the outcome. A resubmitted chain that
+   * already succeeded answers `exists` for its first transfer and `linked_event_failed` for the
+   * rest (the chain stops at the first non-created event); it counts as done when every transfer
+   * of it is found.
+   */
+  async #submitChain(transfers: TransferInput[]): Promise<MovementResult> {
+    const transferIds = transfers.map((t) => t.id);
+    const results = await this.engine.createTransfers(transfers);
+    if (results.every((r) => r.status === 'created')) return { ok: true, transferIds, replayed: false };
+    if (results.every((r) => r.status === 'created' || r.status === 'exists')) return { ok: true, transferIds, replayed: true };
+    const cause = results.find((r) => r.status !== 'linked_event_failed' && r.status !== 'created')!.status;
+    if (cause === 'exists') {
+      const found = await this.engine.lookupTransfers(transferIds);
+      if (found.length === transferIds.length) return { ok: true, transferIds, replayed: true };
+      throw new LedgerInvariantError(`chain ${transferIds[0]} partly exists (${found.length}/${transferIds.length})`);
+    }
+    const failure = failure_by_status[cause];
+    if (!failure) throw new LedgerInvariantError(`ledger refused transfer ${transferIds[0]}: ${cause}`);
+    return { ok: false, failure, status: cause, transferIds };
+  }
+}
+
+export function balanceOf(account: Account): Balance {
+  return {
+    available: account.credits_posted - account.debits_posted - account.debits_pending,
+    pending: account.credits_pending,
+  };
+}
+
+function payoutTransferId(payoutId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
+  return idFromUuid(payoutId, step === 'reserve' ? 0 : step === 'commit' ? 1 : 2);
+}
+
+function assertLegs(legs: ReadonlyArray<{ amount: bigint }>, total: bigint | null): void {
+  if (legs.length === 0 || legs.length > legs_max) throw new LedgerUsageError(`legs must number 1..${legs_max}`);
+  let sum = 0n;
+  for (const leg of legs) {
+    if (leg.amount <= 0n) throw new LedgerUsageError('every leg amount must be positive');
+    sum += leg.amount;
+  }
+  if (total !== null && sum !== total) throw new LedgerUsageError(`legs sum to ${sum}, not the amount ${total}`);
+}
+
+export { currencyOfLedger };

@@ -1,0 +1,20 @@
+// Choosing an engine from configuration. The PostgreSQL engine is migrated before it is returned.
+
+import { PostgresEngine } from './engines/postgres/engine.ts';
+import { TigerBeetleEngine, parse_addresses } from './engines/tigerbeetle/engine.ts';
+import type { LedgerEngine } from './model.ts';
+
+export type EngineConfig =
+  | { engine: 'postgres'; url: string; pool_connections_max?: number }
+  | { engine: 'tigerbeetle'; addresses: string; cluster_id?: bigint };
+
+export async function createEngine(config: EngineConfig): Promise<LedgerEngine> {
+  if (config.engine === 'postgres') {
+    const engine = new PostgresEngine(config.pool_connections_max === undefined
+      ? { url: config.url }
+      : { url: config.url, pool_connections_max: config.pool_connections_max });
+    await engine.migrate();
+    return engine;
+  }
+  return new TigerBeetleEngine({ cluster_id: config.cluster_id ?? 0n, replica_addresses: parse_addresses(config.addresses) });
+}

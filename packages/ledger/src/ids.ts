@@ -1,0 +1,44 @@
+// Deterministic u128 ids. The service retries operations; a retry must submit the very same
+// transfer ids so the ledger answers `exists` instead of moving money twice. So every ledger id
+// the service uses is derived from the service's own ids, never drawn at random.
+
+import { createHash } from 'node:crypto';
+import { LedgerUsageError, u128_max } from './model.ts';
+
+const uuid_pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Legs of one operation are numbered 0..leg_max. */
+export const leg_max = 0xffff;
+
+/** A UUID's 128 bits as a u128 (big-endian, as written). */
+export function u128FromUuid(uuid: string): bigint {
+  if (!uuid_pattern.test(uuid)) throw new LedgerUsageError(`not a UUID: ${uuid}`);
+  return BigInt('0x' + uuid.replaceAll('-', ''));
+}
+
+/**
+ * A u128 derived from a namespace and parts: the first 16 bytes of SHA-256 over them.
+ * Never 0 and never 2^128-1 (both reserved by TigerBeetle): those two outcomes are remapped,
+ * which cannot collide in practice (probability 2^-127).
+ */
+export function idFromParts(namespace: string, ...parts: ReadonlyArray<string | bigint | number>): bigint {
+  const hash = createHash('sha256');
+  hash.update(namespace);
+  for (const part of parts) {
+    // Length-prefixed so ("ab","c") and ("a","bc") differ.
+    const text = String(part);
+    hash.update(`\u0000${text.length}:${text}`);
+  }
+  const id = BigInt('0x' + hash.digest('hex').slice(0, 32));
+  if (id === 0n) return 1n;
+  if (id === u128_max) return u128_max - 1n;
+  return id;
+}
+
+/**
+ * The transfer id of leg `leg` of the service operation whose id is `uuid` (a collection,
+ * refund, payout, conversion...). Same inputs, same id, in every process.
+ */
+export function idFromUuid(uuid: string, leg: number): bigint {
+  if (!Number.isInteger(leg) || leg < 0 || leg > leg_max) throw new LedgerUsageError(`leg must be 0..${leg_max}, got ${leg}`);
+  return idFromParts('payagg.ledger.transfer', u128FromUuid(uuid), leg);
+}

@@ -1,0 +1,192 @@
+// The domain layer (what the service calls), on each engine.
+
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Ledger, LedgerUsageError, TransferCode, idFromUuid, type LedgerEngine } from '../src/index.ts';
+import { engine_cases } from './support/engines.ts';
+
+for (const engine_case of engine_cases) {
+  describe.skipIf(engine_case.skip)(`domain ledger: ${engine_case.name}`, () => {
+    let engine: LedgerEngine;
+    let ledger: Ledger;
+
+    beforeAll(async () => {
+      engine = await engine_case.open();
+      ledger = new Ledger(engine);
+    });
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    async function wallet(currency = 'NGN'): Promise<bigint> {
+      return (await ledger.openWallet({ ownerId: randomUUID(), currency })).accountId;
+    }
+
+    /** Credits a wallet through a settled collection. */
+    async function fund(accountId: bigint, amount: bigint, currency = 'NGN'): Promise<void> {
+      const result = await ledger.settleCollection({
+        collectionId: randomUUID(), currency, amount, legs: [{ accountId, amount, escrow: false }],
+      });
+      expect(result.ok).toBe(true);
+    }
+
+    test('openWallet is idempotent: one account per owner and currency', async () => {
+      const ownerId = randomUUID();
+      const first = await ledger.openWallet({ ownerId, currency: 'KES' });
+      const again = await ledger.openWallet({ ownerId, currency: 'KES' });
+      const other = await ledger.openWallet({ ownerId, currency: 'NGN' });
+      expect(first.created).toBe(true);
+      expect(again).toEqual({ accountId: first.accountId, created: false });
+      expect(other.accountId).not.toBe(first.accountId);
+      expect(ledger.walletAccountId(ownerId, 'KES')).toBe(first.accountId);
+      expect(await ledger.balance(first.accountId)).toEqual({ available: 0n, pending: 0n });
+      expect(await ledger.balance(12345n)).toBeNull();
+      expect(() => ledger.walletAccountId(ownerId, 'XXX')).toThrow(LedgerUsageError);
+    });
+
+    test('settleCollection splits into wallets and fees in one chain; escrow legs stay pending until released', async () => {
+      const merchant = await wallet();
+      const seller = await wallet();
+      const fees = ledger.systemAccountId('platform_fees', 'NGN');
+      const collectionId = randomUUID();
+      const settle = () => ledger.settleCollection({
+        collectionId, currency: 'NGN', amount: 10_000n,
+        legs: [
+          { accountId: merchant, amount: 7_000n, escrow: false },
+          { accountId: seller, amount: 2_500n, escrow: true },
+          { accountId: fees, amount: 500n, escrow: false },
+        ],
+      });
+      const result = await settle();
+      expect(result).toMatchObject({ ok: true, replayed: false });
+      expect(result.escrowTransferIds).toEqual([idFromUuid(collectionId, 1)]);
+      expect(await ledger.balance(merchant)).toEqual({ available: 7_000n, pending: 0n });
+      expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 2_500n });
+      const [transfer] = await engine.lookupTransfers([idFromUuid(collectionId, 1)]);
+      expect(transfer!.code).toBe(TransferCode.collection_escrow_leg);
+
+      // A retried settlement moves nothing more.
+      expect(await settle()).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 7_000n, pending: 0n });
+
+      const escrowId = result.escrowTransferIds[0]!;
+      expect(await ledger.releaseEscrow(escrowId)).toMatchObject({ ok: true, replayed: false });
+      expect(await ledger.balance(seller)).toEqual({ available: 2_500n, pending: 0n });
+      expect(await ledger.releaseEscrow(escrowId)).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.returnEscrow(escrowId)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await ledger.releaseEscrow(idFromUuid(randomUUID(), 0))).toMatchObject({ ok: false, failure: 'hold_not_found' });
+    });
+
+    test('returnEscrow voids the hold back to rail clearing', async () => {
+      const seller = await wallet();
+      const result = await ledger.settleCollection({
+        collectionId: randomUUID(), currency: 'NGN', amount: 900n,
+        legs: [{ accountId: seller, amount: 900n, escrow: true, timeoutSeconds: 3600 }],
+      });
+      expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 900n });
+      expect(await ledger.returnEscrow(result.escrowTransferIds[0]!)).toMatchObject({ ok: true });
+      expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 0n });
+      expect(await ledger.releaseEscrow(result.escrowTransferIds[0]!)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+    });
+
+    test('settleCollection refuses legs that do not add up, and fails whole on a missing wallet', async () => {
+      const merchant = await wallet();
+      await expect(ledger.settleCollection({
+        collectionId: randomUUID(), currency: 'NGN', amount: 100n, legs: [{ accountId: merchant, amount: 99n, escrow: false }],
+      })).rejects.toBeInstanceOf(LedgerUsageError);
+      const result = await ledger.settleCollection({
+        collectionId: randomUUID(), currency: 'NGN', amount: 100n,
+        legs: [{ accountId: merchant, amount: 60n, escrow: false }, { accountId: 424242n, amount: 40n, escrow: false }],
+      });
+      expect(result).toMatchObject({ ok: false, failure: 'account_not_found', status: 'credit_account_not_found' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 0n, pending: 0n });
+    });
+
+    test('refund reverses legs; when a wallet cannot cover it: insufficient_funds and nothing moves', async () => {
+      const merchant = await wallet();
+      const fees = ledger.systemAccountId('platform_fees', 'NGN');
+      await fund(merchant, 1_000n);
+      const too_much = await ledger.refund({
+        refundId: randomUUID(), currency: 'NGN',
+        legs: [{ accountId: merchant, amount: 800n }, { accountId: merchant, amount: 300n }],
+      });
+      expect(too_much).toMatchObject({ ok: false, failure: 'insufficient_funds', status: 'exceeds_credits' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 1_000n, pending: 0n });
+
+      const refundId = randomUUID();
+      const partial = await ledger.refund({ refundId, currency: 'NGN', legs: [{ accountId: merchant, amount: 400n }] });
+      expect(partial).toMatchObject({ ok: true, replayed: false });
+      expect(await ledger.refund({ refundId, currency: 'NGN', legs: [{ accountId: merchant, amount: 400n }] })).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.refund({ refundId, currency: 'NGN', legs: [{ accountId: merchant, amount: 401n }] })).toMatchObject({ ok: false, failure: 'conflicting_resubmission' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 600n, pending: 0n });
+      expect(fees).toBeTypeOf('bigint');
+    });
+
+    test('payouts: reserve holds, commit posts, cancel returns; insufficient funds reserves nothing', async () => {
+      const merchant = await wallet('KES');
+      await fund(merchant, 5_000n, 'KES');
+      const failing = await ledger.reservePayout({ payoutId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 5_001n });
+      expect(failing).toMatchObject({ ok: false, failure: 'insufficient_funds' });
+
+      const paid = randomUUID();
+      expect(await ledger.reservePayout({ payoutId: paid, walletAccountId: merchant, currency: 'KES', amount: 3_000n })).toMatchObject({ ok: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 2_000n, pending: 0n });
+      // The held amount cannot be spent twice.
+      expect(await ledger.reservePayout({ payoutId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 2_001n }))
+        .toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await ledger.commitPayout(paid)).toMatchObject({ ok: true, replayed: false });
+      expect(await ledger.commitPayout(paid)).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.cancelPayout(paid)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+
+      const cancelled = randomUUID();
+      await ledger.reservePayout({ payoutId: cancelled, walletAccountId: merchant, currency: 'KES', amount: 1_500n });
+      expect(await ledger.balance(merchant)).toEqual({ available: 500n, pending: 0n });
+      expect(await ledger.cancelPayout(cancelled)).toMatchObject({ ok: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 2_000n, pending: 0n });
+      expect(await ledger.commitPayout(cancelled)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await ledger.commitPayout(randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
+    });
+
+    test('convert moves through the FX positions of both currencies, rounding once', async () => {
+      const ownerId = randomUUID();
+      const usd = (await ledger.openWallet({ ownerId, currency: 'USD' })).accountId;
+      const ngn = (await ledger.openWallet({ ownerId, currency: 'NGN' })).accountId;
+      await fund(usd, 10_000n, 'USD');
+      const conversionId = randomUUID();
+      // 33.33 USD at 1520.255 NGN/USD = 50670.09915 NGN -> 5_067_009 kobo (rounded down).
+      const result = await ledger.convert({
+        conversionId, fromAccountId: usd, toAccountId: ngn, fromCurrency: 'USD', toCurrency: 'NGN', amount: 3_333n, rate: '1520.255',
+      });
+      expect(result).toMatchObject({ ok: true, toAmount: 5_067_009n });
+      expect(await ledger.balance(usd)).toEqual({ available: 6_667n, pending: 0n });
+      expect(await ledger.balance(ngn)).toEqual({ available: 5_067_009n, pending: 0n });
+      expect(await ledger.convert({
+        conversionId, fromAccountId: usd, toAccountId: ngn, fromCurrency: 'USD', toCurrency: 'NGN', amount: 3_333n, rate: '1520.255',
+      })).toMatchObject({ ok: true, replayed: true });
+      // Not enough USD: neither leg moves.
+      const refused = await ledger.convert({
+        conversionId: randomUUID(), fromAccountId: usd, toAccountId: ngn, fromCurrency: 'USD', toCurrency: 'NGN', amount: 6_668n,
+        rate: { numerator: 3n, denominator: 2n }, rounding: 'half_even',
+      });
+      expect(refused).toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await ledger.balance(ngn)).toEqual({ available: 5_067_009n, pending: 0n });
+      // A wallet of the wrong currency is refused by the ledger itself.
+      const wrong = await ledger.convert({
+        conversionId: randomUUID(), fromAccountId: ngn, toAccountId: usd, fromCurrency: 'USD', toCurrency: 'NGN', amount: 1n, rate: '1',
+      });
+      expect(wrong).toMatchObject({ ok: false, failure: 'currency_mismatch' });
+      const tiny = await ledger.convert({
+        conversionId: randomUUID(), fromAccountId: ngn, toAccountId: usd, fromCurrency: 'NGN', toCurrency: 'USD', amount: 1n, rate: '0.0006',
+      });
+      expect(tiny).toMatchObject({ ok: false, failure: 'amount_too_small', toAmount: 0n });
+    });
+
+    test('checkInvariants: every currency ledger sums to zero and no wallet is negative', async () => {
+      const report = await ledger.checkInvariants();
+      expect(report.negativeWallets).toEqual([]);
+      expect(report.ledgerSums.every((s) => s.balanced)).toBe(true);
+      expect(report.ok).toBe(true);
+      expect(report.ledgerSums.map((s) => s.currency)).toEqual(expect.arrayContaining(['NGN', 'KES', 'USD']));
+    });
+  });
+}
