@@ -1,0 +1,249 @@
+"""Schemathesis hooks for the PayAgg conformance run (loaded by run-schemathesis.sh through
+SCHEMATHESIS_HOOKS=schemathesis_hooks).
+
+What a real client does, schemathesis must do too, or every request would stop at 401:
+
+1. Merchant operations are signed: X-Service-Key, X-Service-Timestamp (Unix seconds) and
+   X-Service-Signature = lowercase hex HMAC-SHA256(api_secret, timestamp + "." + raw_body).
+   Signing runs as a `requests` auth object, i.e. on the PreparedRequest, after schemathesis has
+   serialized the body, so the signature covers the exact bytes that go on the wire (negative
+   cases with odd bodies included).
+2. The seven operations that take an Idempotency-Key get a fresh uuid4, unless the case is a
+   negative one about that header (then the generated or missing value is what is under test).
+3. The two payer-facing checkout operations are authorised by a client_token. For single-operation
+   phases the hook creates a real session first (signed POST /checkout-sessions), points the
+   path id at it and sends its token in exactly one of the two allowed forms. In the stateful
+   phase the token arrives through the spec's link (client_token query parameter) and is kept.
+4. The partner wallet family (X-API-Key) uses PAYAGG_PARTNER_API_KEY when it is set.
+
+Credentials come from the environment: PAYAGG_BASE_URL (ends in /v1), PAYAGG_API_KEY,
+PAYAGG_API_SECRET. Nothing here loosens a check: the hooks only make requests well-formed where the
+spec says the client must (signature, idempotency key, token); everything else is generated.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import uuid
+from collections.abc import MutableMapping
+from typing import Any
+
+import requests
+import schemathesis
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation.meta import TestPhase, negated_parameters
+
+# payagg_signing.py lives beside this module.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from payagg_signing import raw_body_bytes, service_headers  # noqa: E402
+from payagg_signing import signed_headers as signed_headers_for  # noqa: E402
+
+base_url = os.environ["PAYAGG_BASE_URL"].rstrip("/")
+api_key = os.environ["PAYAGG_API_KEY"]
+api_secret = os.environ["PAYAGG_API_SECRET"]
+partner_api_key = os.environ.get("PAYAGG_PARTNER_API_KEY") or None
+
+header_checkout_token = "X-Checkout-Token"
+query_client_token = "client_token"
+header_partner_api_key = "X-API-Key"
+# Merchant operations take `Idempotency-Key`, the partner family `X-Idempotency-Key`.
+idempotency_headers = ("Idempotency-Key", "X-Idempotency-Key")
+
+checkout_operation_ids = ("getCheckoutSession", "payCheckoutSession")
+partner_operation_ids = ("createPartnerWallet", "getPartnerWalletBalance", "listPartnerWalletTransactions")
+
+# Timeout of the hook's own set-up requests (session creation).
+setup_request_timeout_s = 10
+# The session the payer hooks pay: every rail allowed, so any generated rail is acceptable.
+checkout_session_setup_body = {"amount": 150000, "currency": "KES", "reference": "conformance-checkout"}
+
+
+def signed_headers(raw_body: bytes) -> dict[str, str]:
+    return signed_headers_for(api_key, api_secret, raw_body)
+
+
+class ServiceSignatureAuth(requests.auth.AuthBase):
+    """Signs the request as it will be sent; requests recomputes Content-Length afterwards."""
+
+    def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
+        raw = raw_body_bytes(request.body)
+        if request.body is not None:
+            # From here on the body is these exact bytes, the ones the signature covers.
+            request.body = raw
+        for name, value in signed_headers(raw).items():
+            request.headers[name] = value
+        return request
+
+
+def negated(case: Any) -> set[tuple[str, ParameterLocation]]:
+    """(name, location) of every parameter a negative case deliberately broke."""
+    return {(name.lower(), location) for name, location in negated_parameters(case.meta)}
+
+
+def headers_of(case: Any) -> MutableMapping[str, Any]:
+    # A negative case may replace the whole container with a non-mapping; start a fresh one then.
+    if not isinstance(case.headers, MutableMapping):
+        case.headers = {}
+    return case.headers
+
+
+def query_of(case: Any) -> MutableMapping[str, Any]:
+    if not isinstance(case.query, MutableMapping):
+        case.query = {}
+    return case.query
+
+
+def drop_key(container: MutableMapping[str, Any], name: str) -> None:
+    for key in [key for key in container if key.lower() == name.lower()]:
+        del container[key]
+
+
+def is_stateful(case: Any) -> bool:
+    meta = case.meta
+    return meta is not None and meta.phase.name == TestPhase.STATEFUL
+
+
+# --- 1. merchant signing ------------------------------------------------------------------------
+service_signature_auth = ServiceSignatureAuth()
+
+
+def drops_a_service_header(case: Any) -> bool:
+    """A negative case whose generated headers left out one of the three signing headers.
+
+    Schemathesis reports some header negations only as "violates required" on the whole header
+    component, without naming the header; signing such a case would put back exactly what the
+    case is about, so it goes out as generated (and must be refused with 401).
+    """
+    meta = case.meta
+    if meta is None or not meta.is_negative_at(ParameterLocation.HEADER):
+        return False
+    present = {name.lower() for name in case.headers} if isinstance(case.headers, MutableMapping) else set()
+    return any(name.lower() not in present for name in service_headers)
+
+
+# Every merchant operation; not the payer checkout operations (token-authorised) nor the partner
+# family (X-API-Key). refresh_interval=None: decided per case, nothing cached.
+@schemathesis.auth(refresh_interval=None).skip_for(operation_id=[*checkout_operation_ids, *partner_operation_ids])
+class MerchantSignatureAuth:
+    def get(self, case: Any, context: Any) -> ServiceSignatureAuth | None:
+        if drops_a_service_header(case):
+            return None
+        return service_signature_auth
+
+    def set(self, case: Any, data: ServiceSignatureAuth, context: Any) -> None:
+        # A requests auth object runs on the PreparedRequest: it signs the final body bytes.
+        # (This is what schemathesis.auth.set_from_requests does; done by hand to decide per case.)
+        case._auth = data
+
+
+# --- 3. payer checkout token --------------------------------------------------------------------
+class CheckoutSessions:
+    """Creates real checkout sessions through the merchant API (signed like any client would)."""
+
+    def __init__(self) -> None:
+        self._http = requests.Session()
+        self._lock = threading.Lock()
+
+    def create(self) -> tuple[str, str]:
+        """Returns (session id, client_token) of a new open session."""
+        body = json.dumps(checkout_session_setup_body).encode("utf-8")
+        headers = {"Content-Type": "application/json", "Idempotency-Key": str(uuid.uuid4()), **signed_headers(body)}
+        with self._lock:
+            response = self._http.post(
+                f"{base_url}/checkout-sessions", data=body, headers=headers, timeout=setup_request_timeout_s
+            )
+        if response.status_code != 200:
+            raise RuntimeError(
+                f"conformance hook could not create a checkout session: {response.status_code} {response.text[:500]}"
+            )
+        data = response.json()["data"]
+        return data["id"], data["client_token"]
+
+
+checkout_sessions = CheckoutSessions()
+
+
+def token_forms_under_test(case: Any) -> bool:
+    """A negative case about the token parameters, or about a whole header/query component.
+
+    Then the token forms go out exactly as generated (schemathesis does not re-check a case after
+    auth set-up, so overwriting them would send a valid request marked as invalid).
+    """
+    meta = case.meta
+    if meta is None:
+        return False
+    if meta.is_negative_at(ParameterLocation.HEADER) or meta.is_negative_at(ParameterLocation.QUERY):
+        return True
+    broken = negated(case)
+    return (header_checkout_token.lower(), ParameterLocation.HEADER) in broken or (
+        query_client_token,
+        ParameterLocation.QUERY,
+    ) in broken
+
+
+@schemathesis.auth(refresh_interval=None).apply_to(operation_id=list(checkout_operation_ids))
+class CheckoutTokenAuth:
+    """Payer endpoints: a fresh session per case (a paid session cannot be paid again)."""
+
+    def get(self, case: Any, context: Any) -> dict[str, str] | None:
+        query = case.query if isinstance(case.query, MutableMapping) else {}
+        if is_stateful(case) and query.get(query_client_token):
+            # The link from createCheckoutSession already carried a real id and token.
+            return {"mode": "from_link"}
+        session_id, token = checkout_sessions.create()
+        return {"mode": "fresh", "id": session_id, "token": token}
+
+    def set(self, case: Any, data: dict[str, str], context: Any) -> None:
+        headers = headers_of(case)
+        if data["mode"] == "from_link":
+            # Exactly one form: the link supplied the query parameter, so no header.
+            drop_key(headers, header_checkout_token)
+            return
+        if ("id", ParameterLocation.PATH) not in negated(case) and isinstance(case.path_parameters, MutableMapping):
+            case.path_parameters["id"] = data["id"]
+        if token_forms_under_test(case):
+            return
+        query = query_of(case)
+        # Exactly one of the two forms. Which one follows the last hex digit of the random session
+        # id, so both are exercised (hypothesis forbids the random module during generation).
+        drop_key(headers, header_checkout_token)
+        drop_key(query, query_client_token)
+        if int(data["id"][-1], 16) % 2 == 0:
+            headers[header_checkout_token] = data["token"]
+        else:
+            query[query_client_token] = data["token"]
+
+
+# --- 4. partner key -----------------------------------------------------------------------------
+if partner_api_key is not None:
+
+    @schemathesis.auth(refresh_interval=None).apply_to(operation_id=list(partner_operation_ids))
+    class PartnerApiKeyAuth:
+        def get(self, case: Any, context: Any) -> str:
+            return partner_api_key
+
+        def set(self, case: Any, data: str, context: Any) -> None:
+            headers_of(case)[header_partner_api_key] = data
+
+
+# --- 2. idempotency keys ------------------------------------------------------------------------
+@schemathesis.hook
+def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    """A fresh uuid4 Idempotency-Key on every operation that declares one.
+
+    Left as generated when the case is negative in its headers: the missing, empty or overlong
+    key may be exactly what it tests (a valid-looking random key costs nothing there).
+    """
+    meta = case.meta
+    if meta is not None and meta.is_negative_at(ParameterLocation.HEADER):
+        return
+    declared = {parameter.name.lower() for parameter in case.operation.headers}
+    for name in idempotency_headers:
+        if name.lower() not in declared:
+            continue
+        headers = headers_of(case)
+        drop_key(headers, name)
+        headers[name] = str(uuid.uuid4())
