@@ -122,6 +122,33 @@ for (const engine_case of engine_cases) {
       expect(fees).toBeTypeOf('bigint');
     });
 
+    test('two-phase refunds: reserve holds, commit posts, cancel returns; insufficient funds reserves nothing', async () => {
+      const merchant = await wallet();
+      await fund(merchant, 1_000n);
+      expect(await ledger.reserveRefund({ refundId: randomUUID(), walletAccountId: merchant, currency: 'NGN', amount: 1_001n }))
+        .toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 1_000n, pending: 0n });
+
+      const posted = randomUUID();
+      expect(await ledger.reserveRefund({ refundId: posted, walletAccountId: merchant, currency: 'NGN', amount: 600n })).toMatchObject({ ok: true });
+      expect(await ledger.reserveRefund({ refundId: posted, walletAccountId: merchant, currency: 'NGN', amount: 600n })).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 400n, pending: 0n });
+      // The reserved money cannot be refunded twice.
+      expect(await ledger.reserveRefund({ refundId: randomUUID(), walletAccountId: merchant, currency: 'NGN', amount: 401n }))
+        .toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await ledger.commitRefund(posted)).toMatchObject({ ok: true });
+      expect(await ledger.commitRefund(posted)).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.cancelRefund(posted)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+
+      const voided = randomUUID();
+      expect(await ledger.reserveRefund({ refundId: voided, walletAccountId: merchant, currency: 'NGN', amount: 400n })).toMatchObject({ ok: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 0n, pending: 0n });
+      expect(await ledger.cancelRefund(voided)).toMatchObject({ ok: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 400n, pending: 0n });
+      expect(await ledger.commitRefund(voided)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect((await ledger.checkInvariants()).ok).toBe(true);
+    });
+
     test('payouts: reserve holds, commit posts, cancel returns; insufficient funds reserves nothing', async () => {
       const merchant = await wallet('KES');
       await fund(merchant, 5_000n, 'KES');

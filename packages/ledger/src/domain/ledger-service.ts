@@ -227,6 +227,42 @@ export class Ledger {
     })));
   }
 
+  /**
+   * Reserves a refund that the rail has yet to confirm: a pending transfer wallet -> rail
+   * clearing. The wallet's available balance drops at once (so racing refunds cannot spend the
+   * same money twice); insufficient_funds when it cannot cover it, and nothing moves.
+   */
+  async reserveRefund(args: {
+    refundId: string;
+    walletAccountId: bigint;
+    currency: string;
+    amount: bigint;
+  }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    if (args.amount <= 0n) throw new LedgerUsageError('refund amount must be positive');
+    await this.ensureCurrency(args.currency);
+    return this.#submitChain([{
+      id: refundTransferId(args.refundId, 'reserve'),
+      debit_account_id: args.walletAccountId,
+      credit_account_id: systemAccountId('rail_clearing', args.currency),
+      amount: args.amount,
+      ledger,
+      code: TransferCode.refund_leg,
+      user_data_128: u128FromUuid(args.refundId),
+      flags: TransferFlags.pending,
+    }]);
+  }
+
+  /** The rail paid the refund back to the payer: post the reservation. */
+  commitRefund(refundId: string): Promise<MovementResult> {
+    return this.#postOrVoid(refundTransferId(refundId, 'commit'), refundTransferId(refundId, 'reserve'), 'post');
+  }
+
+  /** The rail refused the refund: void the reservation, the wallet gets the money back. */
+  cancelRefund(refundId: string): Promise<MovementResult> {
+    return this.#postOrVoid(refundTransferId(refundId, 'cancel'), refundTransferId(refundId, 'reserve'), 'void');
+  }
+
   /** Holds a payout's amount: pending transfer wallet -> payout clearing. */
   async reservePayout(args: {
     payoutId: string;
@@ -384,6 +420,11 @@ export function balanceOf(account: Account): Balance {
     available: account.credits_posted - account.debits_posted - account.debits_pending,
     pending: account.credits_pending,
   };
+}
+
+/** Refund steps use their own leg numbers, apart from refund()'s legs (0..legs_max-1). */
+function refundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
+  return idFromParts('payagg.ledger.refund_hold', u128FromUuid(refundId), step);
 }
 
 function payoutTransferId(payoutId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
