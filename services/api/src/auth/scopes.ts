@@ -1,0 +1,82 @@
+// Which API-key scopes may call which operation (seed: "Scopes"). ONE table, keyed by the route as
+// the seed writes it (`METHOD /path`), checked at start against spec/ so no operation is missed.
+//
+// Scope rule (docs/decisions/service.md):
+//   read-capable   = read, write, full
+//   write-capable  = write, full
+//   payout-capable = payout_only, full
+//   payout_only may also read payouts, payout batches, wallets and FX rates (what a payout
+//   operator needs), which `payout_read` expresses.
+import type { SpecOperation } from '../spec/load-spec.ts';
+
+export const api_key_scopes = ['read', 'write', 'full', 'payout_only'] as const;
+export type ApiKeyScope = (typeof api_key_scopes)[number];
+
+export type Capability =
+  | 'read'
+  | 'write'
+  | 'payout'
+  | 'payout_read'
+  /** Payer-facing: authorized by the checkout session's client_token, not by a merchant key. */
+  | 'checkout_token';
+
+export const scopes_by_capability: Record<Exclude<Capability, 'checkout_token'>, readonly ApiKeyScope[]> = {
+  read: ['read', 'write', 'full'],
+  write: ['write', 'full'],
+  payout: ['payout_only', 'full'],
+  payout_read: ['read', 'write', 'full', 'payout_only'],
+};
+
+export const capability_by_route: Record<string, Capability> = {
+  'POST /collections': 'write',
+  'GET /collections/{id}': 'read',
+  'POST /collections/{id}/refunds': 'write',
+  'POST /checkout-sessions': 'write',
+  'GET /checkout-sessions/{id}': 'checkout_token',
+  'POST /checkout-sessions/{id}/pay': 'checkout_token',
+  'GET /transactions': 'read',
+  'GET /transactions/{id}': 'read',
+  'POST /sub-merchants': 'write',
+  'GET /sub-merchants': 'read',
+  'GET /sub-merchants/{id}': 'read',
+  'GET /users': 'read',
+  'GET /wallets': 'payout_read',
+  'GET /wallets/{id}/balance': 'payout_read',
+  'POST /split-rules': 'write',
+  'GET /split-rules': 'read',
+  'GET /split-rules/{id}': 'read',
+  'POST /payouts': 'payout',
+  'GET /payouts': 'payout_read',
+  'GET /payouts/{id}': 'payout_read',
+  'POST /payouts/bulk': 'payout',
+  'GET /payouts/batches/{id}': 'payout_read',
+  'POST /webhooks': 'write',
+  'GET /webhooks': 'read',
+  'DELETE /webhooks/{id}': 'write',
+  'GET /fx/rates': 'payout_read',
+  // A rate lock exists to protect a future payout, so it needs a payout-capable key.
+  'POST /fx/rate-locks': 'payout',
+};
+
+/** The route key with every path parameter written `{id}`, so spec parameter names do not matter. */
+export function normalizedRouteKey(op: Pick<SpecOperation, 'routeKey'>): string {
+  return op.routeKey.replace(/\{[^}]+\}/g, '{id}');
+}
+
+export function capabilityOf(op: Pick<SpecOperation, 'routeKey'>): Capability {
+  const capability = capability_by_route[normalizedRouteKey(op)];
+  if (!capability) throw new Error(`no capability is defined for ${op.routeKey} (src/auth/scopes.ts)`);
+  return capability;
+}
+
+export function scopesAllow(scopes: readonly string[], capability: Exclude<Capability, 'checkout_token'>): boolean {
+  const allowed = scopes_by_capability[capability];
+  return scopes.some((scope) => (allowed as readonly string[]).includes(scope));
+}
+
+/** Fails at start when spec/ and this table disagree (a new operation needs a decision here). */
+export function assertCapabilitiesCover(operations: readonly SpecOperation[]): void {
+  const inSpec = new Set(operations.map(normalizedRouteKey));
+  const missing = [...inSpec].filter((key) => !(key in capability_by_route));
+  if (missing.length > 0) throw new Error(`src/auth/scopes.ts has no capability for: ${missing.join(', ')}`);
+}

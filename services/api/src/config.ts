@@ -1,0 +1,102 @@
+// All runtime configuration of the service, read from the environment in one place.
+// `loadConfig` is pure (no file or network access) so it can be unit-tested; effects such as
+// generating the master key live in src/crypto/master-key.ts.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const port_default = 8080;
+export const data_dir_default = './.data';
+export const signature_tolerance_s_default = 300;
+export const body_limit_bytes_default = 1024 * 1024;
+// Per API key: a token bucket refilled at `rate_limit_per_second` with room for `rate_limit_burst`.
+// The seed does not give numbers ("not shown"); these are generous defaults, see docs/decisions/service.md.
+export const rate_limit_per_second_default = 100;
+export const rate_limit_burst_default = 200;
+export const master_key_bytes = 32;
+// How long an instance may reuse an API key's row (scopes, revocation, user and merchant status)
+// before reading it again: revocation takes effect within this time everywhere. 0 disables.
+export const auth_cache_ttl_ms_default = 1000;
+export const database_pool_max_default = 10;
+
+export const log_levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof log_levels)[number];
+
+const repo_root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type Config = {
+  port: number;
+  /** When null the embedded PostgreSQL in `dataDir/pg` is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** 32 bytes, or null when it must come from (or be generated into) `dataDir/master.key`. */
+  masterKey: Buffer | null;
+  signatureToleranceS: number;
+  bodyLimitBytes: number;
+  /** 0 disables rate limiting. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  authCacheTtlMs: number;
+  databasePoolMax: number;
+  validateResponses: boolean;
+  logLevel: LogLevel;
+  specDir: string;
+  migrationsDir: string;
+};
+
+export class ConfigError extends Error {
+  name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${raw}`);
+  }
+  return value;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function parseMasterKey(raw: string, source: string): Buffer {
+  const hex = raw.trim();
+  if (!new RegExp(`^[0-9a-fA-F]{${master_key_bytes * 2}}$`).test(hex)) {
+    throw new ConfigError(`${source} must be ${master_key_bytes} bytes as ${master_key_bytes * 2} hex characters`);
+  }
+  return Buffer.from(hex, 'hex');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = (env.LOG_LEVEL?.trim() || (env.VITEST ? 'silent' : 'info')) as LogLevel;
+  if (!log_levels.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${log_levels.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  return {
+    port: readInteger(env, 'PORT', port_default, 0, 65535),
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || data_dir_default),
+    masterKey: env.MASTER_KEY?.trim() ? parseMasterKey(env.MASTER_KEY, 'MASTER_KEY') : null,
+    signatureToleranceS: readInteger(env, 'SIGNATURE_TOLERANCE_S', signature_tolerance_s_default, 1, 3600),
+    bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', body_limit_bytes_default, 1024, 64 * 1024 * 1024),
+    rateLimitPerSecond: readInteger(env, 'RATE_LIMIT_PER_SECOND', rate_limit_per_second_default, 0, 1_000_000),
+    rateLimitBurst: readInteger(env, 'RATE_LIMIT_BURST', rate_limit_burst_default, 1, 1_000_000),
+    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', database_pool_max_default, 1, 1000),
+    authCacheTtlMs: readInteger(env, 'AUTH_CACHE_TTL_MS', auth_cache_ttl_ms_default, 0, 60_000),
+    validateResponses: readBoolean(env, 'VALIDATE_RESPONSES', false),
+    logLevel,
+    specDir: path.resolve(env.SPEC_DIR?.trim() || path.join(repo_root, 'spec')),
+    migrationsDir: path.resolve(env.MIGRATIONS_DIR?.trim() || path.join(repo_root, 'services/api/migrations')),
+  };
+}

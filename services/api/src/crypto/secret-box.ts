@@ -1,0 +1,44 @@
+// Encryption at rest for secrets the service must read back (API secrets are HMAC keys, so
+// they cannot be hashed like passwords). AES-256-GCM with a key derived from MASTER_KEY.
+// Stored layout: version (1 byte) | iv (12 bytes) | auth tag (16 bytes) | ciphertext.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+const box_version = 1;
+const iv_bytes = 12;
+const tag_bytes = 16;
+const header_bytes = 1 + iv_bytes + tag_bytes;
+
+/** Sub-keys are derived per purpose so one leaked derived key does not expose the others. */
+export type KeyPurpose = 'secret-box' | 'cursor-signing' | 'master-key-check';
+
+export function deriveKey(masterKey: Buffer, purpose: KeyPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `payagg:${purpose}:v1`, 32));
+}
+
+export type SecretBox = {
+  seal(plaintext: string): Buffer;
+  open(sealed: Buffer): string;
+};
+
+export function createSecretBox(masterKey: Buffer): SecretBox {
+  const key = deriveKey(masterKey, 'secret-box');
+  return {
+    seal(plaintext) {
+      const iv = randomBytes(iv_bytes);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return Buffer.concat([Buffer.from([box_version]), iv, cipher.getAuthTag(), ciphertext]);
+    },
+    open(sealed) {
+      if (sealed.length < header_bytes || sealed[0] !== box_version) {
+        throw new Error('secret box: unknown layout');
+      }
+      const iv = sealed.subarray(1, 1 + iv_bytes);
+      const tag = sealed.subarray(1 + iv_bytes, header_bytes);
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAuthTag(tag);
+      // A wrong master key or a modified row fails the GCM tag check here.
+      return Buffer.concat([decipher.update(sealed.subarray(header_bytes)), decipher.final()]).toString('utf8');
+    },
+  };
+}

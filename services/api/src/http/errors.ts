@@ -1,0 +1,55 @@
+// Every failure the API reports: one closed set of codes and ONE table mapping each to its HTTP
+// status. Domain code throws `ApiError`; the error handler (src/http/error-handler.ts) turns it,
+// and anything else, into the failure envelope.
+
+export const error_status_by_code = {
+  // The seed's table.
+  AUTH_INVALID_KEY: 401,
+  AUTH_SIGNATURE_MISMATCH: 401,
+  VALIDATION_ERROR: 422,
+  IDEMPOTENCY_CONFLICT: 409,
+  INSUFFICIENT_FUNDS: 402,
+  RAIL_UNAVAILABLE: 503,
+  RATE_LIMITED: 429,
+  RESOURCE_NOT_FOUND: 404,
+  COMPLIANCE_HOLD: 403,
+  PERMISSION_DENIED: 403,
+  INTERNAL_ERROR: 500,
+  // Protocol-level additions (docs/decisions/service.md).
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_IMPLEMENTED: 501,
+} as const;
+
+export type ErrorCode = keyof typeof error_status_by_code;
+
+export type ValidationField = { field: string; message: string };
+
+export type ErrorDetails = Record<string, unknown> & { fields?: ValidationField[] };
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetails | undefined;
+  /** Extra response headers, e.g. Retry-After on 429 or Allow on 405. */
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetails; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = error_status_by_code[code];
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+}
+
+/** 422 VALIDATION_ERROR naming the offending fields (`body.amount`, `query.limit`, `header.idempotency-key`). */
+export function validationError(fields: ValidationField[], message = 'The request is not valid.'): ApiError {
+  return new ApiError('VALIDATION_ERROR', message, { details: { fields } });
+}
+
+export function notFound(what = 'resource'): ApiError {
+  return new ApiError('RESOURCE_NOT_FOUND', `The ${what} does not exist or is not accessible.`);
+}

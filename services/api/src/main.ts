@@ -1,0 +1,86 @@
+// `make run`: connect the database (embedded by default), migrate, create the sandbox merchant on the
+// very first start, listen on PORT; shut down in order on SIGINT/SIGTERM.
+import { ConfigError, loadConfig } from './config.ts';
+import { resolveMasterKey } from './crypto/master-key.ts';
+import { createSecretBox } from './crypto/secret-box.ts';
+import { connectDatabase } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { checkMasterKey, ensureSandboxMerchant } from './domain/bootstrap.ts';
+import { createLogger } from './log.ts';
+import { buildApp, closeServer, listen } from './service.ts';
+
+// A shutdown that takes longer than this is forced (exit code 1).
+const shutdown_timeout_ms = 15_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const masterKey = resolveMasterKey(config, logger);
+  const db = await connectDatabase(config, logger);
+  let server: Awaited<ReturnType<typeof listen>> | null = null;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, shutdown_timeout_ms);
+    timer.unref();
+    try {
+      if (server) await closeServer(server);
+      await db.close();
+      logger.info('stopped');
+      process.exitCode = 0;
+    } catch (error) {
+      logger.error('error during shutdown', { error: (error as Error).message });
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await migrate(db.sql, config.migrationsDir, logger);
+    await checkMasterKey(db.sql, masterKey);
+    const sandbox = await ensureSandboxMerchant(db.sql, createSecretBox(masterKey));
+    const { app, notImplementedRoutes } = buildApp({ config, sql: db.sql, logger, masterKey });
+    if (stopping) return;
+    server = await listen(app, config.port);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info('listening', { port, not_implemented_routes: notImplementedRoutes.length });
+    printBanner(port, sandbox);
+  } catch (error) {
+    logger.error('failed to start', { error: (error as Error).message });
+    await db.close().catch(() => {});
+    process.exitCode = 1;
+  }
+}
+
+function printBanner(port: number, sandbox: Awaited<ReturnType<typeof ensureSandboxMerchant>>): void {
+  const lines = [`payagg API listening on http://localhost:${port} (merchant API under /v1, health at /healthz)`];
+  if (sandbox.created) {
+    lines.push(
+      '',
+      'First start: created the sandbox merchant. Its API secret is shown ONCE; store it now.',
+      `  merchant_id: ${sandbox.merchantId}`,
+      `  api_key:     ${sandbox.key.api_key}`,
+      `  api_secret:  ${sandbox.key.api_secret}`,
+    );
+  } else {
+    lines.push(
+      `Sandbox merchant ${sandbox.merchantId} already exists (its secret was shown on the first start).`,
+      `A new key: pnpm -s payagg keys create --merchant ${sandbox.merchantId} --scopes full --json`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  const message = error instanceof ConfigError ? `configuration error: ${error.message}` : (error as Error).stack;
+  process.stderr.write(`${message}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,14 @@
+// All resource route tables in one list. A new resource module is added here once.
+import type { RouteContext, RouteHandlers } from './registry.ts';
+import { userRoutes } from './users.ts';
+
+export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
+  return {
+    ...userRoutes(ctx),
+  };
+}
+
+/** The partner wallet family (/api/v1/partner): every operation answers 501 until its issue lands. */
+export function partnerRouteHandlers(_ctx: RouteContext): RouteHandlers {
+  return {};
+}

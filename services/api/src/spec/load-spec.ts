@@ -1,0 +1,79 @@
+// Loads an OpenAPI document from spec/ and lists its operations. The service derives its routes
+// from this list (src/routes/index.ts), so an operation in the spec can never lack a route.
+import fs from 'node:fs';
+import { parse } from 'yaml';
+
+export const http_methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export type HttpMethod = (typeof http_methods)[number];
+
+export type SpecOperation = {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template relative to the base path, as written in the spec: `/collections/{id}`. */
+  path: string;
+  /** `GET /collections/{id}`: the key the route and capability tables use (mirrors the seed). */
+  routeKey: string;
+  /** Full Express path under the mount point: `/v1/collections/:id`. */
+  expressPath: string;
+  /** Matches a request path (without query) under the base path. */
+  pattern: RegExp;
+};
+
+export type LoadedSpec = {
+  /** The parsed document with `servers` replaced by the single base path we mount it at. */
+  document: Record<string, unknown>;
+  basePath: string;
+  operations: SpecOperation[];
+  /** The operation a request path + method addresses, or null. */
+  findOperation(method: string, path: string): SpecOperation | null;
+};
+
+export function routeKeyOf(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function loadSpec(file: string, basePath: string): LoadedSpec {
+  const document = parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  // Both spec'd servers (production and sandbox) end in the same path; the validator only needs
+  // that path, and a relative server keeps it from depending on host names.
+  document.servers = [{ url: basePath }];
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>;
+  const operations: SpecOperation[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of http_methods) {
+      const op = item[method];
+      if (!op) continue;
+      if (!op.operationId) throw new Error(`${file}: ${method.toUpperCase()} ${path} has no operationId`);
+      const source = path
+        .split(/(\{[^}]+\})/)
+        .map((part) => (part.startsWith('{') ? '([^/]+)' : escapeRegExp(part)))
+        .join('');
+      operations.push({
+        operationId: op.operationId,
+        method,
+        path,
+        routeKey: routeKeyOf(method, path),
+        expressPath: basePath + path.replace(/\{([^}]+)\}/g, ':$1'),
+        pattern: new RegExp(`^${escapeRegExp(basePath)}${source}/?$`),
+      });
+    }
+  }
+  // Literal segments before parameters so `/payouts/batches/{id}` is tried before `/payouts/{id}`.
+  operations.sort((a, b) => (a.path.includes('{') ? 1 : 0) - (b.path.includes('{') ? 1 : 0));
+  return {
+    document,
+    basePath,
+    operations,
+    findOperation(method, requestPath) {
+      const m = method.toLowerCase();
+      for (const op of operations) {
+        if (op.method === m && op.pattern.test(requestPath)) return op;
+      }
+      return null;
+    },
+  };
+}

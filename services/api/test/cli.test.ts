@@ -1,0 +1,123 @@
+// The operator CLI, spawned as a real process against the test database (DATABASE_URL).
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestService, startTestService } from './helpers/service.ts';
+
+const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/cli.ts');
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [cli, ...args],
+      { env: { PATH: process.env.PATH ?? '', DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('payagg CLI', () => {
+  it('merchants create --json prints exactly merchant_id, api_key, api_secret, and the key works', async () => {
+    const { code, stdout } = await run(['merchants', 'create', '--name', 'CLI Merchant', '--json']);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(Object.keys(out)).toEqual(['merchant_id', 'api_key', 'api_secret']);
+    expect(out.api_key).toMatch(/^pk_sandbox_[A-Za-z0-9]{24}$/);
+    expect(out.api_secret).toMatch(/^sk_sandbox_/);
+    const client = service.clientFor({ api_key: out.api_key, api_secret: out.api_secret } as never);
+    expect((await client.GET('/users')).response.status).toBe(200);
+  });
+
+  it('stores the secret encrypted: the row holds no plaintext', async () => {
+    const { stdout } = await run(['merchants', 'create', '--name', 'Sealed', '--json']);
+    const out = JSON.parse(stdout);
+    const [row] = await service.sql<{ secret_sealed: Buffer; row_text: string }[]>`select secret_sealed, k::text as row_text from api_keys k where key = ${out.api_key}`;
+    expect(row!.secret_sealed.includes(Buffer.from(out.api_secret))).toBe(false);
+    expect(row!.row_text).not.toContain(out.api_secret);
+    expect(row!.row_text).not.toContain(out.api_secret.slice(11, 30));
+  });
+
+  it('keys create with scopes, mode, expiry, IP allow-list and user; keys revoke', async () => {
+    const user = JSON.parse((await run(['users', 'create', '--merchant', service.merchantId, '--email', 'ops@cli.example', '--role', 'finance'])).stdout);
+    expect(user).toMatchObject({ merchant_id: service.merchantId, email: 'ops@cli.example', role: 'finance', status: 'active', mfa_enabled: false });
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await run(['keys', 'create', '--merchant', service.merchantId, '--scopes', 'read,payout_only', '--mode', 'live', '--expires-at', expiresAt, '--ip-allow', '127.0.0.1,10.0.0.0/8', '--user', user.id, '--json']);
+    expect(created.code).toBe(0);
+    const key = JSON.parse(created.stdout);
+    expect(key).toMatchObject({ merchant_id: service.merchantId, mode: 'live', scopes: ['read', 'payout_only'], ip_allow: ['127.0.0.1', '10.0.0.0/8'], user_id: user.id });
+    expect(key.api_key).toMatch(/^pk_live_/);
+    const client = service.clientFor(key);
+    expect((await client.GET('/users')).response.status).toBe(200);
+
+    const revoked = await run(['keys', 'revoke', key.api_key]);
+    expect(revoked.code).toBe(0);
+    const after = await client.GET('/users');
+    expect(after.response.status).toBe(401);
+    expect(after.error?.error.code).toBe('AUTH_INVALID_KEY');
+    expect((await run(['keys', 'revoke', key.api_key])).code).toBe(1);
+  });
+
+  it('users create --disabled makes a user whose key is refused with 403', async () => {
+    const user = JSON.parse((await run(['users', 'create', '--merchant', service.merchantId, '--email', 'gone@cli.example', '--role', 'admin', '--disabled'])).stdout);
+    expect(user.status).toBe('disabled');
+    const key = JSON.parse((await run(['keys', 'create', '--merchant', service.merchantId, '--user', user.id, '--json'])).stdout);
+    expect((await service.clientFor(key).GET('/users')).response.status).toBe(403);
+  });
+
+  it('merchants set-status changes the status', async () => {
+    const out = await run(['merchants', 'set-status', service.merchantId, 'frozen']);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ merchant_id: service.merchantId, status: 'frozen' });
+    const [row] = await service.sql`select status from merchants where id = ${service.merchantId}`;
+    expect(row!.status).toBe('frozen');
+    await run(['merchants', 'set-status', service.merchantId, 'active']);
+  });
+
+  it('db migrate is idempotent', async () => {
+    const out = await run(['db', 'migrate']);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ applied: [] });
+  });
+
+  it('usage errors exit 2 with a message', async () => {
+    const cases: string[][] = [
+      [],
+      ['merchants', 'create'],
+      ['merchants', 'create', '--name', 'x', '--mode', 'prod'],
+      ['merchants', 'set-status', service.merchantId, 'closed'],
+      ['keys', 'create', '--merchant', 'not-a-uuid'],
+      ['keys', 'create', '--merchant', service.merchantId, '--scopes', 'admin'],
+      ['keys', 'create', '--merchant', service.merchantId, '--ip-allow', '300.1.1.1'],
+      ['keys', 'create', '--merchant', service.merchantId, '--expires-at', 'tomorrow'],
+      ['users', 'create', '--merchant', service.merchantId, '--email', 'a@b.example', '--role', 'owner'],
+      ['merchants', 'create', '--name', 'x', '--bogus'],
+      ['frobnicate'],
+    ];
+    for (const args of cases) {
+      const out = await run(args);
+      if (args.length === 0) {
+        expect(out.code).toBe(0);
+        expect(out.stdout).toContain('Usage');
+        continue;
+      }
+      expect(out.code, args.join(' ')).toBe(2);
+      expect(out.stderr).toMatch(/error: /);
+    }
+  });
+
+  it('refuses a different MASTER_KEY instead of issuing keys nobody can verify', async () => {
+    const out = await run(['merchants', 'create', '--name', 'Wrong Key', '--json'], { MASTER_KEY: 'ab'.repeat(32) });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/MASTER_KEY differs/);
+  });
+});

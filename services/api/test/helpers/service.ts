@@ -1,0 +1,129 @@
+// Per-file test service: a fresh database in the run's PostgreSQL, migrated; the real app on a
+// random port; a merchant with a full-scope key; helpers to make more keys, users and merchants.
+import { randomBytes } from 'node:crypto';
+import type http from 'node:http';
+import { createClient, type MerchantClient } from '@payagg/sdk';
+import { inject } from 'vitest';
+import type { KeyMode } from '../../src/auth/principal.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createSecretBox } from '../../src/crypto/secret-box.ts';
+import { createPool, type Sql } from '../../src/db/index.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { type CreatedApiKey, createApiKey } from '../../src/domain/api-keys.ts';
+import { checkMasterKey } from '../../src/domain/bootstrap.ts';
+import { insertMerchant } from '../../src/domain/merchants.ts';
+import { insertUser, type User } from '../../src/domain/users.ts';
+import type { UserRole } from '../../src/auth/permissions.ts';
+import { createLogger } from '../../src/log.ts';
+import type { RouteHandlers } from '../../src/routes/registry.ts';
+import { buildApp, closeServer, listen } from '../../src/service.ts';
+
+export type TestService = {
+  origin: string;
+  baseUrl: string;
+  databaseUrl: string;
+  masterKeyHex: string;
+  config: Config;
+  sql: Sql;
+  merchantId: string;
+  key: CreatedApiKey;
+  client: MerchantClient;
+  /** Every log line the service wrote (parsed JSON). */
+  logs: Record<string, unknown>[];
+  createMerchant(name?: string): Promise<{ merchantId: string; key: CreatedApiKey; client: MerchantClient }>;
+  createKey(options?: { merchantId?: string; scopes?: string[]; mode?: KeyMode; expiresAt?: Date | null; ipAllow?: string[] | null; userId?: string | null }): Promise<CreatedApiKey>;
+  createUser(options: { merchantId?: string; email?: string; role: UserRole; status?: 'active' | 'disabled' }): Promise<User>;
+  clientFor(key: CreatedApiKey): MerchantClient;
+  close(): Promise<void>;
+};
+
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = createPool(adminUrl, 1);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = createPool(adminUrl, 1);
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export async function startTestService(options: { env?: Record<string, string>; now?: () => number; handlerOverrides?: RouteHandlers } = {}): Promise<TestService> {
+  const db = await createTestDatabase();
+  const masterKeyHex = randomBytes(32).toString('hex');
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    MASTER_KEY: masterKeyHex,
+    VALIDATE_RESPONSES: 'true',
+    LOG_LEVEL: 'debug',
+    RATE_LIMIT_PER_SECOND: '0',
+    // Tests change keys and users between requests and expect the next request to see it.
+    AUTH_CACHE_TTL_MS: '0',
+    ...options.env,
+  });
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger(config.logLevel, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
+  const sql = createPool(db.url, 5);
+  await migrate(sql, config.migrationsDir, logger);
+  const masterKey = Buffer.from(masterKeyHex, 'hex');
+  await checkMasterKey(sql, masterKey);
+  const box = createSecretBox(masterKey);
+  const { app } = buildApp({ config, sql, logger, masterKey, now: options.now, handlerOverrides: options.handlerOverrides });
+  const server: http.Server = await listen(app, 0, '127.0.0.1');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+  const baseUrl = `${origin}/v1`;
+  const clientFor = (key: CreatedApiKey) => createClient({ baseUrl, apiKey: key.api_key, apiSecret: key.api_secret, ...(options.now ? { now: options.now } : {}) });
+
+  const createMerchant = async (name = 'Test Merchant') => {
+    const merchant = await insertMerchant(sql, { name });
+    const key = await createApiKey(sql, box, { merchantId: merchant.id, mode: 'sandbox', scopes: ['full'] });
+    return { merchantId: merchant.id, key, client: clientFor(key) };
+  };
+  const first = await createMerchant();
+
+  return {
+    origin,
+    baseUrl,
+    databaseUrl: db.url,
+    masterKeyHex,
+    config,
+    sql,
+    merchantId: first.merchantId,
+    key: first.key,
+    client: first.client,
+    logs,
+    createMerchant,
+    async createKey(o = {}) {
+      return await createApiKey(sql, box, {
+        merchantId: o.merchantId ?? first.merchantId,
+        mode: o.mode ?? 'sandbox',
+        scopes: o.scopes ?? ['full'],
+        expiresAt: o.expiresAt ?? null,
+        ipAllow: o.ipAllow ?? null,
+        userId: o.userId ?? null,
+      });
+    },
+    async createUser(o) {
+      return await insertUser(sql, o.merchantId ?? first.merchantId, {
+        email: o.email ?? `${randomBytes(4).toString('hex')}@merchant.example`,
+        role: o.role,
+        status: o.status ?? 'active',
+      });
+    },
+    clientFor,
+    async close() {
+      await closeServer(server);
+      await sql.end({ timeout: 5 });
+      await db.drop();
+    },
+  };
+}

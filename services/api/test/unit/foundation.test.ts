@@ -1,0 +1,172 @@
+// Unit checks of the small pure parts: configuration, signing, IP allow-lists, the secret box,
+// the scope table against spec/, the error table against the spec's ErrorCode enum.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { signRequest } from '@payagg/sdk';
+import { describe, expect, it } from 'vitest';
+import { ipAllowed, parseIpAllowList } from '../../src/auth/ip-allow.ts';
+import { permissionsOf } from '../../src/auth/permissions.ts';
+import type { Principal } from '../../src/auth/principal.ts';
+import { assertMerchantCanTransact } from '../../src/auth/principal.ts';
+import { capability_by_route, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';
+import { computeSignature, parseTimestamp, signatureMatches, timestampWithinTolerance } from '../../src/auth/signature.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { createSecretBox } from '../../src/crypto/secret-box.ts';
+import { fieldPath } from '../../src/http/error-handler.ts';
+import { ApiError, error_status_by_code } from '../../src/http/errors.ts';
+import { loadSpec } from '../../src/spec/load-spec.ts';
+
+const spec = loadSpec(path.join(loadConfig({}).specDir, 'merchant.yaml'), '/v1');
+
+describe('loadConfig', () => {
+  it('has named defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, databaseUrl: null, masterKey: null, signatureToleranceS: 300, bodyLimitBytes: 1_048_576, validateResponses: false });
+    expect(c.dataDir).toBe(path.resolve('./.data'));
+    expect(c.rateLimitPerSecond).toBeGreaterThan(0);
+  });
+
+  it('reads every variable', () => {
+    const key = 'ab'.repeat(32);
+    const c = loadConfig({ PORT: '9000', DATABASE_URL: 'postgres://x/y', DATA_DIR: '/tmp/d', MASTER_KEY: key, SIGNATURE_TOLERANCE_S: '60', BODY_LIMIT_BYTES: '2048', RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '5', VALIDATE_RESPONSES: 'true', LOG_LEVEL: 'warn' });
+    expect(c).toMatchObject({ port: 9000, databaseUrl: 'postgres://x/y', dataDir: '/tmp/d', signatureToleranceS: 60, bodyLimitBytes: 2048, rateLimitPerSecond: 0, rateLimitBurst: 5, validateResponses: true, logLevel: 'warn' });
+    expect(c.masterKey?.toString('hex')).toBe(key);
+  });
+
+  it('refuses bad values with a message naming the variable', () => {
+    for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['MASTER_KEY', 'short'], ['SIGNATURE_TOLERANCE_S', '0'], ['VALIDATE_RESPONSES', 'maybe'], ['LOG_LEVEL', 'loud'], ['RATE_LIMIT_PER_SECOND', '-1']] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
+  });
+});
+
+describe('request signature', () => {
+  const secret = 'sk_sandbox_test';
+  it('matches the SDK signer byte for byte', () => {
+    const body = Buffer.from('{"amount":1500,"note":"caf\u00e9"}');
+    expect(computeSignature(secret, '1700000000', body)).toBe(signRequest({ secret, timestamp: 1_700_000_000, body }));
+    expect(computeSignature(secret, '1700000000', Buffer.alloc(0))).toBe(signRequest({ secret, timestamp: '1700000000' }));
+  });
+
+  it('verifies only the exact lowercase hex', () => {
+    const sig = computeSignature(secret, '1', Buffer.from('x'));
+    expect(signatureMatches(secret, '1', Buffer.from('x'), sig)).toBe(true);
+    expect(signatureMatches(secret, '1', Buffer.from('x'), sig.toUpperCase())).toBe(false);
+    expect(signatureMatches(secret, '1', Buffer.from('y'), sig)).toBe(false);
+    expect(signatureMatches(secret, '2', Buffer.from('x'), sig)).toBe(false);
+    expect(signatureMatches(secret, '1', Buffer.from('x'), undefined)).toBe(false);
+  });
+
+  it('parses Unix seconds only, and the window is 300 s both ways inclusive', () => {
+    expect(parseTimestamp('1700000000')).toBe(1_700_000_000);
+    for (const bad of [undefined, '', 'abc', '1.5', '-1', '1e9', ' 1', '1234567890123']) expect(parseTimestamp(bad)).toBeNull();
+    const now = 1_700_000_000_000;
+    expect(timestampWithinTolerance(1_700_000_000 - 300, now, 300)).toBe(true);
+    expect(timestampWithinTolerance(1_700_000_000 + 300, now, 300)).toBe(true);
+    expect(timestampWithinTolerance(1_700_000_000 - 301, now, 300)).toBe(false);
+    expect(timestampWithinTolerance(1_700_000_000 + 301, now, 300)).toBe(false);
+  });
+});
+
+describe('IP allow-list', () => {
+  it('matches exact addresses and CIDR blocks, IPv4 and IPv6, and IPv4-mapped peers', () => {
+    const list = parseIpAllowList(['203.0.113.7', '10.0.0.0/8', '2001:db8::/32']);
+    expect(ipAllowed(list, '203.0.113.7')).toBe(true);
+    expect(ipAllowed(list, '::ffff:203.0.113.7')).toBe(true);
+    expect(ipAllowed(list, '10.200.3.4')).toBe(true);
+    expect(ipAllowed(list, '2001:db8:1::5')).toBe(true);
+    expect(ipAllowed(list, '203.0.113.8')).toBe(false);
+    expect(ipAllowed(list, '11.0.0.1')).toBe(false);
+    expect(ipAllowed(list, undefined)).toBe(false);
+  });
+
+  it('refuses entries that are not addresses or blocks', () => {
+    for (const bad of ['300.1.1.1', '10.0.0.0/33', 'example.com', '1.2.3.4/8/9', '', '::1/129']) {
+      expect(() => parseIpAllowList([bad]), bad).toThrow();
+    }
+  });
+});
+
+describe('secret box', () => {
+  it('round-trips, never contains the plaintext, and fails with another master key or a flipped bit', () => {
+    const box = createSecretBox(randomBytes(32));
+    const sealed = box.seal('sk_sandbox_secret-value');
+    expect(sealed.includes(Buffer.from('sk_sandbox_secret-value'))).toBe(false);
+    expect(box.open(sealed)).toBe('sk_sandbox_secret-value');
+    expect(box.seal('same').equals(box.seal('same'))).toBe(false);
+    expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow();
+    const flipped = Buffer.from(sealed);
+    flipped[flipped.length - 1]! ^= 1;
+    expect(() => box.open(flipped)).toThrow();
+  });
+});
+
+describe('scope table', () => {
+  it('gives every spec operation a capability, and names no route the spec lacks', () => {
+    const inSpec = spec.operations.map(normalizedRouteKey).sort();
+    expect(Object.keys(capability_by_route).sort()).toEqual(inSpec);
+  });
+
+  it('follows the seed: reads read-capable, writes write-capable, payouts payout-capable', () => {
+    const allowed = (route: string, scopes: string[]) => {
+      const capability = capabilityOf({ routeKey: route });
+      return capability !== 'checkout_token' && scopesAllow(scopes, capability);
+    };
+    expect(allowed('GET /transactions', ['read'])).toBe(true);
+    expect(allowed('GET /transactions', ['payout_only'])).toBe(false);
+    expect(allowed('POST /collections/{id}/refunds', ['read'])).toBe(false);
+    expect(allowed('POST /collections/{id}/refunds', ['write'])).toBe(true);
+    expect(allowed('POST /payouts', ['write'])).toBe(false);
+    expect(allowed('POST /payouts', ['payout_only'])).toBe(true);
+    expect(allowed('POST /payouts/bulk', ['full'])).toBe(true);
+    expect(allowed('GET /payouts/batches/{id}', ['payout_only'])).toBe(true);
+    expect(capabilityOf({ routeKey: 'GET /checkout-sessions/{id}' })).toBe('checkout_token');
+    expect(capabilityOf({ routeKey: 'POST /checkout-sessions/{id}/pay' })).toBe('checkout_token');
+  });
+});
+
+describe('permissions and merchant status', () => {
+  const principal = (user: Principal['user'], status: Principal['merchant']['status'] = 'active'): Principal => ({
+    merchant: { id: 'm', name: 'M', status },
+    apiKey: { id: 'k', key: 'pk', scopes: ['full'] },
+    mode: 'sandbox',
+    user,
+  });
+  it('a merchant-level key acts as admin; a disabled user holds nothing', () => {
+    expect(permissionsOf(principal(null))).toContain('team:read');
+    expect(permissionsOf(principal({ id: 'u', role: 'compliance', status: 'active' }))).toContain('team:read');
+    expect(permissionsOf(principal({ id: 'u', role: 'admin', status: 'disabled' }))).toEqual([]);
+  });
+  it('a suspended or frozen merchant cannot transact (403 COMPLIANCE_HOLD)', () => {
+    expect(() => assertMerchantCanTransact(principal(null))).not.toThrow();
+    for (const status of ['suspended', 'frozen'] as const) {
+      try {
+        assertMerchantCanTransact(principal(null, status));
+        throw new Error('expected a hold');
+      } catch (error) {
+        expect((error as ApiError).code).toBe('COMPLIANCE_HOLD');
+        expect((error as ApiError).status).toBe(403);
+      }
+    }
+  });
+});
+
+describe('error table', () => {
+  it('has exactly the codes of the spec ErrorCode enum, with the seed statuses', () => {
+    const schemas = (spec.document.components as { schemas: Record<string, { enum?: string[] }> }).schemas;
+    expect(Object.keys(error_status_by_code).sort()).toEqual([...(schemas.ErrorCode?.enum ?? [])].sort());
+    expect(new ApiError('AUTH_INVALID_KEY', 'x').status).toBe(401);
+    expect(new ApiError('INSUFFICIENT_FUNDS', 'x').status).toBe(402);
+    expect(new ApiError('RAIL_UNAVAILABLE', 'x').status).toBe(503);
+  });
+
+  it('turns validator paths into dotted field names', () => {
+    expect(fieldPath('/body/amount')).toBe('body.amount');
+    expect(fieldPath('/body/payouts/3/amount')).toBe('body.payouts.3.amount');
+    expect(fieldPath('.query.limit')).toBe('query.limit');
+    expect(fieldPath('/headers/idempotency-key')).toBe('header.idempotency-key');
+    expect(fieldPath('/params/id')).toBe('path.id');
+    expect(fieldPath(undefined)).toBe('request');
+  });
+});
