@@ -1,6 +1,7 @@
 // All runtime configuration of the service, read from the environment in one place.
 // `loadConfig` is pure (no file or network access) so it can be unit-tested; effects such as
 // generating the master key live in src/crypto/master-key.ts.
+import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +14,10 @@ export const body_limit_bytes_default = 1024 * 1024;
 export const rate_limit_per_second_default = 100;
 export const rate_limit_burst_default = 200;
 export const master_key_bytes = 32;
+export const checkout_session_lifetime_minutes_default = 30;
+export const idempotency_retention_hours_default = 24;
+export const idempotency_lock_ms_default = 30_000;
+export const rail_outcome_poll_ms_default = 500;
 // How long an instance may reuse an API key's row (scopes, revocation, user and merchant status)
 // before reading it again: revocation takes effect within this time everywhere. 0 disables.
 export const auth_cache_ttl_ms_default = 1000;
@@ -41,6 +46,20 @@ export type Config = {
   logLevel: LogLevel;
   specDir: string;
   migrationsDir: string;
+  /** Lifetime of a hosted checkout session (seed: "not shown"; docs/decisions.md). */
+  checkoutSessionLifetimeMinutes: number;
+  /** How long an Idempotency-Key and its stored result are kept. */
+  idempotencyRetentionHours: number;
+  /** How long a claimed key protects a running request before a retry may resume it. */
+  idempotencyLockMs: number;
+  /** TigerBeetle cluster addresses; null: the ledger runs on its PostgreSQL engine. */
+  tigerBeetleAddresses: string | null;
+  tigerBeetleClusterId: bigint;
+  /** Rail connectors and breakers (SANDBOX_RAIL*, RAIL_BREAKER_*: docs/sandbox-rails.md). */
+  rails: RailRegistryConfig;
+  /** Run the background workers (rail outcomes, idempotency purge) in this process. */
+  runWorkers: boolean;
+  railOutcomePollMs: number;
 };
 
 export class ConfigError extends Error {
@@ -98,5 +117,13 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     specDir: path.resolve(env.SPEC_DIR?.trim() || path.join(repo_root, 'spec')),
     migrationsDir: path.resolve(env.MIGRATIONS_DIR?.trim() || path.join(repo_root, 'services/api/migrations')),
+    checkoutSessionLifetimeMinutes: readInteger(env, 'CHECKOUT_SESSION_LIFETIME_MINUTES', checkout_session_lifetime_minutes_default, 1, 7 * 24 * 60),
+    idempotencyRetentionHours: readInteger(env, 'IDEMPOTENCY_RETENTION_HOURS', idempotency_retention_hours_default, 1, 30 * 24),
+    idempotencyLockMs: readInteger(env, 'IDEMPOTENCY_LOCK_MS', idempotency_lock_ms_default, 100, 10 * 60_000),
+    tigerBeetleAddresses: env.TB_ADDRESSES?.trim() || null,
+    tigerBeetleClusterId: BigInt(readInteger(env, 'TB_CLUSTER_ID', 0, 0, Number.MAX_SAFE_INTEGER)),
+    rails: railRegistryConfigFromEnv(env),
+    runWorkers: readBoolean(env, 'RUN_WORKERS', true),
+    railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
   };
 }

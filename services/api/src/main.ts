@@ -7,6 +7,7 @@ import { connectDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { checkMasterKey, ensureSandboxMerchant } from './domain/bootstrap.ts';
 import { createLogger } from './log.ts';
+import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
 import { buildApp, closeServer, listen } from './service.ts';
 
 // A shutdown that takes longer than this is forced (exit code 1).
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const masterKey = resolveMasterKey(config, logger);
   const db = await connectDatabase(config, logger);
   let server: Awaited<ReturnType<typeof listen>> | null = null;
+  let runtime: DomainRuntime | null = null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       if (server) await closeServer(server);
+      if (runtime) await runtime.close();
       await db.close();
       logger.info('stopped');
       process.exitCode = 0;
@@ -46,7 +49,8 @@ async function main(): Promise<void> {
     await migrate(db.sql, config.migrationsDir, logger);
     await checkMasterKey(db.sql, masterKey);
     const sandbox = await ensureSandboxMerchant(db.sql, createSecretBox(masterKey));
-    const { app, notImplementedRoutes } = buildApp({ config, sql: db.sql, logger, masterKey });
+    runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
+    const { app, notImplementedRoutes } = buildApp({ config, sql: db.sql, logger, masterKey, runtime });
     if (stopping) return;
     server = await listen(app, config.port);
     const address = server.address();
@@ -55,6 +59,7 @@ async function main(): Promise<void> {
     printBanner(port, sandbox);
   } catch (error) {
     logger.error('failed to start', { error: (error as Error).message });
+    await runtime?.close().catch(() => {});
     await db.close().catch(() => {});
     process.exitCode = 1;
   }

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Sql } from './db/index.ts';
-import { type App, createApp, partner_base_path } from './http/app.ts';
+import { type App, type AppDeps, createApp, partner_base_path } from './http/app.ts';
 import type { Logger } from './log.ts';
 import { loadSpec } from './spec/load-spec.ts';
 import { merchant_base_path } from './auth/authenticate.ts';
@@ -16,7 +16,7 @@ export function loadSpecs(config: Config) {
   };
 }
 
-export function buildApp(input: { config: Config; sql: Sql; logger: Logger; masterKey: Buffer; now?: () => number; handlerOverrides?: RouteHandlers }): App {
+export function buildApp(input: { config: Config; sql: Sql; logger: Logger; masterKey: Buffer; runtime: AppDeps['runtime']; now?: () => number; handlerOverrides?: RouteHandlers }): App {
   return createApp({ ...input, ...loadSpecs(input.config) });
 }
 

@@ -29,7 +29,12 @@ export function principalOf(res: Response): Principal {
  * read, but cannot transact (403 COMPLIANCE_HOLD).
  */
 export function assertMerchantCanTransact(principal: Principal): void {
-  if (principal.merchant.status !== 'active') {
-    throw new ApiError('COMPLIANCE_HOLD', `The merchant account is ${principal.merchant.status}; this action is on hold.`);
+  assertMerchantActive(principal.merchant);
+}
+
+/** The same rule where the caller is not the merchant (a payer paying a checkout session). */
+export function assertMerchantActive(merchant: { status: MerchantStatus }): void {
+  if (merchant.status !== 'active') {
+    throw new ApiError('COMPLIANCE_HOLD', `The merchant account is ${merchant.status}; this action is on hold.`);
   }
 }

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { createSecretBox, deriveKey } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
 import type { Logger } from '../log.ts';
+import type { DomainRuntime } from '../runtime.ts';
 import { merchantRouteHandlers, partnerRouteHandlers } from '../routes/index.ts';
 import { type RouteContext, type RouteHandlers, registerOperations } from '../routes/registry.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
@@ -34,6 +35,8 @@ export type AppDeps = {
   partnerSpec: LoadedSpec | null;
   /** Milliseconds since the epoch; tests may pin it. */
   now?: () => number;
+  /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
+  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency'>;
   /** Replace handlers by route key (tests force a 500 this way). */
   handlerOverrides?: RouteHandlers;
 };
@@ -101,6 +104,9 @@ export function createApp(deps: AppDeps): App {
   const secretBox = createSecretBox(deps.masterKey);
   const context: RouteContext = {
     sql: deps.sql,
+    ledger: deps.runtime.ledger,
+    rails: deps.runtime.rails,
+    idempotency: deps.runtime.idempotency,
     paginator: createPaginator(deriveKey(deps.masterKey, 'cursor-signing')),
     secretBox,
     logger,

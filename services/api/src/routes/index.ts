@@ -1,10 +1,16 @@
 // All resource route tables in one list. A new resource module is added here once.
 import type { RouteContext, RouteHandlers } from './registry.ts';
+import { checkoutSessionRoutes } from './checkout-sessions.ts';
+import { collectionRoutes } from './collections.ts';
+import { transactionRoutes } from './transactions.ts';
 import { userRoutes } from './users.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {
     ...userRoutes(ctx),
+    ...collectionRoutes(ctx),
+    ...checkoutSessionRoutes(ctx),
+    ...transactionRoutes(ctx),
   };
 }
 

@@ -3,7 +3,10 @@
 // Express route per spec operation; an operation without a handler gets `notImplemented` (501).
 // Landing an endpoint = adding its key to its resource's table, nothing else.
 import type { Request, Response, Router } from 'express';
+import type { Ledger } from '@payagg/ledger';
 import type { Config } from '../config.ts';
+import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
+import type { RailRegistry } from '../rails/registry.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
 import { sendError } from '../http/envelope.ts';
@@ -16,9 +19,15 @@ import { normalizedRouteKey } from '../auth/scopes.ts';
 export type RouteHandler = (req: Request, res: Response) => void | Promise<void>;
 export type RouteHandlers = Record<string, RouteHandler>;
 
-/** What handlers may use: the pool, the cursor paginator, the secret box, the logger, config. */
+/**
+ * What handlers may use: the pool, the cursor paginator, the secret box, the logger, config, and
+ * the domain runtime (ledger, rail connectors, idempotency store: src/runtime.ts).
+ */
 export type RouteContext = {
   sql: Sql;
+  ledger: Ledger;
+  rails: RailRegistry;
+  idempotency: IdempotencyStore;
   paginator: Paginator;
   secretBox: SecretBox;
   logger: Logger;

@@ -16,6 +16,7 @@ import { insertUser, type User } from '../../src/domain/users.ts';
 import type { UserRole } from '../../src/auth/permissions.ts';
 import { createLogger } from '../../src/log.ts';
 import type { RouteHandlers } from '../../src/routes/registry.ts';
+import { createDomainRuntime, type DomainRuntime } from '../../src/runtime.ts';
 import { buildApp, closeServer, listen } from '../../src/service.ts';
 
 export type TestService = {
@@ -28,6 +29,8 @@ export type TestService = {
   merchantId: string;
   key: CreatedApiKey;
   client: MerchantClient;
+  /** Ledger, rail connectors, idempotency store; deliverRailOutcomes() plays the rail's callbacks. */
+  runtime: DomainRuntime;
   /** Every log line the service wrote (parsed JSON). */
   logs: Record<string, unknown>[];
   createMerchant(name?: string): Promise<{ merchantId: string; key: CreatedApiKey; client: MerchantClient }>;
@@ -66,6 +69,11 @@ export async function startTestService(options: { env?: Record<string, string>; 
     RATE_LIMIT_PER_SECOND: '0',
     // Tests change keys and users between requests and expect the next request to see it.
     AUTH_CACHE_TTL_MS: '0',
+    // Tests deliver rail outcomes themselves (deliverRailOutcomes), at once.
+    RUN_WORKERS: 'false',
+    SANDBOX_RAIL_OUTCOME_DELAY_MS: '0',
+    SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS: '0',
+    SANDBOX_RAIL_SLOW_INITIATION_MS: '50',
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];
@@ -75,7 +83,8 @@ export async function startTestService(options: { env?: Record<string, string>; 
   const masterKey = Buffer.from(masterKeyHex, 'hex');
   await checkMasterKey(sql, masterKey);
   const box = createSecretBox(masterKey);
-  const { app } = buildApp({ config, sql, logger, masterKey, now: options.now, handlerOverrides: options.handlerOverrides });
+  const runtime = await createDomainRuntime({ config, sql, databaseUrl: db.url, secretBox: box, logger });
+  const { app } = buildApp({ config, sql, logger, masterKey, runtime, now: options.now, handlerOverrides: options.handlerOverrides });
   const server: http.Server = await listen(app, 0, '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -120,8 +129,10 @@ export async function startTestService(options: { env?: Record<string, string>; 
       });
     },
     clientFor,
+    runtime,
     async close() {
       await closeServer(server);
+      await runtime.close();
       await sql.end({ timeout: 5 });
       await db.drop();
     },

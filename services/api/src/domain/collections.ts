@@ -1,0 +1,168 @@
+// Collections (seed: POST /collections, POST /checkout-sessions/{id}/pay): initiation on the
+// rail, then the pending transaction with its transaction.pending event. No money moves at
+// creation; it moves when the rail confirms (applyCollectionOutcome).
+//
+// Steps, in order (each failure before step 3 creates nothing):
+//   1. rules the schema cannot state (payer fits rail, no raw card number, currency known,
+//      merchant and sub-merchant may transact);
+//   2. (caller) idempotency claim: the pre-allocated transaction id comes from it;
+//   3. rail initiation, OUTSIDE any database transaction, idempotent on the transaction id
+//      (an open breaker or an outage: 503 RAIL_UNAVAILABLE, nothing created);
+//   4. one database transaction: the transaction row, its event, the caller's extra writes
+//      (checkout session completion) and the stored idempotent response.
+import type { Ledger } from '@payagg/ledger';
+import { currencies } from '@payagg/ledger';
+import type { Sql, Tx } from '../db/index.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { RailOutageError, RailUnavailableError, RailDeclinedError } from '../rails/errors.ts';
+import type { RailRegistry } from '../rails/registry.ts';
+import type { Rail, RailOutcome } from '../rails/types.ts';
+import { appendEvent } from './events.ts';
+import { assertPayerFitsRail, type PayerInput } from './payer-rules.ts';
+import { assertSubMerchantCanReceive } from './sub-merchants.ts';
+import {
+  insertPendingTransaction,
+  lockTransaction,
+  setTransactionStatus,
+  type TransactionRow,
+} from './transactions.ts';
+import { ensureWallet } from './wallets.ts';
+
+export type CollectionsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry };
+
+export type CollectionRequest = PayerInput & {
+  amount: number;
+  currency: string;
+  rail: Rail;
+  sub_merchant_id?: string | null;
+  reference?: string | null;
+  hold_in_escrow?: boolean;
+  metadata?: Record<string, string> | null;
+};
+
+export function assertCurrencySupported(currency: string, field = 'body.currency'): void {
+  if (!currencies.has(currency)) {
+    throw validationError([{ field, message: `currency ${currency} is not supported (supported: ${[...currencies.keys()].join(', ')})` }]);
+  }
+}
+
+/** Step 1: everything that can be refused before any effect. */
+export async function checkCollectionRequest(deps: CollectionsDeps, merchantId: string, request: CollectionRequest): Promise<void> {
+  assertPayerFitsRail(request.rail, request);
+  assertCurrencySupported(request.currency);
+  await assertSubMerchantCanReceive(deps.sql, merchantId, request.sub_merchant_id);
+}
+
+/**
+ * Steps 3 and 4. `transactionId` is the idempotency record's pre-allocated id; `withinCommit`
+ * runs inside the final database transaction (completing a checkout session, storing the
+ * idempotent response).
+ */
+export async function initiateAndRecordCollection(deps: CollectionsDeps, input: {
+  transactionId: string;
+  merchantId: string;
+  request: CollectionRequest;
+  checkoutSessionId: string | null;
+  onRailInitiated?: () => Promise<void>;
+  withinCommit: (tx: Tx, row: TransactionRow) => Promise<void>;
+}): Promise<TransactionRow> {
+  const { request } = input;
+  const connector = deps.rails.connectorFor(request.rail);
+  let initiation;
+  try {
+    initiation = await connector.initiateCollection({
+      transactionId: input.transactionId,
+      merchantId: input.merchantId,
+      amount: request.amount,
+      currency: request.currency,
+      payer: { phone: request.payer_phone, cardToken: request.payer_card_token, accountRef: request.payer_account_ref },
+      reference: request.reference ?? null,
+    });
+  } catch (error) {
+    throw railErrorToApiError(error, request.rail);
+  }
+  await input.onRailInitiated?.();
+  return await deps.sql.begin(async (tx) => {
+    const row = await insertPendingTransaction(tx, {
+      id: input.transactionId,
+      merchantId: input.merchantId,
+      subMerchantId: request.sub_merchant_id ?? null,
+      type: 'collection',
+      rail: request.rail,
+      amount: request.amount,
+      currency: request.currency,
+      parentTransactionId: null,
+      providerReference: initiation.providerReference,
+      reference: request.reference ?? null,
+      actionUrl: initiation.actionUrl,
+      ussdCode: initiation.ussdCode,
+      metadata: request.metadata ?? null,
+      holdInEscrow: request.hold_in_escrow ?? false,
+      refundReason: null,
+      checkoutSessionId: input.checkoutSessionId,
+    });
+    await input.withinCommit(tx, row);
+    return row;
+  });
+}
+
+/** Synchronous rail failures, in the seed's terms: nothing was created. */
+export function railErrorToApiError(error: unknown, rail: Rail): unknown {
+  if (error instanceof RailUnavailableError || error instanceof RailOutageError) {
+    return new ApiError('RAIL_UNAVAILABLE', `The ${rail} rail is temporarily unavailable. Nothing was created; retry later.`, {
+      headers: { 'Retry-After': '30' },
+    });
+  }
+  if (error instanceof RailDeclinedError) {
+    return validationError([{ field: 'body', message: `the ${rail} rail rejected the request: ${error.message}` }]);
+  }
+  return error;
+}
+
+/**
+ * The rail's final word on a collection (delivered asynchronously by the rail outcome worker).
+ * Idempotent: a transaction that is no longer pending is left as it is.
+ *   success -> money from rail clearing into the merchant's wallet (pending bucket when held in
+ *              escrow), transaction.success (+ escrow.held);
+ *   failed  -> nothing moves, transaction.failed.
+ */
+export async function applyCollectionOutcome(deps: CollectionsDeps, outcome: RailOutcome): Promise<void> {
+  await deps.sql.begin(async (tx) => {
+    const row = await lockTransaction(tx, outcome.transactionId);
+    // Unknown yet: the request that initiated it has not committed (or crashed before it did).
+    // Throwing makes the worker deliver the outcome again later, by when a retry has recorded it.
+    if (!row) throw new Error(`rail outcome for unknown transaction ${outcome.transactionId}`);
+    if (row.type !== 'collection' || row.status !== 'pending') return;
+    if (outcome.status === 'failed') {
+      await setTransactionStatus(tx, row, 'failed', { failureReason: outcome.failureReason });
+      return;
+    }
+    const wallet = await ensureWallet(tx, deps.ledger, {
+      merchantId: row.merchant_id, ownerType: 'merchant', ownerId: row.merchant_id, currency: row.currency,
+    });
+    const settled = await deps.ledger.settleCollection({
+      collectionId: row.id,
+      currency: row.currency,
+      amount: row.amount,
+      legs: [{ accountId: wallet.accountId, amount: row.amount, escrow: row.hold_in_escrow }],
+    });
+    if (!settled.ok) throw new Error(`ledger refused settlement of ${row.id}: ${settled.failure} (${settled.status})`);
+    const updated = await setTransactionStatus(tx, row, 'success');
+    if (row.hold_in_escrow) {
+      await appendEvent(tx, {
+        merchantId: row.merchant_id,
+        type: 'escrow.held',
+        resourceType: 'transaction',
+        resourceId: row.id,
+        data: {
+          transaction_id: row.id,
+          merchant_id: row.merchant_id,
+          wallet_id: wallet.walletId,
+          amount: Number(row.amount),
+          currency: row.currency,
+          occurred_at: updated.updated_at.toISOString(),
+        },
+      });
+    }
+  });
+}

@@ -1,0 +1,46 @@
+// The event outbox (seed: Events). Every status change writes its event here inside the same
+// database transaction as the change itself, so an event exists if and only if the change does.
+// `sequence` orders events; the webhooks issue delivers them.
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/index.ts';
+
+export const event_types = [
+  'transaction.pending', 'transaction.success', 'transaction.failed', 'transaction.reversed',
+  'payout.queued', 'payout.processing', 'payout.success', 'payout.failed',
+  'escrow.held', 'escrow.released', 'escrow.returned',
+  'dispute.opened', 'dispute.resolved',
+  'kyc.verified', 'kyc.rejected',
+] as const;
+export type EventType = (typeof event_types)[number];
+
+export type OutboxEvent = {
+  id: string;
+  sequence: bigint;
+  merchant_id: string;
+  type: EventType;
+  resource_type: string;
+  resource_id: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+};
+
+export async function appendEvent(q: Queryable, event: {
+  merchantId: string;
+  type: EventType;
+  resourceType: 'transaction' | 'payout' | 'escrow' | 'dispute' | 'sub_merchant';
+  resourceId: string;
+  data: Record<string, unknown>;
+}): Promise<string> {
+  const id = randomUUID();
+  await q`insert into events (id, merchant_id, type, resource_type, resource_id, data)
+          values (${id}, ${event.merchantId}, ${event.type}, ${event.resourceType}, ${event.resourceId},
+                  ${q.json(event.data as never)})`;
+  return id;
+}
+
+/** The events of one resource in the order they happened (tests and support tooling). */
+export async function eventsOf(q: Queryable, resourceId: string): Promise<OutboxEvent[]> {
+  return await q<OutboxEvent[]>`
+    select id, sequence, merchant_id, type, resource_type, resource_id, data, created_at
+    from events where resource_id = ${resourceId} order by sequence`;
+}

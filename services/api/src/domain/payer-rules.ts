@@ -1,0 +1,61 @@
+// Rules on payer input that the schema alone cannot state (seed: CollectionCreate,
+// CheckoutSessionPay). The schema already requires the right payer field per rail; these checks
+// repeat that for callers inside the service and add the raw-card-number guard.
+import { validationError, type ValidationField } from '../http/errors.ts';
+import type { Rail } from '../rails/types.ts';
+
+export type PayerInput = {
+  payer_phone?: string | null;
+  payer_card_token?: string | null;
+  payer_account_ref?: string | null;
+};
+
+/** Which payer field each rail needs (qr needs none: the payer scans a code). */
+export const payer_field_by_rail: Record<Rail, keyof PayerInput | null> = {
+  mobile_money: 'payer_phone',
+  ussd: 'payer_phone',
+  card: 'payer_card_token',
+  bank: 'payer_account_ref',
+  qr: null,
+};
+
+const pan_digits_min = 12;
+const pan_digits_max = 19;
+
+/**
+ * True when `value` looks like a raw card number (PAN): 12 to 19 digits, optionally grouped by
+ * spaces or dashes, passing the Luhn check. Such a value must never be accepted, stored or logged.
+ */
+export function looksLikeCardNumber(value: string): boolean {
+  if (!/^[0-9][0-9 -]*[0-9]$/.test(value)) return false;
+  const digits = value.replace(/[ -]/g, '');
+  if (digits.length < pan_digits_min || digits.length > pan_digits_max) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Throws 422 VALIDATION_ERROR (body.<field>) when the payer input does not fit the rail. */
+export function assertPayerFitsRail(rail: Rail, payer: PayerInput): void {
+  const fields: ValidationField[] = [];
+  const required = payer_field_by_rail[rail];
+  if (required && (payer[required] === undefined || payer[required] === null || payer[required] === '')) {
+    fields.push({ field: `body.${required}`, message: `is required when rail is ${rail}` });
+  }
+  const cardToken = payer.payer_card_token;
+  if (typeof cardToken === 'string' && looksLikeCardNumber(cardToken)) {
+    // The value is deliberately not echoed: it is cardholder data.
+    fields.push({
+      field: 'body.payer_card_token',
+      message: 'looks like a raw card number; send the token from card tokenization, never the card number',
+    });
+  }
+  if (fields.length > 0) throw validationError(fields);
+}

@@ -1,0 +1,167 @@
+// Refunds (seed: POST /collections/{id}/refunds, RefundCreate). A refund is a Transaction of
+// type refund with its own lifecycle: its money is RESERVED in the ledger when it is created
+// (a pending transfer merchant wallet -> rail clearing; 402 and nothing moved when the wallet
+// cannot cover it), then POSTED when the rail confirms, VOIDED when the rail reports failure.
+//
+// Steps, in order:
+//   1. (caller) lookups that can refuse without effect; idempotency claim (refund id);
+//   2. database transaction A, under the collection's row lock (so racing refunds serialize):
+//      the collection must be successful, the amount must fit the remainder, the ledger
+//      reservation must succeed; then the refund row (pending) is written and the collection's
+//      refunded_amount grows. Recovery point: refund_reserved.
+//   3. rail initiation outside any database transaction (idempotent on the refund id). If the
+//      rail is unavailable the reservation is voided and the refund row removed (it was never
+//      announced): 503, nothing created.
+//   4. database transaction B: provider reference, transaction.pending event, stored response.
+import type { Ledger } from '@payagg/ledger';
+import type { Sql, Tx } from '../db/index.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import type { RailRegistry } from '../rails/registry.ts';
+import type { RailOutcome } from '../rails/types.ts';
+import { railErrorToApiError } from './collections.ts';
+import {
+  appendTransactionEvent,
+  lockTransaction,
+  setTransactionStatus,
+  type TransactionRow,
+} from './transactions.ts';
+import { ensureWallet } from './wallets.ts';
+
+export const refund_reason_length_max = 500;
+
+export type RefundsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry };
+export type RefundRequest = { amount?: number | null; reason?: string | null };
+
+/** Step 2. Returns the pending refund row; throws 404/422/402 with nothing moved. */
+export async function reserveRefund(deps: RefundsDeps, input: {
+  refundId: string; merchantId: string; collectionId: string; request: RefundRequest;
+}): Promise<TransactionRow> {
+  return await deps.sql.begin(async (tx) => {
+    const resumed = await lockTransaction(tx, input.refundId);
+    if (resumed) return resumed; // a resumed run: step 2 already committed
+    const collection = await lockTransaction(tx, input.collectionId);
+    if (!collection || collection.merchant_id !== input.merchantId || collection.type !== 'collection') {
+      throw new ApiError('RESOURCE_NOT_FOUND', 'The collection does not exist or is not accessible.');
+    }
+    if (collection.status !== 'success') {
+      throw validationError([{
+        field: 'path.id',
+        message: collection.status === 'reversed'
+          ? 'the collection is already fully refunded (reversed)'
+          : `only a successful collection can be refunded; this one is ${collection.status}`,
+      }]);
+    }
+    const remaining = collection.amount - collection.refunded_amount;
+    const amount = input.request.amount === undefined || input.request.amount === null
+      ? remaining : BigInt(input.request.amount);
+    if (remaining <= 0n) {
+      throw validationError([{ field: 'path.id', message: 'nothing is left to refund: refunds in progress or done cover the whole amount' }]);
+    }
+    if (amount > remaining) {
+      throw validationError([{ field: 'body.amount', message: `must not exceed the remaining refundable amount (${remaining})` }]);
+    }
+    const wallet = await ensureWallet(tx, deps.ledger, {
+      merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
+    });
+    const reserved = await deps.ledger.reserveRefund({
+      refundId: input.refundId, walletAccountId: wallet.accountId, currency: collection.currency, amount,
+    });
+    if (!reserved.ok) {
+      if (reserved.failure === 'insufficient_funds') {
+        throw new ApiError('INSUFFICIENT_FUNDS', 'The wallet balance is too low to cover this refund. Nothing was moved.');
+      }
+      throw new Error(`ledger refused refund reservation ${input.refundId}: ${reserved.failure} (${reserved.status})`);
+    }
+    // From here the operation cannot fail for a reason of the caller's.
+    await tx`update transactions set refunded_amount = refunded_amount + ${amount.toString()}::bigint, updated_at = now()
+             where id = ${collection.id}`;
+    const [refund] = await tx<TransactionRow[]>`
+      insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
+        parent_transaction_id, reference, refund_reason)
+      values (${input.refundId}, ${collection.merchant_id}, ${collection.sub_merchant_id}, 'refund', ${collection.rail},
+        'pending', ${amount.toString()}::bigint, ${collection.currency}, ${collection.id}, ${collection.reference},
+        ${input.request.reason ?? null})
+      returning *`;
+    return refund!;
+  });
+}
+
+/** Steps 3 and 4: initiate on the rail, then announce the refund and store the response. */
+export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
+  withinCommit: (tx: Tx, row: TransactionRow) => Promise<void>): Promise<TransactionRow> {
+  if (refund.provider_reference !== null) {
+    // Resumed after step 4 had committed but before the response was stored.
+    return await deps.sql.begin(async (tx) => { await withinCommit(tx, refund); return refund; });
+  }
+  const [parent] = await deps.sql<{ provider_reference: string }[]>`
+    select provider_reference from transactions where id = ${refund.parent_transaction_id}`;
+  let initiation;
+  try {
+    initiation = await deps.rails.connectorFor(refund.rail).initiateRefund({
+      transactionId: refund.id,
+      parentProviderReference: parent!.provider_reference,
+      amount: Number(refund.amount),
+      currency: refund.currency,
+    });
+  } catch (error) {
+    await undoRefundReservation(deps, refund);
+    throw railErrorToApiError(error, refund.rail);
+  }
+  return await deps.sql.begin(async (tx) => {
+    const [row] = await tx<TransactionRow[]>`
+      update transactions set provider_reference = ${initiation.providerReference},
+        action_url = ${initiation.actionUrl}, ussd_code = ${initiation.ussdCode}, updated_at = now()
+      where id = ${refund.id} returning *`;
+    await appendTransactionEvent(tx, row!, 'transaction.pending');
+    await withinCommit(tx, row!);
+    return row!;
+  });
+}
+
+/** The rail refused the refund at initiation: give the money back and forget the refund. */
+async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow): Promise<void> {
+  await deps.sql.begin(async (tx) => {
+    const locked = await lockTransaction(tx, refund.id);
+    if (!locked || locked.provider_reference !== null) return;
+    const voided = await deps.ledger.cancelRefund(refund.id);
+    if (!voided.ok && voided.failure !== 'hold_already_voided') {
+      throw new Error(`ledger refused to void refund ${refund.id}: ${voided.failure}`);
+    }
+    await tx`delete from transactions where id = ${refund.id}`;
+    await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
+             where id = ${refund.parent_transaction_id}`;
+  });
+}
+
+/**
+ * The rail's final word on a refund. Idempotent.
+ *   success -> the reservation is posted; transaction.success; when successful refunds now cover
+ *              the whole collection, the collection becomes reversed (transaction.reversed);
+ *   failed  -> the reservation is voided (money back to the wallet), the collection's refundable
+ *              remainder is restored; transaction.failed.
+ */
+export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome): Promise<void> {
+  await deps.sql.begin(async (tx) => {
+    const refund = await lockTransaction(tx, outcome.transactionId);
+    if (!refund) throw new Error(`rail outcome for unknown refund ${outcome.transactionId}`);
+    if (refund.type !== 'refund' || refund.status !== 'pending') return;
+    const collection = await lockTransaction(tx, refund.parent_transaction_id!);
+    if (outcome.status === 'failed') {
+      const voided = await deps.ledger.cancelRefund(refund.id);
+      if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
+      await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
+               where id = ${collection!.id}`;
+      await setTransactionStatus(tx, refund, 'failed', { failureReason: outcome.failureReason });
+      return;
+    }
+    const posted = await deps.ledger.commitRefund(refund.id);
+    if (!posted.ok && posted.failure !== 'hold_already_posted') throw new Error(`post refund ${refund.id}: ${posted.failure}`);
+    await setTransactionStatus(tx, refund, 'success');
+    const [totals] = await tx<{ refunded: bigint }[]>`
+      select coalesce(sum(amount), 0)::bigint as refunded from transactions
+      where parent_transaction_id = ${collection!.id} and type = 'refund' and status = 'success'`;
+    if (totals!.refunded >= collection!.amount && collection!.status === 'success') {
+      await setTransactionStatus(tx, collection!, 'reversed');
+    }
+  });
+}

@@ -1,0 +1,163 @@
+// Transactions (seed: Transaction): collections and refunds, their rows and their API shape.
+// Every query is merchant-scoped; another merchant's transaction reads as absent (404).
+import type { Queryable } from '../db/index.ts';
+import type { Keyset } from '../http/pagination.ts';
+import { keysetCondition } from '../http/pagination.ts';
+import type { Rail } from '../rails/types.ts';
+import { appendEvent, type EventType } from './events.ts';
+
+export const transaction_statuses = ['pending', 'success', 'failed', 'reversed'] as const;
+export type TransactionStatus = (typeof transaction_statuses)[number];
+export type TransactionType = 'collection' | 'refund' | 'transfer';
+
+export type TransactionRow = {
+  id: string;
+  merchant_id: string;
+  sub_merchant_id: string | null;
+  type: TransactionType;
+  rail: Rail;
+  status: TransactionStatus;
+  amount: bigint;
+  currency: string;
+  parent_transaction_id: string | null;
+  provider_reference: string | null;
+  reference: string | null;
+  action_url: string | null;
+  ussd_code: string | null;
+  metadata: Record<string, string> | null;
+  hold_in_escrow: boolean;
+  refund_reason: string | null;
+  refunded_amount: bigint;
+  failure_reason: string | null;
+  checkout_session_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** The API resource (spec: Transaction). Amounts are safe integers at the edge. */
+export function toTransactionResource(row: TransactionRow) {
+  return {
+    id: row.id,
+    merchant_id: row.merchant_id,
+    sub_merchant_id: row.sub_merchant_id,
+    type: row.type,
+    rail: row.rail,
+    status: row.status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    parent_transaction_id: row.parent_transaction_id,
+    provider_reference: row.provider_reference,
+    reference: row.reference,
+    action_url: row.action_url,
+    ussd_code: row.ussd_code,
+    metadata: row.metadata,
+    refund_reason: row.type === 'refund' ? row.refund_reason : null,
+    refunded_amount: row.type === 'collection' ? Number(row.refunded_amount) : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+export type TransactionResource = ReturnType<typeof toTransactionResource>;
+
+export type NewTransaction = {
+  id: string;
+  merchantId: string;
+  subMerchantId: string | null;
+  type: TransactionType;
+  rail: Rail;
+  amount: number;
+  currency: string;
+  parentTransactionId: string | null;
+  providerReference: string | null;
+  reference: string | null;
+  actionUrl: string | null;
+  ussdCode: string | null;
+  metadata: Record<string, string> | null;
+  holdInEscrow: boolean;
+  refundReason: string | null;
+  checkoutSessionId: string | null;
+};
+
+/** Inserts a pending transaction and its transaction.pending event (one database transaction). */
+export async function insertPendingTransaction(q: Queryable, input: NewTransaction): Promise<TransactionRow> {
+  const [row] = await q<TransactionRow[]>`
+    insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
+      parent_transaction_id, provider_reference, reference, action_url, ussd_code, metadata,
+      hold_in_escrow, refund_reason, checkout_session_id)
+    values (${input.id}, ${input.merchantId}, ${input.subMerchantId}, ${input.type}, ${input.rail}, 'pending',
+      ${input.amount}, ${input.currency}, ${input.parentTransactionId}, ${input.providerReference},
+      ${input.reference}, ${input.actionUrl}, ${input.ussdCode},
+      ${input.metadata === null ? null : q.json(input.metadata)}, ${input.holdInEscrow},
+      ${input.refundReason}, ${input.checkoutSessionId})
+    returning *`;
+  await appendTransactionEvent(q, row!, 'transaction.pending');
+  return row!;
+}
+
+export async function findTransaction(q: Queryable, merchantId: string, id: string): Promise<TransactionRow | null> {
+  const rows = await q<TransactionRow[]>`select * from transactions where id = ${id} and merchant_id = ${merchantId}`;
+  return rows[0] ?? null;
+}
+
+/** The row under a row lock, for a status change (caller is inside a database transaction). */
+export async function lockTransaction(q: Queryable, id: string): Promise<TransactionRow | null> {
+  const rows = await q<TransactionRow[]>`select * from transactions where id = ${id} for update`;
+  return rows[0] ?? null;
+}
+
+export async function findByProviderReference(q: Queryable, rail: Rail, providerReference: string): Promise<TransactionRow | null> {
+  const rows = await q<TransactionRow[]>`
+    select * from transactions where rail = ${rail} and provider_reference = ${providerReference}`;
+  return rows[0] ?? null;
+}
+
+/** Moves a transaction to a new status and writes the matching transaction.* event. */
+export async function setTransactionStatus(q: Queryable, row: TransactionRow, status: TransactionStatus,
+  extra: { failureReason?: string | null } = {}): Promise<TransactionRow> {
+  const [updated] = await q<TransactionRow[]>`
+    update transactions set status = ${status}, failure_reason = ${extra.failureReason ?? row.failure_reason},
+      updated_at = now()
+    where id = ${row.id} returning *`;
+  await appendTransactionEvent(q, updated!, `transaction.${status}`);
+  return updated!;
+}
+
+/** The seed's data object of transaction.* events. */
+export async function appendTransactionEvent(q: Queryable, row: TransactionRow, type: EventType): Promise<void> {
+  await appendEvent(q, {
+    merchantId: row.merchant_id,
+    type,
+    resourceType: 'transaction',
+    resourceId: row.id,
+    data: {
+      transaction_id: row.id,
+      merchant_id: row.merchant_id,
+      amount: Number(row.amount),
+      currency: row.currency,
+      status: row.status,
+      occurred_at: row.updated_at.toISOString(),
+    },
+  });
+}
+
+export type TransactionFilters = {
+  status?: TransactionStatus;
+  rail?: Rail;
+  dateFrom?: Date;
+  dateTo?: Date;
+};
+
+/** Newest first, keyset-paginated (GET /transactions). date_from and date_to both inclusive. */
+export async function listTransactions(q: Queryable, merchantId: string, filters: TransactionFilters,
+  after: Keyset | null, take: number): Promise<TransactionRow[]> {
+  return await q<TransactionRow[]>`
+    select * from transactions
+    where merchant_id = ${merchantId}
+      and ${filters.status ? q`status = ${filters.status}` : q`true`}
+      and ${filters.rail ? q`rail = ${filters.rail}` : q`true`}
+      and ${filters.dateFrom ? q`created_at >= ${filters.dateFrom}` : q`true`}
+      and ${filters.dateTo ? q`created_at <= ${filters.dateTo}` : q`true`}
+      and ${keysetCondition(q, after)}
+    order by created_at desc, id desc
+    limit ${take}`;
+}

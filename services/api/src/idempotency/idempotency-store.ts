@@ -1,0 +1,149 @@
+// Idempotency records (seed: Idempotency): one row per (merchant, key), claimed before the
+// operation runs, completed in the same database transaction as the operation's own writes.
+//
+// A claim answers one of:
+//   run      — first use of the key: run the operation with the pre-allocated `resourceId`;
+//   resume   — an earlier run of the same payload died midway (its lock lapsed): run again from
+//              `recoveryPoint` with the SAME `resourceId`, so rail and ledger calls, which are
+//              idempotent on that id, are not repeated;
+//   replay   — the operation finished: answer the stored response (status 200, effect not repeated).
+// Same key with a different payload (or another operation) is 409 IDEMPOTENCY_CONFLICT. A request
+// arriving while another holds the key waits for it (polling) and answers its stored result.
+import { randomUUID } from 'node:crypto';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Queryable, Sql } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+
+/** How long a concurrent request waits for the first one to finish before answering 409. */
+export const concurrent_wait_ms_max = 15_000;
+export const concurrent_poll_ms = 25;
+
+export type IdempotencyScope = { merchantId: string; key: string; operation: string; requestSha256: string };
+
+export type Claim =
+  | { kind: 'run'; resourceId: string; recoveryPoint: 'started' }
+  | { kind: 'resume'; resourceId: string; recoveryPoint: string }
+  | { kind: 'replay'; status: number; body: unknown };
+
+type Row = {
+  operation: string;
+  request_sha256: string;
+  resource_id: string;
+  recovery_point: string;
+  locked_until: Date | null;
+  response_status: number | null;
+  response_sealed: Buffer | null;
+  lock_lapsed: boolean;
+};
+
+export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
+
+export function createIdempotencyStore(deps: {
+  sql: Sql;
+  secretBox: SecretBox;
+  retentionHours: number;
+  /** How long a claim protects a running operation before another request may resume it. */
+  lockMs: number;
+}) {
+  const { sql, secretBox } = deps;
+
+  async function tryInsert(scope: IdempotencyScope): Promise<string | null> {
+    const resourceId = randomUUID();
+    const rows = await sql<{ resource_id: string }[]>`
+      insert into idempotency_keys
+        (merchant_id, key, operation, request_sha256, resource_id, locked_until, expires_at)
+      values (${scope.merchantId}, ${scope.key}, ${scope.operation}, ${scope.requestSha256}, ${resourceId},
+              now() + ${deps.lockMs} * interval '1 millisecond',
+              now() + ${deps.retentionHours} * interval '1 hour')
+      on conflict (merchant_id, key) do nothing
+      returning resource_id`;
+    return rows[0]?.resource_id ?? null;
+  }
+
+  async function read(scope: IdempotencyScope): Promise<Row | null> {
+    const rows = await sql<Row[]>`
+      select operation, request_sha256, resource_id, recovery_point, locked_until, response_status,
+             response_sealed, (locked_until is null or locked_until <= now()) as lock_lapsed
+      from idempotency_keys
+      where merchant_id = ${scope.merchantId} and key = ${scope.key} and expires_at > now()`;
+    return rows[0] ?? null;
+  }
+
+  /** Takes over a record whose owner died (lock lapsed, no response): only one taker wins. */
+  async function tryTakeOver(scope: IdempotencyScope, previousLock: Date | null): Promise<boolean> {
+    const rows = await sql`
+      update idempotency_keys
+      set locked_until = now() + ${deps.lockMs} * interval '1 millisecond'
+      where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null
+        and locked_until is not distinct from ${previousLock}
+      returning 1`;
+    return rows.length === 1;
+  }
+
+  return {
+    async claim(scope: IdempotencyScope): Promise<Claim> {
+      // An expired record is as good as absent: drop it so the key can be used afresh.
+      await sql`delete from idempotency_keys
+                where merchant_id = ${scope.merchantId} and key = ${scope.key} and expires_at <= now()`;
+      const deadline = Date.now() + concurrent_wait_ms_max;
+      for (;;) {
+        const inserted = await tryInsert(scope);
+        if (inserted) return { kind: 'run', resourceId: inserted, recoveryPoint: 'started' };
+        const row = await read(scope);
+        if (!row) continue; // deleted between insert and read (released after a failure): try again
+        if (row.operation !== scope.operation || row.request_sha256 !== scope.requestSha256) {
+          throw new ApiError('IDEMPOTENCY_CONFLICT',
+            'This Idempotency-Key was already used with a different request. Use a new key for a new operation.');
+        }
+        if (row.response_status !== null && row.response_sealed) {
+          return { kind: 'replay', status: row.response_status, body: JSON.parse(secretBox.open(row.response_sealed)) };
+        }
+        if (row.lock_lapsed && (await tryTakeOver(scope, row.locked_until))) {
+          return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point };
+        }
+        if (Date.now() >= deadline) {
+          throw new ApiError('IDEMPOTENCY_CONFLICT',
+            'A request with this Idempotency-Key is still being processed. Retry later with the same key.');
+        }
+        await new Promise((resolve) => setTimeout(resolve, concurrent_poll_ms));
+      }
+    },
+
+    /** Records how far the operation got (a crash after this point resumes from it). */
+    async setRecoveryPoint(q: Queryable, scope: IdempotencyScope, recoveryPoint: string): Promise<void> {
+      await q`update idempotency_keys set recovery_point = ${recoveryPoint}
+              where merchant_id = ${scope.merchantId} and key = ${scope.key}`;
+    },
+
+    /** Stores the final response; call inside the operation's own database transaction. */
+    async complete(q: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
+      const sealed = secretBox.seal(JSON.stringify(body));
+      await q`update idempotency_keys
+              set response_status = ${status}, response_sealed = ${sealed}, recovery_point = 'finished',
+                  locked_until = null
+              where merchant_id = ${scope.merchantId} and key = ${scope.key}`;
+    },
+
+    /**
+     * The operation failed before any effect (validation inside the domain, rail outage): forget
+     * the key so the client may retry with it. After an effect began, keep the record and only
+     * drop the lock, so a retry resumes instead of starting over.
+     */
+    async release(scope: IdempotencyScope): Promise<void> {
+      await sql`delete from idempotency_keys
+                where merchant_id = ${scope.merchantId} and key = ${scope.key}
+                  and response_status is null and recovery_point = 'started'`;
+      await sql`update idempotency_keys set locked_until = null
+                where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null`;
+    },
+
+    /** Deletes records past their retention (run by the maintenance worker). */
+    async purgeExpired(limit = 10_000): Promise<number> {
+      const rows = await sql`
+        delete from idempotency_keys where ctid in (
+          select ctid from idempotency_keys where expires_at <= now() limit ${limit})
+        returning 1`;
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// Runs one of the seed's seven idempotent operations under its Idempotency-Key:
+//   first use      -> run `operation`, store its result in the operation's own commit;
+//   same payload   -> the stored original result (the effect is not repeated);
+//   other payload  -> 409 IDEMPOTENCY_CONFLICT;
+//   concurrent use -> wait for the first request, then its stored result;
+//   crashed run    -> resume with the same pre-allocated ids (see idempotency-store.ts).
+// A failure before any effect releases the key, so the client may retry with it.
+import type { Request } from 'express';
+import type { Queryable } from '../db/index.ts';
+import { requestSha256 } from './canonical-hash.ts';
+import type { IdempotencyScope, IdempotencyStore } from './idempotency-store.ts';
+
+export const idempotency_key_header = 'idempotency-key';
+
+export type IdempotentRun = {
+  /** The id the operation gives the resource it creates: the same on every retry of this key. */
+  resourceId: string;
+  /** 'started' on a first run; how far a crashed earlier run got, on a resumed one. */
+  recoveryPoint: string;
+  setRecoveryPoint(q: Queryable, point: string): Promise<void>;
+  /** Stores the response; call inside the database transaction that commits the effect. */
+  complete(q: Queryable, data: unknown): Promise<void>;
+};
+
+export function idempotencyScope(req: Request, merchantId: string, operation: string): IdempotencyScope {
+  return {
+    merchantId,
+    // Presence and length are enforced by the OpenAPI validator (422 when missing).
+    key: req.get(idempotency_key_header) ?? '',
+    // The path is part of the operation: one key on two different collections is a conflict.
+    operation: `${operation} ${req.path}`,
+    requestSha256: requestSha256(req.body),
+  };
+}
+
+export async function runIdempotent<T>(store: IdempotencyStore, scope: IdempotencyScope,
+  operation: (run: IdempotentRun) => Promise<T>): Promise<T> {
+  const claim = await store.claim(scope);
+  if (claim.kind === 'replay') return claim.body as T;
+  const run: IdempotentRun = {
+    resourceId: claim.resourceId,
+    recoveryPoint: claim.recoveryPoint,
+    setRecoveryPoint: (q, point) => store.setRecoveryPoint(q, scope, point),
+    complete: (q, data) => store.complete(q, scope, 200, data),
+  };
+  try {
+    return await operation(run);
+  } catch (error) {
+    await store.release(scope);
+    throw error;
+  }
+}

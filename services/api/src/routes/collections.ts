@@ -1,0 +1,59 @@
+// Collections and refunds (seed: POST /collections, GET /collections/{id},
+// POST /collections/{id}/refunds). Thin: parse -> domain -> envelope.
+import { assertMerchantCanTransact, principalOf } from '../auth/principal.ts';
+import { checkCollectionRequest, initiateAndRecordCollection, type CollectionRequest } from '../domain/collections.ts';
+import { initiateRefund, reserveRefund, type RefundRequest } from '../domain/refunds.ts';
+import { findTransaction, toTransactionResource } from '../domain/transactions.ts';
+import { sendOk } from '../http/envelope.ts';
+import { notFound } from '../http/errors.ts';
+import { idempotencyScope, runIdempotent } from '../idempotency/idempotent.ts';
+import type { RouteContext, RouteHandlers } from './registry.ts';
+
+export function collectionRoutes(ctx: RouteContext): RouteHandlers {
+  return {
+    async 'POST /collections'(req, res) {
+      const principal = principalOf(res);
+      assertMerchantCanTransact(principal);
+      const merchantId = principal.merchant.id;
+      const request = req.body as CollectionRequest;
+      await checkCollectionRequest(ctx, merchantId, request);
+      const scope = idempotencyScope(req, merchantId, 'POST /collections');
+      const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
+        const row = await initiateAndRecordCollection(ctx, {
+          transactionId: run.resourceId,
+          merchantId,
+          request,
+          checkoutSessionId: null,
+          onRailInitiated: () => run.setRecoveryPoint(ctx.sql, 'rail_initiated'),
+          withinCommit: (tx, created) => run.complete(tx, toTransactionResource(created)),
+        });
+        return toTransactionResource(row);
+      });
+      sendOk(res, resource);
+    },
+
+    async 'GET /collections/{id}'(req, res) {
+      const row = await findTransaction(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
+      if (!row || row.type !== 'collection') throw notFound('collection');
+      sendOk(res, toTransactionResource(row));
+    },
+
+    async 'POST /collections/{id}/refunds'(req, res) {
+      const principal = principalOf(res);
+      assertMerchantCanTransact(principal);
+      const merchantId = principal.merchant.id;
+      const collectionId = String(req.params.id);
+      const collection = await findTransaction(ctx.sql, merchantId, collectionId);
+      if (!collection || collection.type !== 'collection') throw notFound('collection');
+      const request = (req.body ?? {}) as RefundRequest;
+      const scope = idempotencyScope(req, merchantId, 'POST /collections/{id}/refunds');
+      const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
+        const reserved = await reserveRefund(ctx, { refundId: run.resourceId, merchantId, collectionId, request });
+        await run.setRecoveryPoint(ctx.sql, 'refund_reserved');
+        const refund = await initiateRefund(ctx, reserved, (tx, row) => run.complete(tx, toTransactionResource(row)));
+        return toTransactionResource(refund);
+      });
+      sendOk(res, resource);
+    },
+  };
+}
