@@ -2,13 +2,42 @@
 // The client_token is a bearer secret: returned by creation only, stored as its SHA-256 (a
 // 256-bit random token needs no slow hash), compared in constant time, never logged. A replay
 // of the creation returns it from the (encrypted) idempotency record, not from this table.
+//
+// Expiry follows the app clock (ctx.now) everywhere: expires_at is set from it, reads report an
+// open session past expires_at as expired, and a pay may only claim a session it has not passed.
+// A pay claims the session (claimed_transaction_id) before calling the rail and completes it in
+// the transaction that records the collection; docs/decisions/checkout.md has the crash cases.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../db/index.ts';
+import { assertMerchantActive } from '../auth/principal.ts';
+import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { ApiError, validationError } from '../http/errors.ts';
-import { RAILS, type Rail } from '../rails/types.ts';
+import type { IdempotentRun } from '../idempotency/idempotent.ts';
+import { RailDeclinedError, RailOutageError, RailUnavailableError } from '../rails/errors.ts';
+import type { RailRegistry } from '../rails/registry.ts';
+import { RAILS, type Rail, type RailConnector } from '../rails/types.ts';
+import {
+  assertCurrencySupported,
+  checkCollectionRequest,
+  type CollectionRequest,
+  type CollectionsDeps,
+  initiateAndRecordCollection,
+} from './collections.ts';
+import { findMerchant } from './merchants.ts';
+import type { PayerInput } from './payer-rules.ts';
+import { findSubMerchant } from './sub-merchants.ts';
+import { type TransactionResource, toTransactionResource } from './transactions.ts';
 
+/**
+ * The pay's idempotency recovery point once it holds the session: from here on it may reach the
+ * rail, so its claim is never handed to another pay (claimIsAbandoned).
+ */
+export const pay_recovery_point_claimed = 'session_claimed';
+
+/** 256 bits of randomness: unguessable, so a plain SHA-256 suffices to store it. */
 export const client_token_bytes = 32;
+/** Makes a leaked token recognisable (secret scanners, support) without revealing anything. */
 export const client_token_prefix = 'cst_';
+const ms_per_minute = 60_000;
 
 export type CheckoutSessionRow = {
   id: string;
@@ -76,16 +105,65 @@ export function toCheckoutSessionPublic(row: CheckoutSessionRow, now: Date) {
 export async function insertCheckoutSession(q: Queryable, input: {
   id: string; merchantId: string; subMerchantId: string | null; amount: number; currency: string;
   reference: string | null; allowedRails: readonly Rail[] | undefined; clientToken: string; lifetimeMinutes: number;
+  /** The app clock: expiry is decided by it everywhere (creation, reads, pay claims). */
+  now: Date;
 }): Promise<CheckoutSessionRow> {
+  const expiresAt = new Date(input.now.getTime() + input.lifetimeMinutes * ms_per_minute);
   const allowedRails = input.allowedRails && input.allowedRails.length > 0 ? [...new Set(input.allowedRails)] : [...RAILS];
   const [row] = await q<CheckoutSessionRow[]>`
     insert into checkout_sessions (id, merchant_id, sub_merchant_id, amount, currency, reference, allowed_rails,
       status, client_token_sha256, expires_at)
     values (${input.id}, ${input.merchantId}, ${input.subMerchantId}, ${input.amount}, ${input.currency},
       ${input.reference}, ${allowedRails}, 'open', ${tokenSha256(input.clientToken)},
-      now() + ${input.lifetimeMinutes} * interval '1 minute')
+      ${expiresAt})
     returning *`;
   return row!;
+}
+
+/** spec: CheckoutSessionCreate (shapes already checked by the schema). */
+export type CheckoutSessionCreate = {
+  amount: number;
+  currency: string;
+  reference?: string | null;
+  sub_merchant_id?: string | null;
+  allowed_rails?: Rail[];
+};
+
+/**
+ * What the schema cannot check: a currency the ledger knows, and a sub-merchant of this merchant
+ * (another merchant's reads as unknown). A suspended merchant or sub-merchant may create a
+ * session; its pay is what is held (docs/decisions/checkout.md).
+ */
+export async function checkCreateRequest(q: Queryable, merchantId: string, request: CheckoutSessionCreate): Promise<void> {
+  assertCurrencySupported(request.currency);
+  if (request.sub_merchant_id && !(await findSubMerchant(q, merchantId, request.sub_merchant_id))) {
+    throw validationError([{ field: 'body.sub_merchant_id', message: 'is not a sub-merchant of this merchant' }]);
+  }
+}
+
+/** Creates the session with a fresh token; the stored (sealed) response keeps the token for replays. */
+export async function createCheckoutSession(sql: Sql, run: IdempotentRun, input: {
+  merchantId: string; request: CheckoutSessionCreate; lifetimeMinutes: number; now: Date;
+}) {
+  const { request } = input;
+  return await sql.begin(async (tx) => {
+    const clientToken = newClientToken();
+    const row = await insertCheckoutSession(tx, {
+      id: run.resourceId,
+      merchantId: input.merchantId,
+      subMerchantId: request.sub_merchant_id ?? null,
+      amount: request.amount,
+      currency: request.currency,
+      reference: request.reference ?? null,
+      allowedRails: request.allowed_rails,
+      clientToken,
+      lifetimeMinutes: input.lifetimeMinutes,
+      now: input.now,
+    });
+    const created = toCheckoutSessionResource(row, clientToken, input.now);
+    await run.complete(tx, created);
+    return created;
+  });
 }
 
 /**
@@ -118,41 +196,215 @@ export function checkoutTokenOf(header: string | undefined, query: unknown): str
   return given[0]!;
 }
 
-/** A pay is refused on a session that is not open (completed, expired, cancelled). */
-export function assertSessionPayable(row: CheckoutSessionRow, now: Date): void {
-  const status = effectiveStatus(row, now);
-  if (status !== 'open') {
-    throw validationError([{ field: 'session', message: `the checkout session is ${status} and accepts no new payment` }],
-      `The checkout session is ${status}.`);
-  }
-}
-
 export function assertRailAllowed(row: CheckoutSessionRow, rail: Rail): void {
   if (!row.allowed_rails.includes(rail)) {
     throw validationError([{ field: 'body.rail', message: `must be one of the session's allowed_rails: ${row.allowed_rails.join(', ')}` }]);
   }
 }
 
+/** The 422 a pay gets on a session that accepts no new payment (docs/decisions/checkout.md). */
+export function sessionNotPayableError(status: CheckoutSessionRow['status'] | 'claimed'): ApiError {
+  if (status === 'claimed') {
+    return validationError([{
+      field: 'session',
+      message: 'another payment of this checkout session is in progress; retry that payment with its own Idempotency-Key',
+    }], 'Another payment of this checkout session is in progress.');
+  }
+  return validationError([{ field: 'session', message: `the checkout session is ${status} and accepts no new payment` }],
+    `The checkout session is ${status}.`);
+}
+
 /**
- * Claims the open session for the pay whose collection will be `transactionId` before the rail
- * is called, so two pays can never both reach a rail. Claiming again with the same id (a
- * resumed pay) succeeds. False: the session is no longer payable or another pay holds it.
+ * Why a pay could not claim its session: the session is no longer open (completed, expired,
+ * cancelled), or another pay holds it.
  */
-export async function claimSessionForPay(q: Queryable, sessionId: string, transactionId: string): Promise<boolean> {
-  const rows = await q`
-    update checkout_sessions set claimed_transaction_id = ${transactionId}, updated_at = now()
-    where id = ${sessionId} and status = 'open' and expires_at > now()
-      and (claimed_transaction_id is null or claimed_transaction_id = ${transactionId})
+export type PayClaimRefusal = { refused: CheckoutSessionRow['status'] | 'claimed' };
+
+/**
+ * Claims the session for the pay whose collection will be `transactionId`, BEFORE the rail is
+ * called, so two pays can never both reach a rail. Runs under the session's row lock:
+ *   - a claim this pay already holds (a resumed pay) stands, even past expires_at: the payer
+ *     began before expiry and the rail may already hold the payment under this id;
+ *   - otherwise the session must be open, unexpired (app clock `now`) and unclaimed, or its
+ *     claim abandoned (claimIsAbandoned).
+ * `withinClaim` runs in the same database transaction (the pay records that it may now reach
+ * the rail), so a claim that is visible to others is always one whose pay may have called it.
+ */
+export async function claimSessionForPay(sql: Sql, input: {
+  sessionId: string; transactionId: string; now: Date; withinClaim: (tx: Tx) => Promise<void>;
+}): Promise<PayClaimRefusal | null> {
+  return await sql.begin(async (tx) => {
+    const [row] = await tx<CheckoutSessionRow[]>`select * from checkout_sessions where id = ${input.sessionId} for update`;
+    if (!row) throw new Error(`claimSessionForPay: checkout session ${input.sessionId} vanished`);
+    if (row.status !== 'open') return { refused: row.status };
+    if (row.claimed_transaction_id !== input.transactionId) {
+      const status = effectiveStatus(row, input.now);
+      if (status !== 'open') return { refused: status };
+      if (row.claimed_transaction_id !== null && !(await claimIsAbandoned(tx, row.merchant_id, row.claimed_transaction_id))) {
+        return { refused: 'claimed' };
+      }
+      await tx`update checkout_sessions set claimed_transaction_id = ${input.transactionId}, updated_at = now()
+               where id = ${input.sessionId}`;
+    }
+    await input.withinClaim(tx);
+    return null;
+  });
+}
+
+/**
+ * A claim may be taken over only when its pay provably never reached the rail: its idempotency
+ * record is gone (the pay failed cleanly and released its key) or is still at 'started' with
+ * its lock lapsed (IDEMPOTENCY_LOCK_MS). A pay marks its record past 'started' in the same
+ * transaction as its claim (claimSessionForPay's withinClaim), so a claim whose record says
+ * 'started' was handed back by releaseSessionClaim's withinRelease and is safe to take.
+ * Once a pay may have reached the rail the money may be in flight under its transaction id:
+ * only that pay (its Idempotency-Key, which resumes with the same id) can finish the session.
+ * Records past their retention count until purged; the session lifetime (30 min) is far below
+ * the retention (24 h), so a live session's claimant record is never purged in practice.
+ */
+async function claimIsAbandoned(tx: Tx, merchantId: string, transactionId: string): Promise<boolean> {
+  const rows = await tx<{ holds: boolean }[]>`
+    select (response_status is not null or recovery_point <> 'started'
+            or (locked_until is not null and locked_until > now())) as holds
+    from idempotency_keys
+    where merchant_id = ${merchantId} and resource_id = ${transactionId}`;
+  return !rows.some((row) => row.holds);
+}
+
+/**
+ * Hands the session back after a pay that failed before any effect (rail outage, open breaker,
+ * synchronous decline), in one transaction with `withinRelease` (the pay's record returns to
+ * 'started', so its key is released too).
+ */
+export async function releaseSessionClaim(sql: Sql, input: {
+  sessionId: string; transactionId: string; withinRelease: (tx: Tx) => Promise<void>;
+}): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`update checkout_sessions set claimed_transaction_id = null, updated_at = now()
+             where id = ${input.sessionId} and claimed_transaction_id = ${input.transactionId} and status = 'open'`;
+    await input.withinRelease(tx);
+  });
+}
+
+/** Inside the pay's final transaction: the session is completed by the collection that claimed it. */
+export async function completeSession(tx: Tx, sessionId: string, transactionId: string): Promise<void> {
+  const rows = await tx`
+    update checkout_sessions set status = 'completed', collection_intent_id = ${transactionId}, updated_at = now()
+    where id = ${sessionId} and status = 'open' and claimed_transaction_id = ${transactionId}
     returning 1`;
-  return rows.length === 1;
+  // The claim is held under the row lock from claim to here; losing it is a bug, never a 4xx.
+  if (rows.length !== 1) throw new Error(`completeSession: session ${sessionId} is not claimed by ${transactionId}`);
 }
 
-export async function releaseSessionClaim(q: Queryable, sessionId: string, transactionId: string): Promise<void> {
-  await q`update checkout_sessions set claimed_transaction_id = null, updated_at = now()
-          where id = ${sessionId} and claimed_transaction_id = ${transactionId} and status = 'open'`;
+/**
+ * True when a rail error proves the rail did not accept the initiation: its breaker was open
+ * (provider not called), the provider was down, or it declined the request. A timeout proves
+ * nothing: the provider may accept after we stopped waiting (see RailOutageError).
+ */
+export function railRefusedForCertain(error: unknown): boolean {
+  if (error instanceof RailUnavailableError || error instanceof RailDeclinedError) return true;
+  return error instanceof RailOutageError && error.outageCause !== 'timeout';
 }
 
-export async function completeSession(q: Queryable, sessionId: string, transactionId: string): Promise<void> {
-  await q`update checkout_sessions set status = 'completed', collection_intent_id = ${transactionId}, updated_at = now()
-          where id = ${sessionId}`;
+/**
+ * The registry with every error its connectors throw recorded. The collections flow answers a
+ * timeout and a certain refusal with the same 503, but only after a certain refusal may a pay
+ * hand its session back: after a timeout the rail may hold the payment under the pay's id.
+ */
+export function recordingRailErrors(rails: RailRegistry): { rails: RailRegistry; errors: unknown[] } {
+  const errors: unknown[] = [];
+  const record = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      errors.push(error);
+      throw error;
+    }
+  };
+  const connectorFor = (rail: Rail): RailConnector => {
+    const connector = rails.connectorFor(rail);
+    return {
+      rail: connector.rail,
+      initiateCollection: (request) => record(() => connector.initiateCollection(request)),
+      initiateRefund: (request) => record(() => connector.initiateRefund(request)),
+    };
+  };
+  return { rails: { ...rails, connectorFor }, errors };
+}
+
+/** spec: CheckoutSessionPay (the schema has checked shapes and the payer field each rail needs). */
+export type CheckoutSessionPay = PayerInput & { rail: Rail };
+
+/**
+ * Everything a pay can be refused for before any effect, in order: the rail is one of the
+ * session's, the merchant may transact (403 COMPLIANCE_HOLD), and the POST /collections checks
+ * (payer fields, raw card number, currency, sub-merchant active). Returns the collection
+ * request POST /collections would receive: the session's amount, currency, reference and
+ * sub-merchant with the payer's rail and reference.
+ */
+export async function checkPayRequest(deps: CollectionsDeps, session: CheckoutSessionRow, pay: CheckoutSessionPay): Promise<CollectionRequest> {
+  assertRailAllowed(session, pay.rail);
+  const merchant = await findMerchant(deps.sql, session.merchant_id);
+  if (!merchant) throw new Error(`checkout session ${session.id} has no merchant`);
+  assertMerchantActive(merchant);
+  const request: CollectionRequest = {
+    amount: Number(session.amount),
+    currency: session.currency,
+    rail: pay.rail,
+    payer_phone: pay.payer_phone,
+    payer_card_token: pay.payer_card_token,
+    payer_account_ref: pay.payer_account_ref,
+    sub_merchant_id: session.sub_merchant_id,
+    reference: session.reference,
+  };
+  await checkCollectionRequest(deps, session.merchant_id, request);
+  return request;
+}
+
+/**
+ * The pay, under its Idempotency-Key: claim the session, then the POST /collections path (rail
+ * call outside any database transaction, then one transaction recording the collection) with the
+ * session's completion and the stored response inside that final transaction.
+ */
+export async function payClaimedSession(deps: CollectionsDeps, run: IdempotentRun, input: {
+  session: CheckoutSessionRow; request: CollectionRequest; now: Date;
+}): Promise<TransactionResource> {
+  const { session, request } = input;
+  const refusal = await claimSessionForPay(deps.sql, {
+    sessionId: session.id,
+    transactionId: run.resourceId,
+    now: input.now,
+    withinClaim: (tx) => run.setRecoveryPoint(tx, pay_recovery_point_claimed),
+  });
+  if (refusal) throw sessionNotPayableError(refusal.refused);
+  const observed = recordingRailErrors(deps.rails);
+  try {
+    const row = await initiateAndRecordCollection({ ...deps, rails: observed.rails }, {
+      transactionId: run.resourceId,
+      merchantId: session.merchant_id,
+      request,
+      checkoutSessionId: session.id,
+      onRailInitiated: () => run.setRecoveryPoint(deps.sql, 'rail_initiated'),
+      withinCommit: async (tx, created) => {
+        await completeSession(tx, session.id, created.id);
+        await run.complete(tx, toTransactionResource(created));
+      },
+    });
+    return toTransactionResource(row);
+  } catch (error) {
+    // A first run the rail certainly refused (provider down, open breaker, decline) had no
+    // effect: hand the session back and return the record to 'started' so runIdempotent releases
+    // the key. Anything else keeps both, so only a retry with this key (same transaction id,
+    // which the rail answers as before) can complete the session: after a rail timeout, or on a
+    // resumed run, the rail may hold the payment under that id.
+    const refusedForCertain = observed.errors.length === 1 && railRefusedForCertain(observed.errors[0]);
+    if (error instanceof ApiError && refusedForCertain && run.recoveryPoint === 'started') {
+      await releaseSessionClaim(deps.sql, {
+        sessionId: session.id,
+        transactionId: run.resourceId,
+        withinRelease: (tx) => run.setRecoveryPoint(tx, 'started'),
+      });
+    }
+    throw error;
+  }
 }
