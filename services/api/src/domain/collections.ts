@@ -2,13 +2,16 @@
 // rail, then the pending transaction with its transaction.pending event. No money moves at
 // creation; it moves when the rail confirms (applyCollectionOutcome).
 //
-// Steps, in order (each failure before step 3 creates nothing):
-//   1. rules the schema cannot state (payer fits rail, no raw card number, currency known,
-//      merchant and sub-merchant may transact);
-//   2. (caller) idempotency claim: the pre-allocated transaction id comes from it;
-//   3. rail initiation, OUTSIDE any database transaction, idempotent on the transaction id
+// Steps, in order (each failure before step 4 creates nothing):
+//   1. rules on the body the schema cannot state (payer fits rail, no raw card number, currency
+//      known): before the claim, so an invalid body never binds a key (checkCollectionPayload);
+//   2. (caller) idempotency claim: the pre-allocated transaction id comes from it; a replay
+//      answers here;
+//   3. rules on state that can change (merchant and sub-merchant may transact), after the replay
+//      check, so a replay returns the original even after a hold (checkCollectionParties);
+//   4. rail initiation, OUTSIDE any database transaction, idempotent on the transaction id
 //      (an open breaker or an outage: 503 RAIL_UNAVAILABLE, nothing created);
-//   4. one database transaction: the transaction row, its event, the caller's extra writes
+//   5. one database transaction: the transaction row, its event, the caller's extra writes
 //      (checkout session completion) and the stored idempotent response.
 import type { Ledger } from '@payagg/ledger';
 import { currencies } from '@payagg/ledger';
@@ -46,15 +49,33 @@ export function assertCurrencySupported(currency: string, field = 'body.currency
   }
 }
 
-/** Step 1: everything that can be refused before any effect. */
+/** Steps 1 and 3 together, for callers that check before their claim. */
 export async function checkCollectionRequest(deps: CollectionsDeps, merchantId: string, request: CollectionRequest): Promise<void> {
+  checkCollectionPayload(request);
+  await checkCollectionParties(deps, merchantId, request);
+}
+
+/**
+ * Step 1, rules on the payload alone (payer fits rail, no raw card number, known currency).
+ * They depend on nothing but the body, so they run before the idempotency claim: an invalid
+ * body never binds a key, and a raw card number never gets near a stored record.
+ */
+export function checkCollectionPayload(request: CollectionRequest): void {
   assertPayerFitsRail(request.rail, request);
   assertCurrencySupported(request.currency);
+}
+
+/**
+ * Step 3, rules on state that can change (the sub-merchant may be suspended later). The
+ * direct route runs them inside the idempotent run, so that a replay returns the stored
+ * original even if the state has changed since.
+ */
+export async function checkCollectionParties(deps: CollectionsDeps, merchantId: string, request: CollectionRequest): Promise<void> {
   await assertSubMerchantCanReceive(deps.sql, merchantId, request.sub_merchant_id);
 }
 
 /**
- * Steps 3 and 4. `transactionId` is the idempotency record's pre-allocated id; `withinCommit`
+ * Steps 4 and 5. `transactionId` is the idempotency record's pre-allocated id; `withinCommit`
  * runs inside the final database transaction (completing a checkout session, storing the
  * idempotent response).
  */
@@ -79,6 +100,11 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
       reference: request.reference ?? null,
     });
   } catch (error) {
+    // A timeout is ambiguous: the rail may have accepted the initiation after we stopped waiting.
+    // Record the recovery point as if it had, so the idempotency record is kept (unlocked) and a
+    // retry with the same key resumes with the SAME transaction id: the rail then answers as it
+    // did the first time instead of charging the payer a second time.
+    if (isAmbiguousRailFailure(error)) await input.onRailInitiated?.();
     throw railErrorToApiError(error, request.rail);
   }
   await input.onRailInitiated?.();
@@ -104,6 +130,11 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     await input.withinCommit(tx, row);
     return row;
   });
+}
+
+/** A rail call that timed out: the provider may or may not have accepted it. */
+export function isAmbiguousRailFailure(error: unknown): boolean {
+  return error instanceof RailOutageError && error.outageCause === 'timeout';
 }
 
 /** Synchronous rail failures, in the seed's terms: nothing was created. */

@@ -10,15 +10,16 @@
 //      reservation must succeed; then the refund row (pending) is written and the collection's
 //      refunded_amount grows. Recovery point: refund_reserved.
 //   3. rail initiation outside any database transaction (idempotent on the refund id). If the
-//      rail is unavailable the reservation is voided and the refund row removed (it was never
-//      announced): 503, nothing created.
+//      rail refuses it (outage, open breaker, decline) the refund row is removed (it was never
+//      announced) and then the reservation voided: 503, nothing created. A timeout is
+//      ambiguous: the row and the reservation stay for a retry with the same key.
 //   4. database transaction B: provider reference, transaction.pending event, stored response.
 import type { Ledger } from '@payagg/ledger';
 import type { Sql, Tx } from '../db/index.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
-import { railErrorToApiError } from './collections.ts';
+import { isAmbiguousRailFailure, railErrorToApiError } from './collections.ts';
 import {
   appendTransactionEvent,
   lockTransaction,
@@ -86,9 +87,18 @@ export async function reserveRefund(deps: RefundsDeps, input: {
   });
 }
 
+export type RefundInitiationHooks = {
+  /**
+   * Runs inside the database transaction that deletes a refund the rail refused (before its
+   * reservation is voided): the caller forgets the refund id there (IdempotentRun.restart), so
+   * no later run can reuse an id whose reservation is voided.
+   */
+  withinUndo?: (tx: Tx) => Promise<void>;
+};
+
 /** Steps 3 and 4: initiate on the rail, then announce the refund and store the response. */
 export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
-  withinCommit: (tx: Tx, row: TransactionRow) => Promise<void>): Promise<TransactionRow> {
+  withinCommit: (tx: Tx, row: TransactionRow) => Promise<void>, hooks: RefundInitiationHooks = {}): Promise<TransactionRow> {
   if (refund.provider_reference !== null) {
     // Resumed after step 4 had committed but before the response was stored.
     return await deps.sql.begin(async (tx) => { await withinCommit(tx, refund); return refund; });
@@ -104,7 +114,10 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
       currency: refund.currency,
     });
   } catch (error) {
-    await undoRefundReservation(deps, refund);
+    // A timeout is ambiguous (the rail may have accepted the refund and will pay the payer):
+    // keep the row and its reservation; the idempotency record keeps its recovery point, so a
+    // retry with the same key resumes with the same refund id and the rail answers as before.
+    if (!isAmbiguousRailFailure(error)) await undoRefundReservation(deps, refund, hooks);
     throw railErrorToApiError(error, refund.rail);
   }
   return await deps.sql.begin(async (tx) => {
@@ -118,19 +131,31 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
   });
 }
 
-/** The rail refused the refund at initiation: give the money back and forget the refund. */
-async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow): Promise<void> {
-  await deps.sql.begin(async (tx) => {
+/**
+ * The rail refused the refund at initiation: forget the refund, then give the money back.
+ * Order matters, because the database and the ledger cannot commit together:
+ *   1. one database transaction deletes the row, restores the collection's remainder and (via
+ *      `withinUndo`) moves the idempotency record to a fresh id;
+ *   2. then the ledger voids the reservation.
+ * A crash between 1 and 2 leaves a reservation nobody will use (money held, never spent twice);
+ * the other order could leave a row whose reservation is already voided, which a resumed run
+ * would send to the rail and post as a refund the wallet never paid for.
+ */
+async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, hooks: RefundInitiationHooks): Promise<void> {
+  const undone = await deps.sql.begin(async (tx) => {
     const locked = await lockTransaction(tx, refund.id);
-    if (!locked || locked.provider_reference !== null) return;
-    const voided = await deps.ledger.cancelRefund(refund.id);
-    if (!voided.ok && voided.failure !== 'hold_already_voided') {
-      throw new Error(`ledger refused to void refund ${refund.id}: ${voided.failure}`);
-    }
+    if (!locked || locked.provider_reference !== null || locked.status !== 'pending') return false;
     await tx`delete from transactions where id = ${refund.id}`;
     await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
              where id = ${refund.parent_transaction_id}`;
+    await hooks.withinUndo?.(tx);
+    return true;
   });
+  if (!undone) return;
+  const voided = await deps.ledger.cancelRefund(refund.id);
+  if (!voided.ok && voided.failure !== 'hold_already_voided') {
+    throw new Error(`ledger refused to void refund ${refund.id}: ${voided.failure}`);
+  }
 }
 
 /**
@@ -145,6 +170,10 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
     const refund = await lockTransaction(tx, outcome.transactionId);
     if (!refund) throw new Error(`rail outcome for unknown refund ${outcome.transactionId}`);
     if (refund.type !== 'refund' || refund.status !== 'pending') return;
+    // Reserved but not yet announced (its request timed out on the rail, or died before step 4):
+    // settling it now would put transaction.success before transaction.pending. The retry of
+    // that request announces it; the worker delivers this outcome again after that.
+    if (refund.provider_reference === null) throw new Error(`rail outcome for refund ${refund.id} before its initiation was recorded`);
     const collection = await lockTransaction(tx, refund.parent_transaction_id!);
     if (outcome.status === 'failed') {
       const voided = await deps.ledger.cancelRefund(refund.id);

@@ -44,9 +44,16 @@ export function createIdempotencyStore(deps: {
   retentionHours: number;
   /** How long a claim protects a running operation before another request may resume it. */
   lockMs: number;
+  /** How long a concurrent request waits for the first (default concurrent_wait_ms_max). */
+  concurrentWaitMs?: number;
 }) {
   const { sql, secretBox } = deps;
 
+  /**
+   * Claims the key for a first run: a new record, or one replacing a record past its retention
+   * (an expired key is as good as absent, whether or not the purge has run). One statement, so
+   * two racing claims cannot both win: the loser's ON CONFLICT sees the winner's fresh row.
+   */
   async function tryInsert(scope: IdempotencyScope): Promise<string | null> {
     const resourceId = randomUUID();
     const rows = await sql<{ resource_id: string }[]>`
@@ -55,7 +62,11 @@ export function createIdempotencyStore(deps: {
       values (${scope.merchantId}, ${scope.key}, ${scope.operation}, ${scope.requestSha256}, ${resourceId},
               now() + ${deps.lockMs} * interval '1 millisecond',
               now() + ${deps.retentionHours} * interval '1 hour')
-      on conflict (merchant_id, key) do nothing
+      on conflict (merchant_id, key) do update set
+        operation = excluded.operation, request_sha256 = excluded.request_sha256,
+        resource_id = excluded.resource_id, recovery_point = 'started', locked_until = excluded.locked_until,
+        response_status = null, response_sealed = null, created_at = now(), expires_at = excluded.expires_at
+      where idempotency_keys.expires_at <= now()
       returning resource_id`;
     return rows[0]?.resource_id ?? null;
   }
@@ -69,23 +80,26 @@ export function createIdempotencyStore(deps: {
     return rows[0] ?? null;
   }
 
-  /** Takes over a record whose owner died (lock lapsed, no response): only one taker wins. */
-  async function tryTakeOver(scope: IdempotencyScope, previousLock: Date | null): Promise<boolean> {
+  /**
+   * Takes over a record whose owner died (lock lapsed, no response): only one taker wins. The
+   * lapse is re-checked in the UPDATE itself: concurrent takers queue on the row lock and, under
+   * READ COMMITTED, re-evaluate the condition against the winner's new locked_until. (Comparing
+   * with the locked_until read earlier does not work: a JS Date keeps milliseconds, the column
+   * microseconds, so the two never match and a crashed run could never be resumed.)
+   */
+  async function tryTakeOver(scope: IdempotencyScope): Promise<boolean> {
     const rows = await sql`
       update idempotency_keys
       set locked_until = now() + ${deps.lockMs} * interval '1 millisecond'
       where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null
-        and locked_until is not distinct from ${previousLock}
+        and (locked_until is null or locked_until <= now())
       returning 1`;
     return rows.length === 1;
   }
 
   return {
     async claim(scope: IdempotencyScope): Promise<Claim> {
-      // An expired record is as good as absent: drop it so the key can be used afresh.
-      await sql`delete from idempotency_keys
-                where merchant_id = ${scope.merchantId} and key = ${scope.key} and expires_at <= now()`;
-      const deadline = Date.now() + concurrent_wait_ms_max;
+      const deadline = Date.now() + (deps.concurrentWaitMs ?? concurrent_wait_ms_max);
       for (;;) {
         const inserted = await tryInsert(scope);
         if (inserted) return { kind: 'run', resourceId: inserted, recoveryPoint: 'started' };
@@ -98,7 +112,7 @@ export function createIdempotencyStore(deps: {
         if (row.response_status !== null && row.response_sealed) {
           return { kind: 'replay', status: row.response_status, body: JSON.parse(secretBox.open(row.response_sealed)) };
         }
-        if (row.lock_lapsed && (await tryTakeOver(scope, row.locked_until))) {
+        if (row.lock_lapsed && (await tryTakeOver(scope))) {
           return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point };
         }
         if (Date.now() >= deadline) {
@@ -113,6 +127,17 @@ export function createIdempotencyStore(deps: {
     async setRecoveryPoint(q: Queryable, scope: IdempotencyScope, recoveryPoint: string): Promise<void> {
       await q`update idempotency_keys set recovery_point = ${recoveryPoint}
               where merchant_id = ${scope.merchantId} and key = ${scope.key}`;
+    },
+
+    /**
+     * The operation's effect was fully undone (a refund whose rail refused it: row deleted,
+     * reservation about to be voided). Back to 'started' with a NEW pre-allocated id, in the
+     * caller's database transaction: a later run must never reuse the old id, whose ledger
+     * reservation is voided (the ledger would answer `exists` and reserve nothing).
+     */
+    async restart(q: Queryable, scope: IdempotencyScope): Promise<void> {
+      await q`update idempotency_keys set recovery_point = 'started', resource_id = ${randomUUID()}
+              where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null`;
     },
 
     /** Stores the final response; call inside the operation's own database transaction. */

@@ -18,6 +18,8 @@ export type IdempotentRun = {
   /** 'started' on a first run; how far a crashed earlier run got, on a resumed one. */
   recoveryPoint: string;
   setRecoveryPoint(q: Queryable, point: string): Promise<void>;
+  /** The effect was fully undone: forget the pre-allocated id (see IdempotencyStore.restart). */
+  restart(q: Queryable): Promise<void>;
   /** Stores the response; call inside the database transaction that commits the effect. */
   complete(q: Queryable, data: unknown): Promise<void>;
 };
@@ -41,6 +43,7 @@ export async function runIdempotent<T>(store: IdempotencyStore, scope: Idempoten
     resourceId: claim.resourceId,
     recoveryPoint: claim.recoveryPoint,
     setRecoveryPoint: (q, point) => store.setRecoveryPoint(q, scope, point),
+    restart: (q) => store.restart(q, scope),
     complete: (q, data) => store.complete(q, scope, 200, data),
   };
   try {

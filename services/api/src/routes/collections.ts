@@ -1,7 +1,7 @@
 // Collections and refunds (seed: POST /collections, GET /collections/{id},
 // POST /collections/{id}/refunds). Thin: parse -> domain -> envelope.
 import { assertMerchantCanTransact, principalOf } from '../auth/principal.ts';
-import { checkCollectionRequest, initiateAndRecordCollection, type CollectionRequest } from '../domain/collections.ts';
+import { checkCollectionParties, checkCollectionPayload, initiateAndRecordCollection, type CollectionRequest } from '../domain/collections.ts';
 import { initiateRefund, reserveRefund, type RefundRequest } from '../domain/refunds.ts';
 import { findTransaction, toTransactionResource } from '../domain/transactions.ts';
 import { sendOk } from '../http/envelope.ts';
@@ -13,12 +13,18 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
   return {
     async 'POST /collections'(req, res) {
       const principal = principalOf(res);
-      assertMerchantCanTransact(principal);
       const merchantId = principal.merchant.id;
       const request = req.body as CollectionRequest;
-      await checkCollectionRequest(ctx, merchantId, request);
+      checkCollectionPayload(request);
       const scope = idempotencyScope(req, merchantId, 'POST /collections');
       const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
+        // Inside the run: a replay answers the stored original even if the merchant or the
+        // sub-merchant has been put on hold since; a run resumed after its rail call finishes
+        // what the rail already holds (docs/decisions/collections.md).
+        if (run.recoveryPoint === 'started') {
+          assertMerchantCanTransact(principal);
+          await checkCollectionParties(ctx, merchantId, request);
+        }
         const row = await initiateAndRecordCollection(ctx, {
           transactionId: run.resourceId,
           merchantId,
@@ -40,7 +46,6 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
 
     async 'POST /collections/{id}/refunds'(req, res) {
       const principal = principalOf(res);
-      assertMerchantCanTransact(principal);
       const merchantId = principal.merchant.id;
       const collectionId = String(req.params.id);
       const collection = await findTransaction(ctx.sql, merchantId, collectionId);
@@ -48,9 +53,11 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
       const request = (req.body ?? {}) as RefundRequest;
       const scope = idempotencyScope(req, merchantId, 'POST /collections/{id}/refunds');
       const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
+        if (run.recoveryPoint === 'started') assertMerchantCanTransact(principal);
         const reserved = await reserveRefund(ctx, { refundId: run.resourceId, merchantId, collectionId, request });
         await run.setRecoveryPoint(ctx.sql, 'refund_reserved');
-        const refund = await initiateRefund(ctx, reserved, (tx, row) => run.complete(tx, toTransactionResource(row)));
+        const refund = await initiateRefund(ctx, reserved, (tx, row) => run.complete(tx, toTransactionResource(row)),
+          { withinUndo: (tx) => run.restart(tx) });
         return toTransactionResource(refund);
       });
       sendOk(res, resource);

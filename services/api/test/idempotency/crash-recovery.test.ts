@@ -1,0 +1,282 @@
+// Replays after a simulated crash (Stripe's recovery points). A "crash" is the state a process
+// that died midway leaves behind: the idempotency record claimed (its lock then lapses,
+// IDEMPOTENCY_LOCK_MS is small here), some effects done (rail initiation, ledger reservation,
+// refund row), the rest not. The domain functions are driven directly up to the crash point;
+// the retry is a real SDK request with the same key, which must finish the operation exactly
+// once: one transaction with the pre-allocated id, one rail initiation, one ledger movement.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
+import { initiateRefund, reserveRefund } from '../../src/domain/refunds.ts';
+import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
+import { RailOutageError } from '../../src/rails/errors.ts';
+import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+import {
+  collect,
+  countRows,
+  deliverAll,
+  eventTypes,
+  expectLedgerInvariants,
+  refund,
+  settledCollection,
+  walletBalance,
+} from '../collections/helpers.ts';
+
+const lock_ms = 100;
+
+class SimulatedCrash extends Error {}
+const crash = async (): Promise<never> => { throw new SimulatedCrash('process died here'); };
+
+let service: TestService;
+let collectionsOperation: string;
+let refundsOperation: (collectionId: string) => string;
+
+beforeAll(async () => {
+  service = await startTestService({ env: { IDEMPOTENCY_LOCK_MS: String(lock_ms) } });
+  // The operation names the route and the path, as the server records it.
+  const probe = await settledCollection(service, service.client, { amount: 100, currency: 'KES', rail: 'qr' });
+  await refund(service.client, probe.id, { amount: 1 });
+  await deliverAll(service);
+  const rows = await service.sql<{ operation: string }[]>`select operation from idempotency_keys order by created_at`;
+  collectionsOperation = rows[0]!.operation;
+  refundsOperation = (id) => rows[1]!.operation.replace(probe.id, id);
+});
+afterAll(async () => { await service?.close(); });
+
+async function outcomeOf(transactionId: string) {
+  const [row] = await service.sql<{ attempts: number; last_error: string | null; delivered_at: Date | null; abandoned_at: Date | null; due_at: Date }[]>`
+    select attempts, last_error, delivered_at, abandoned_at, due_at from sandbox_rail_outcomes where transaction_id = ${transactionId}`;
+  return row!;
+}
+
+function deps() {
+  return { sql: service.sql, ledger: service.runtime.ledger, rails: service.runtime.rails };
+}
+
+function collectionScope(merchantId: string, key: string, body: object): IdempotencyScope {
+  return { merchantId, key, operation: collectionsOperation, requestSha256: requestSha256(body) };
+}
+
+async function claimRun(scope: IdempotencyScope): Promise<string> {
+  const claim = await service.runtime.idempotency.claim(scope);
+  if (claim.kind !== 'run') throw new Error(`expected a first run, got ${claim.kind}`);
+  return claim.resourceId;
+}
+
+describe('collections: crash between the rail and the database', () => {
+  it('rail initiated, row never written: the retry records the same transaction; one initiation; the early outcome waits', async () => {
+    const merchant = await service.createMerchant('crash after rail');
+    const key = randomUUID();
+    const body = { amount: 4_400, currency: 'KES', rail: 'mobile_money' as const, payer_phone: '+254712345678' };
+    const scope = collectionScope(merchant.merchantId, key, body);
+    const transactionId = await claimRun(scope);
+    await expect(initiateAndRecordCollection(deps(), {
+      transactionId,
+      merchantId: merchant.merchantId,
+      request: body as CollectionRequest,
+      checkoutSessionId: null,
+      onRailInitiated: async () => {
+        await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'rail_initiated');
+        await crash();
+      },
+      withinCommit: crash,
+    })).rejects.toBeInstanceOf(SimulatedCrash);
+    expect(await countRows(service.sql, 'transactions', 'id', transactionId)).toBe(0);
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+
+    // The rail's outcome arrives before anyone retried: unknown yet, so the worker retries it later.
+    await service.runtime.deliverRailOutcomes();
+    expect(await outcomeOf(transactionId)).toMatchObject({ attempts: 1, delivered_at: null, abandoned_at: null });
+
+    // The client retries at once: it waits for the dead request's lock to lapse, then resumes.
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data).toMatchObject({ id: transactionId, status: 'pending' });
+    expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(1);
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+
+    // The outcome's retry comes due (its backoff is shortened here) and now lands.
+    await service.sql`update sandbox_rail_outcomes set due_at = now() where transaction_id = ${transactionId}`;
+    await deliverAll(service);
+    const settled = await merchant.client.GET('/collections/{id}', { params: { path: { id: transactionId } } });
+    expect(settled.data!.data.status).toBe('success');
+    expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 4_400n, pending: 0n });
+    expect(await eventTypes(service.sql, transactionId)).toEqual(['transaction.pending', 'transaction.success']);
+    // And a later replay is the stored response.
+    const replay = await collect(merchant.client, body, key);
+    expect(replay.data!.data).toEqual(retried.data!.data);
+    await expectLedgerInvariants(service);
+  });
+
+  it('died during the rail call (recovery point still "started"): the retry reuses the id; one initiation', async () => {
+    const merchant = await service.createMerchant('crash in rail call');
+    const key = randomUUID();
+    const body = { amount: 900, currency: 'KES', rail: 'card' as const, payer_card_token: 'tok_sandbox_challenge' };
+    const transactionId = await claimRun(collectionScope(merchant.merchantId, key, body));
+    const first = await service.runtime.rails.connectorFor('card').initiateCollection({
+      transactionId, merchantId: merchant.merchantId, amount: body.amount, currency: body.currency,
+      payer: { cardToken: body.payer_card_token }, reference: null,
+    });
+    // ...and the process died before it could record anything.
+    await new Promise((resolve) => setTimeout(resolve, lock_ms + 20));
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.data!.data).toMatchObject({ id: transactionId, provider_reference: first.providerReference, action_url: first.actionUrl });
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+  });
+
+  it('a live request is not taken over: a concurrent retry waits for it and gets its result', async () => {
+    const merchant = await service.createMerchant('slow but alive');
+    const key = randomUUID();
+    const body = { amount: 1_000, currency: 'KES', rail: 'qr' as const, reference: 'sandbox_slow:1' };
+    const [a, b] = await Promise.all([collect(merchant.client, body, key), collect(merchant.client, body, key)]);
+    // The slow initiation takes longer than the lock here: the second request may resume the
+    // first one's run, but the rail and the row are keyed by the same id, so one effect only.
+    expect([a.response.status, b.response.status]).toEqual([200, 200]);
+    expect(a.data!.data.id).toBe(b.data!.data.id);
+    expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(1);
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', a.data!.data.id)).toBe(1);
+  });
+});
+
+describe('refunds: crash after the reservation', () => {
+  async function setUp(amount: number) {
+    const merchant = await service.createMerchant('refund crash');
+    const collection = await settledCollection(service, merchant.client, { amount, currency: 'KES', rail: 'card', payer_card_token: 'tok_x' });
+    return { ...merchant, collection };
+  }
+
+  function refundScope(merchantId: string, collectionId: string, key: string, body: object): IdempotencyScope {
+    return { merchantId, key, operation: refundsOperation(collectionId), requestSha256: requestSha256(body) };
+  }
+
+  it('reserved and recorded, rail never called: the retry finishes it; the wallet is debited once', async () => {
+    const { merchantId, client, collection } = await setUp(5_000);
+    const key = randomUUID();
+    const body = { amount: 2_000, reason: 'crash test' };
+    const scope = refundScope(merchantId, collection.id, key, body);
+    const refundId = await claimRun(scope);
+    await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body });
+    await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'refund_reserved');
+    // died here
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 3_000n, pending: 0n });
+    const retried = await refund(client, collection.id, body, key);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data).toMatchObject({ id: refundId, amount: 2_000, refund_reason: 'crash test', status: 'pending' });
+    expect(retried.data!.data.provider_reference).toMatch(/^CARD-RF-/);
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 3_000n, pending: 0n });
+    await deliverAll(service);
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 3_000n, pending: 0n });
+    expect(await eventTypes(service.sql, refundId)).toEqual(['transaction.pending', 'transaction.success']);
+    const read = await client.GET('/collections/{id}', { params: { path: { id: collection.id } } });
+    expect(read.data!.data.refunded_amount).toBe(2_000);
+    await expectLedgerInvariants(service);
+  });
+
+  it('ledger reserved but the database transaction never committed: the retry reuses the reservation', async () => {
+    const { merchantId, client, collection } = await setUp(5_000);
+    const key = randomUUID();
+    const scope = refundScope(merchantId, collection.id, key, {});
+    const refundId = await claimRun(scope);
+    const ledger = service.runtime.ledger;
+    const reserved = await ledger.reserveRefund({ refundId, walletAccountId: ledger.walletAccountId(merchantId, 'KES'), currency: 'KES', amount: 5_000n });
+    expect(reserved.ok).toBe(true);
+    // died before the refund row committed
+    await new Promise((resolve) => setTimeout(resolve, lock_ms + 20));
+    const retried = await refund(client, collection.id, undefined, key);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data).toMatchObject({ id: refundId, amount: 5_000 });
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 0n, pending: 0n });
+    await deliverAll(service);
+    const read = await client.GET('/collections/{id}', { params: { path: { id: collection.id } } });
+    expect(read.data!.data.status).toBe('reversed');
+    await expectLedgerInvariants(service);
+  });
+
+  it('rail initiated, announcement never committed: the retry announces it once; one rail initiation', async () => {
+    const { merchantId, client, collection } = await setUp(5_000);
+    const key = randomUUID();
+    const body = { amount: 1_000 };
+    const scope = refundScope(merchantId, collection.id, key, body);
+    const refundId = await claimRun(scope);
+    const row = await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body });
+    await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'refund_reserved');
+    await expect(initiateRefund(deps(), row, crash)).rejects.toBeInstanceOf(SimulatedCrash);
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', refundId)).toBe(1);
+    expect(await countRows(service.sql, 'events', 'resource_id', refundId)).toBe(0);
+
+    // The rail confirms before the refund was announced: not applied yet (success must not
+    // precede pending), retried later.
+    await service.runtime.deliverRailOutcomes();
+    expect(await outcomeOf(refundId)).toMatchObject({ attempts: 1, delivered_at: null });
+    const [unannounced] = await service.sql<{ status: string }[]>`select status from transactions where id = ${refundId}`;
+    expect(unannounced!.status).toBe('pending');
+
+    const retried = await refund(client, collection.id, body, key);
+    expect(retried.data!.data).toMatchObject({ id: refundId, status: 'pending' });
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', refundId)).toBe(1);
+    await service.sql`update sandbox_rail_outcomes set due_at = now() where transaction_id = ${refundId}`;
+    await deliverAll(service);
+    expect(await eventTypes(service.sql, refundId)).toEqual(['transaction.pending', 'transaction.success']);
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 4_000n, pending: 0n });
+    await expectLedgerInvariants(service);
+  });
+});
+
+describe('refunds: the rail times out', () => {
+  it('the provider accepted the refund but answered too late: 503, row and reservation kept; the retry completes it', async () => {
+    const merchant = await service.createMerchant('refund timeout');
+    const collection = await settledCollection(service, merchant.client, { amount: 3_000, currency: 'KES', rail: 'bank', payer_account_ref: 'acct_x' });
+    const key = randomUUID();
+    const body = { amount: 1_200 };
+    const scope: IdempotencyScope = { merchantId: merchant.merchantId, key, operation: refundsOperation(collection.id), requestSha256: requestSha256(body) };
+    const refundId = await claimRun(scope);
+    const row = await reserveRefund(deps(), { refundId, merchantId: merchant.merchantId, collectionId: collection.id, request: body });
+    await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'refund_reserved');
+    // A rail that accepts the refund, then is cut off by the breaker's timeout.
+    const real = service.runtime.rails;
+    const timingOut = {
+      ...real,
+      connectorFor: (rail: Parameters<typeof real.connectorFor>[0]) => ({
+        ...real.connectorFor(rail),
+        initiateRefund: async (request: Parameters<ReturnType<typeof real.connectorFor>['initiateRefund']>[0]) => {
+          await real.connectorFor(rail).initiateRefund(request);
+          throw new RailOutageError(rail, 'timeout');
+        },
+      }),
+    };
+    await expect(initiateRefund({ ...deps(), rails: timingOut }, row, crash))
+      .rejects.toMatchObject({ code: 'RAIL_UNAVAILABLE' });
+    await service.runtime.idempotency.release(scope);
+    // Nothing undone: the refund may be paid out by the provider.
+    expect(await countRows(service.sql, 'transactions', 'id', refundId)).toBe(1);
+    expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 1_800n, pending: 0n });
+
+    const retried = await refund(merchant.client, collection.id, body, key);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data).toMatchObject({ id: refundId, status: 'pending' });
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', refundId)).toBe(1);
+    await service.sql`update sandbox_rail_outcomes set due_at = now() where transaction_id = ${refundId}`;
+    await deliverAll(service);
+    expect(await eventTypes(service.sql, refundId)).toEqual(['transaction.pending', 'transaction.success']);
+    expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 1_800n, pending: 0n });
+    await expectLedgerInvariants(service);
+  });
+});
+
+describe('rail outcomes for transactions the service does not know', () => {
+  it('are retried by the worker (not dropped), and are idempotent once delivered', async () => {
+    const merchant = await service.createMerchant('orphan outcome');
+    const transactionId = randomUUID();
+    await service.runtime.rails.connectorFor('qr').initiateCollection({
+      transactionId, merchantId: merchant.merchantId, amount: 100, currency: 'KES', payer: {}, reference: null,
+    });
+    await service.runtime.deliverRailOutcomes();
+    const row = await outcomeOf(transactionId);
+    expect(row).toMatchObject({ attempts: 1, delivered_at: null, abandoned_at: null });
+    expect(row.last_error).toMatch(/unknown transaction/);
+    expect(row.due_at.getTime()).toBeGreaterThan(Date.now());
+    expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 0n, pending: 0n });
+    await expectLedgerInvariants(service);
+  });
+});
