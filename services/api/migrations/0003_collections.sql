@@ -106,6 +106,8 @@ CREATE TABLE idempotency_keys (
   PRIMARY KEY (merchant_id, key)
 );
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+-- A checkout pay looks up the record that claimed a session by its pre-allocated id.
+CREATE INDEX idempotency_keys_resource ON idempotency_keys (merchant_id, resource_id);
 
 -- The outbox: every status change writes its event here in the same database transaction.
 -- `sequence` orders events globally (and so per resource); delivery comes in the webhooks issue.

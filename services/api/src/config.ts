@@ -102,7 +102,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${log_levels.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
   const databaseUrl = env.DATABASE_URL?.trim() || null;
-  return {
+  const config: Config = {
     port: readInteger(env, 'PORT', port_default, 0, 65535),
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR?.trim() || data_dir_default),
@@ -126,4 +126,10 @@ export function loadConfig(env: Env = process.env): Config {
     runWorkers: readBoolean(env, 'RUN_WORKERS', true),
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
   };
+  // A checkout pay decides whether a claimed session was abandoned from its idempotency record:
+  // the record must outlive the session, or a purged record would make a live claim look stale.
+  if (config.checkoutSessionLifetimeMinutes > config.idempotencyRetentionHours * 60) {
+    throw new ConfigError('CHECKOUT_SESSION_LIFETIME_MINUTES must not exceed IDEMPOTENCY_RETENTION_HOURS (in minutes)');
+  }
+  return config;
 }

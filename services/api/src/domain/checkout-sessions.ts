@@ -13,8 +13,7 @@ import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { IdempotentRun } from '../idempotency/idempotent.ts';
 import { RailDeclinedError, RailOutageError, RailUnavailableError } from '../rails/errors.ts';
-import type { RailRegistry } from '../rails/registry.ts';
-import { RAILS, type Rail, type RailConnector } from '../rails/types.ts';
+import { RAILS, type Rail } from '../rails/types.ts';
 import {
   assertCurrencySupported,
   checkCollectionRequest,
@@ -306,32 +305,6 @@ export function railRefusedForCertain(error: unknown): boolean {
   return error instanceof RailOutageError && error.outageCause !== 'timeout';
 }
 
-/**
- * The registry with every error its connectors throw recorded. The collections flow answers a
- * timeout and a certain refusal with the same 503, but only after a certain refusal may a pay
- * hand its session back: after a timeout the rail may hold the payment under the pay's id.
- */
-export function recordingRailErrors(rails: RailRegistry): { rails: RailRegistry; errors: unknown[] } {
-  const errors: unknown[] = [];
-  const record = async <T>(call: () => Promise<T>): Promise<T> => {
-    try {
-      return await call();
-    } catch (error) {
-      errors.push(error);
-      throw error;
-    }
-  };
-  const connectorFor = (rail: Rail): RailConnector => {
-    const connector = rails.connectorFor(rail);
-    return {
-      rail: connector.rail,
-      initiateCollection: (request) => record(() => connector.initiateCollection(request)),
-      initiateRefund: (request) => record(() => connector.initiateRefund(request)),
-    };
-  };
-  return { rails: { ...rails, connectorFor }, errors };
-}
-
 /** spec: CheckoutSessionPay (the schema has checked shapes and the payer field each rail needs). */
 export type CheckoutSessionPay = PayerInput & { rail: Rail };
 
@@ -377,9 +350,8 @@ export async function payClaimedSession(deps: CollectionsDeps, run: IdempotentRu
     withinClaim: (tx) => run.setRecoveryPoint(tx, pay_recovery_point_claimed),
   });
   if (refusal) throw sessionNotPayableError(refusal.refused);
-  const observed = recordingRailErrors(deps.rails);
   try {
-    const row = await initiateAndRecordCollection({ ...deps, rails: observed.rails }, {
+    const row = await initiateAndRecordCollection(deps, {
       transactionId: run.resourceId,
       merchantId: session.merchant_id,
       request,
@@ -397,8 +369,7 @@ export async function payClaimedSession(deps: CollectionsDeps, run: IdempotentRu
     // the key. Anything else keeps both, so only a retry with this key (same transaction id,
     // which the rail answers as before) can complete the session: after a rail timeout, or on a
     // resumed run, the rail may hold the payment under that id.
-    const refusedForCertain = observed.errors.length === 1 && railRefusedForCertain(observed.errors[0]);
-    if (error instanceof ApiError && refusedForCertain && run.recoveryPoint === 'started') {
+    if (error instanceof ApiError && railRefusedForCertain(error.cause) && run.recoveryPoint === 'started') {
       await releaseSessionClaim(deps.sql, {
         sessionId: session.id,
         transactionId: run.resourceId,

@@ -137,15 +137,22 @@ export function isAmbiguousRailFailure(error: unknown): boolean {
   return error instanceof RailOutageError && error.outageCause === 'timeout';
 }
 
-/** Synchronous rail failures, in the seed's terms: nothing was created. */
+/**
+ * Synchronous rail failures in the seed's terms. The rail error stays on the ApiError as `cause`
+ * (callers such as the checkout pay must tell a certain refusal from a timeout).
+ */
 export function railErrorToApiError(error: unknown, rail: Rail): unknown {
   if (error instanceof RailUnavailableError || error instanceof RailOutageError) {
-    return new ApiError('RAIL_UNAVAILABLE', `The ${rail} rail is temporarily unavailable. Nothing was created; retry later.`, {
-      headers: { 'Retry-After': '30' },
-    });
+    const message = isAmbiguousRailFailure(error)
+      ? `The ${rail} rail did not answer in time. Retry with the same Idempotency-Key: the retry completes this request instead of charging again.`
+      : `The ${rail} rail is temporarily unavailable. Nothing was created; retry later.`;
+    return new ApiError('RAIL_UNAVAILABLE', message, { headers: { 'Retry-After': '30' }, cause: error });
   }
   if (error instanceof RailDeclinedError) {
-    return validationError([{ field: 'body', message: `the ${rail} rail rejected the request: ${error.message}` }]);
+    return new ApiError('VALIDATION_ERROR', 'The request is not valid.', {
+      details: { fields: [{ field: 'body', message: `the ${rail} rail rejected the request: ${error.message}` }] },
+      cause: error,
+    });
   }
   return error;
 }

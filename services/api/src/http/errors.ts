@@ -35,8 +35,9 @@ export class ApiError extends Error {
   /** Extra response headers, e.g. Retry-After on 429 or Allow on 405. */
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetails; headers?: Record<string, string> } = {}) {
-    super(message);
+  /** `cause`: the underlying failure (e.g. the rail error behind a 503), for callers that must tell them apart. */
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetails; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
     this.status = error_status_by_code[code];

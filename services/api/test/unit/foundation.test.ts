@@ -19,6 +19,13 @@ import { loadSpec } from '../../src/spec/load-spec.ts';
 const spec = loadSpec(path.join(loadConfig({}).specDir, 'merchant.yaml'), '/v1');
 
 describe('loadConfig', () => {
+  it('keeps idempotency records at least as long as a checkout session lives', () => {
+    expect(loadConfig({}).checkoutSessionLifetimeMinutes).toBe(30);
+    expect(loadConfig({}).idempotencyRetentionHours).toBe(24);
+    expect(loadConfig({ CHECKOUT_SESSION_LIFETIME_MINUTES: '120', IDEMPOTENCY_RETENTION_HOURS: '2' }).checkoutSessionLifetimeMinutes).toBe(120);
+    expect(() => loadConfig({ CHECKOUT_SESSION_LIFETIME_MINUTES: '121', IDEMPOTENCY_RETENTION_HOURS: '2' })).toThrow(ConfigError);
+  });
+
   it('has named defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, databaseUrl: null, masterKey: null, signatureToleranceS: 300, bodyLimitBytes: 1_048_576, validateResponses: false });
