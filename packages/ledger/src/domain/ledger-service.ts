@@ -232,25 +232,17 @@ export class Ledger {
    * clearing. The wallet's available balance drops at once (so racing refunds cannot spend the
    * same money twice); insufficient_funds when it cannot cover it, and nothing moves.
    */
-  async reserveRefund(args: {
+  reserveRefund(args: {
     refundId: string;
     walletAccountId: bigint;
     currency: string;
     amount: bigint;
   }): Promise<MovementResult> {
-    const { ledger } = currencyInfo(args.currency);
-    if (args.amount <= 0n) throw new LedgerUsageError('refund amount must be positive');
-    await this.ensureCurrency(args.currency);
-    return this.#submitChain([{
-      id: refundTransferId(args.refundId, 'reserve'),
-      debit_account_id: args.walletAccountId,
-      credit_account_id: systemAccountId('rail_clearing', args.currency),
-      amount: args.amount,
-      ledger,
-      code: TransferCode.refund_leg,
-      user_data_128: u128FromUuid(args.refundId),
-      flags: TransferFlags.pending,
-    }]);
+    return this.#reserve({
+      id: refundTransferId(args.refundId, 'reserve'), operationId: args.refundId, what: 'refund',
+      walletAccountId: args.walletAccountId, holder: 'rail_clearing', currency: args.currency,
+      amount: args.amount, code: TransferCode.refund_leg, timeoutSeconds: 0,
+    });
   }
 
   /** The rail paid the refund back to the payer: post the reservation. */
@@ -264,27 +256,18 @@ export class Ledger {
   }
 
   /** Holds a payout's amount: pending transfer wallet -> payout clearing. */
-  async reservePayout(args: {
+  reservePayout(args: {
     payoutId: string;
     walletAccountId: bigint;
     currency: string;
     amount: bigint;
     timeoutSeconds?: number;
   }): Promise<MovementResult> {
-    const { ledger } = currencyInfo(args.currency);
-    if (args.amount <= 0n) throw new LedgerUsageError('payout amount must be positive');
-    await this.ensureCurrency(args.currency);
-    return this.#submitChain([{
-      id: payoutTransferId(args.payoutId, 'reserve'),
-      debit_account_id: args.walletAccountId,
-      credit_account_id: systemAccountId('payout_clearing', args.currency),
-      amount: args.amount,
-      ledger,
-      code: TransferCode.payout,
-      user_data_128: u128FromUuid(args.payoutId),
-      flags: TransferFlags.pending,
-      timeout: args.timeoutSeconds ?? 0,
-    }]);
+    return this.#reserve({
+      id: payoutTransferId(args.payoutId, 'reserve'), operationId: args.payoutId, what: 'payout',
+      walletAccountId: args.walletAccountId, holder: 'payout_clearing', currency: args.currency,
+      amount: args.amount, code: TransferCode.payout, timeoutSeconds: args.timeoutSeconds ?? 0,
+    });
   }
 
   /** The rail paid the payout out: post the reservation. */
@@ -380,6 +363,34 @@ export class Ledger {
     }
     const ledgerSums = [...sums.values()];
     return { ok: ledgerSums.every((s) => s.balanced) && negativeWallets.length === 0, ledgerSums, negativeWallets };
+  }
+
+  /** A two-phase hold: a pending transfer wallet -> a system account, posted or voided later. */
+  async #reserve(args: {
+    id: bigint;
+    operationId: string;
+    what: 'refund' | 'payout';
+    walletAccountId: bigint;
+    holder: 'rail_clearing' | 'payout_clearing';
+    currency: string;
+    amount: bigint;
+    code: number;
+    timeoutSeconds: number;
+  }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    if (args.amount <= 0n) throw new LedgerUsageError(`${args.what} amount must be positive`);
+    await this.ensureCurrency(args.currency);
+    return this.#submitChain([{
+      id: args.id,
+      debit_account_id: args.walletAccountId,
+      credit_account_id: systemAccountId(args.holder, args.currency),
+      amount: args.amount,
+      ledger,
+      code: args.code,
+      user_data_128: u128FromUuid(args.operationId),
+      flags: TransferFlags.pending,
+      timeout: args.timeoutSeconds,
+    }]);
   }
 
   async #postOrVoid(id: bigint, pendingId: bigint, action: 'post' | 'void'): Promise<MovementResult> {
