@@ -6,6 +6,8 @@
 # Server: uses PAYAGG_BASE_URL / PAYAGG_API_KEY / PAYAGG_API_SECRET when they are set (as
 # scripts/test-all.sh does); otherwise starts one itself (scripts/start-test-server.sh: embedded
 # PostgreSQL, fresh data folder, a new merchant) and stops it afterwards (`make conformance`).
+# A given server must settle sandbox collections quickly (SANDBOX_RAIL_OUTCOME_DELAY_MS=0): the
+# refund cases wait for settlement (up to 10 s each).
 #
 # Exclusions: conformance/not-implemented.txt, the one list of operations not implemented yet.
 #
@@ -35,6 +37,12 @@ exclusions_file="$conformance_dir/not-implemented.txt"
 started_server=""
 if [ -z "${PAYAGG_BASE_URL:-}" ] || [ -z "${PAYAGG_API_KEY:-}" ] || [ -z "${PAYAGG_API_SECRET:-}" ]; then
   echo "== no PAYAGG_BASE_URL/API_KEY/API_SECRET given: starting a test server"
+  # The sandbox settles at once (the hooks wait for a collection to settle before refunding it;
+  # docs/sandbox-rails.md), and the outcome worker polls often. The `late` magic values keep
+  # their long delay: a collection stays pending, as it should.
+  export SANDBOX_RAIL_OUTCOME_DELAY_MS="${SANDBOX_RAIL_OUTCOME_DELAY_MS:-0}"
+  export SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS="${SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS:-0}"
+  export RAIL_OUTCOME_POLL_MS="${RAIL_OUTCOME_POLL_MS:-20}"
   # shellcheck source=../scripts/start-test-server.sh
   if ! source "$root/scripts/start-test-server.sh"; then
     echo "could not start the test server" >&2

@@ -15,6 +15,18 @@ What a real client does, schemathesis must do too, or every request would stop a
    path id at it and sends its token in exactly one of the two allowed forms. In the stateful
    phase the token arrives through the spec's link (client_token query parameter) and is kept.
 4. The partner wallet family (X-API-Key) uses PAYAGG_PARTNER_API_KEY when it is set.
+5. References a schema cannot describe are made real, as a client only ever sends real ones:
+   - createRefund: the path id of a single-operation case points at a fresh collection that the
+     sandbox rail has already settled (a refund needs a successful collection); in the stateful
+     phase the id comes through the link from createCollection and the hook waits until the
+     sandbox settles that collection (the test server runs with a 0 ms sandbox outcome delay);
+   - listTransactions: a generated `cursor` on a positive case becomes a real `meta.next_cursor`
+     of this list (a cursor is opaque and tamper-evident: any other string is rightly a 422);
+   - createCollection, createCheckoutSession: a generated `sub_merchant_id` on a positive case
+     becomes PAYAGG_SUB_MERCHANT_ID (a sub-merchant of the test merchant) when set, else null;
+     the conformance merchant has no sub-merchants until POST /sub-merchants lands, and an
+     unknown one is rightly a 422.
+   Negative cases about these parameters go out exactly as generated.
 
 Credentials come from the environment: PAYAGG_BASE_URL (ends in /v1), PAYAGG_API_KEY,
 PAYAGG_API_SECRET. Nothing here loosens a check: the hooks only make requests well-formed where the
@@ -23,10 +35,12 @@ spec says the client must (signature, idempotency key, token); everything else i
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import sys
 import threading
+import time
 import uuid
 from collections.abc import MutableMapping
 from typing import Any
@@ -35,6 +49,21 @@ import requests
 import schemathesis
 from schemathesis.core.parameters import ParameterLocation
 from schemathesis.generation.meta import TestPhase, negated_parameters
+
+# CPython 3.11 (the venv's Python) builds AST objects with a recursion counter that is not
+# thread-safe (CPython gh-106905, fixed in later releases): two schemathesis workers parsing source
+# at once (hypothesis describes its filter lambdas with ast.parse) can fail a run with "AST
+# constructor recursion depth mismatch", a harness crash, not a finding. One parse at a time.
+_ast_parse = ast.parse
+_ast_parse_lock = threading.RLock()
+
+
+def _serialised_ast_parse(*args: Any, **kwargs: Any) -> Any:
+    with _ast_parse_lock:
+        return _ast_parse(*args, **kwargs)
+
+
+ast.parse = _serialised_ast_parse  # type: ignore[assignment]
 
 # payagg_signing.py lives beside this module.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -45,6 +74,7 @@ base_url = os.environ["PAYAGG_BASE_URL"].rstrip("/")
 api_key = os.environ["PAYAGG_API_KEY"]
 api_secret = os.environ["PAYAGG_API_SECRET"]
 partner_api_key = os.environ.get("PAYAGG_PARTNER_API_KEY") or None
+conformance_sub_merchant_id = os.environ.get("PAYAGG_SUB_MERCHANT_ID") or None
 
 header_checkout_token = "X-Checkout-Token"
 query_client_token = "client_token"
@@ -55,8 +85,18 @@ idempotency_headers = ("Idempotency-Key", "X-Idempotency-Key")
 checkout_operation_ids = ("getCheckoutSession", "payCheckoutSession")
 partner_operation_ids = ("createPartnerWallet", "getPartnerWalletBalance", "listPartnerWalletTransactions")
 
-# Timeout of the hook's own set-up requests (session creation).
+# Timeout of the hook's own set-up requests (session and collection creation, reads).
 setup_request_timeout_s = 10
+# How long the hook waits for the sandbox rail to settle a collection before refunding it. The
+# test server settles in well under a second (SANDBOX_RAIL_OUTCOME_DELAY_MS=0; the default is 2 s);
+# a collection still pending after this (the `late` magic values) is refunded as it is, and
+# refused with 422.
+settle_wait_s = 10
+settle_poll_interval_s = 0.05
+# The collection a refund case refunds: large enough that most generated refund amounts fit in it
+# (an amount above what remains is rightly a 422), on the rail that needs no payer field.
+refund_setup_collection_body = {"amount": 100_000_000_000, "currency": "KES", "rail": "qr", "reference": "conformance-refund"}
+settled_collections_batch_size = 10
 # The session the payer hooks pay: every rail allowed, so any generated rail is acceptable.
 checkout_session_setup_body = {"amount": 150000, "currency": "KES", "reference": "conformance-checkout"}
 
@@ -104,6 +144,99 @@ def drop_key(container: MutableMapping[str, Any], name: str) -> None:
 def is_stateful(case: Any) -> bool:
     meta = case.meta
     return meta is not None and meta.phase.name == TestPhase.STATEFUL
+
+
+class MerchantApi:
+    """The hook's own signed calls to the merchant API, as any client makes them."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    def _session(self) -> requests.Session:
+        # One session per schemathesis worker thread (a requests.Session is not thread-safe).
+        if not hasattr(self._local, "session"):
+            self._local.session = requests.Session()
+        return self._local.session
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None, params: dict[str, Any] | None = None) -> Any:
+        raw = b"" if body is None else json.dumps(body).encode("utf-8")
+        headers = dict(signed_headers(raw))
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+            headers["Idempotency-Key"] = str(uuid.uuid4())
+        response = self._session().request(
+            method, f"{base_url}{path}", data=raw or None, params=params, headers=headers, timeout=setup_request_timeout_s
+        )
+        if response.status_code != 200:
+            raise RuntimeError(f"conformance hook: {method} {path} answered {response.status_code} {response.text[:500]}")
+        return response.json()
+
+
+merchant_api = MerchantApi()
+
+
+def wait_until_settled(collection_id: str) -> str:
+    """Polls GET /collections/{id} until the sandbox rail has settled it; returns its status."""
+    deadline = time.monotonic() + settle_wait_s
+    while True:
+        status = merchant_api.call("GET", f"/collections/{collection_id}")["data"]["status"]
+        if status != "pending" or time.monotonic() >= deadline:
+            return status
+        time.sleep(settle_poll_interval_s)
+
+
+class SettledCollections:
+    """Hands out collections the sandbox rail has settled successfully, each one used once.
+
+    Made `settled_collections_batch_size` at a time and waited for together, so a server with the
+    default 2 s sandbox delay costs one delay per batch, not one per refund case.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ready: list[str] = []
+
+    def take(self) -> str:
+        with self._lock:
+            if not self._ready:
+                created = [
+                    merchant_api.call("POST", "/collections", body=refund_setup_collection_body)["data"]["id"]
+                    for _ in range(settled_collections_batch_size)
+                ]
+                for collection_id in created:
+                    status = wait_until_settled(collection_id)
+                    if status != "success":
+                        raise RuntimeError(
+                            f"conformance hook: collection {collection_id} is {status}, not success, after "
+                            f"{settle_wait_s} s; is the sandbox rail outcome worker running?"
+                        )
+                self._ready = created
+            return self._ready.pop()
+
+
+settled_collections = SettledCollections()
+
+
+class TransactionsCursor:
+    """A real `meta.next_cursor` of GET /transactions (cursors never expire; one is enough)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cursor: str | None = None
+
+    def get(self) -> str:
+        with self._lock:
+            while self._cursor is None:
+                cursor = merchant_api.call("GET", "/transactions", params={"limit": 1})["meta"]["next_cursor"]
+                if cursor is None:
+                    # Fewer than two transactions yet: make them, then page again.
+                    for _ in range(2):
+                        merchant_api.call("POST", "/collections", body={**refund_setup_collection_body, "amount": 100})
+                self._cursor = cursor
+            return self._cursor
+
+
+transactions_cursor = TransactionsCursor()
 
 
 # --- 1. merchant signing ------------------------------------------------------------------------
@@ -247,3 +380,42 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
         headers = headers_of(case)
         drop_key(headers, name)
         headers[name] = str(uuid.uuid4())
+
+
+# --- 5. real references -------------------------------------------------------------------------
+@schemathesis.hook("before_call")
+def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    meta = case.meta
+    operation_id = case.operation.definition.raw.get("operationId")
+    if operation_id == "createRefund":
+        real_collection_for_refund(case)
+    elif operation_id == "listTransactions":
+        real_cursor(case)
+    elif operation_id in ("createCollection", "createCheckoutSession"):
+        if meta is None or meta.is_negative_at(ParameterLocation.BODY):
+            return
+        body = case.body
+        if isinstance(body, MutableMapping) and body.get("sub_merchant_id") is not None:
+            body["sub_merchant_id"] = conformance_sub_merchant_id
+
+
+def real_collection_for_refund(case: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.PATH) or not isinstance(case.path_parameters, MutableMapping):
+        return
+    if is_stateful(case):
+        # The link from createCollection gave a real (usually still pending) collection.
+        collection_id = case.path_parameters.get("id")
+        if isinstance(collection_id, str):
+            wait_until_settled(collection_id)
+        return
+    case.path_parameters["id"] = settled_collections.take()
+
+
+def real_cursor(case: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
+        return
+    query = case.query
+    if isinstance(query, MutableMapping) and query.get("cursor") is not None:
+        query["cursor"] = transactions_cursor.get()

@@ -22,7 +22,24 @@ type Step = {
   call: (target: Target, ids: Ids) => Promise<SdkResult>;
   /** Remembers ids from a successful answer's data. */
   keep?: (data: any, ids: Ids) => void;
+  /** Runs before the call on the real server only (the mock has no state to wait for). */
+  beforeReal?: (target: Target, ids: Ids) => Promise<void>;
 };
+
+// A refund needs a successful collection; the sandbox rail settles it asynchronously (at once on
+// the suite's own server, after SANDBOX_RAIL_OUTCOME_DELAY_MS on another one).
+const settle_timeout_ms = 15_000;
+const settle_poll_interval_ms = 50;
+
+async function waitUntilSettled({ client }: Target, collectionId: string): Promise<string> {
+  const deadline = Date.now() + settle_timeout_ms;
+  for (;;) {
+    const { data, response } = await client.GET('/collections/{id}', { params: { path: { id: collectionId } } });
+    if (response.status !== 200 || !data) throw new Error(`GET /collections/${collectionId} answered ${response.status}`);
+    if (data.data.status !== 'pending' || Date.now() > deadline) return data.data.status;
+    await new Promise((resolve) => setTimeout(resolve, settle_poll_interval_ms));
+  }
+}
 
 const server = inject('server');
 const not_implemented = notImplemented('merchant');
@@ -40,6 +57,9 @@ const steps: Step[] = [
   {
     operationId: 'createRefund',
     needs: ['collection'],
+    beforeReal: async (target, ids) => {
+      expect(await waitUntilSettled(target, ids.collection!)).toBe('success');
+    },
     call: ({ client }, ids) => client.POST('/collections/{id}/refunds', { params: { path: { id: ids.collection! } }, body: { amount: 50000, reason: 'Item out of stock' } }),
   },
   { operationId: 'listTransactions', call: ({ client }) => client.GET('/transactions', { params: { query: { limit: 10 } } }) },
@@ -180,6 +200,7 @@ describe('the SDK against the Prism mock and the real server', () => {
       if (not_implemented.has(step.operationId)) return;
       const missing = (step.needs ?? []).filter((name) => real.ids[name] === undefined);
       expect(missing, `${step.operationId} needs ids from earlier steps that the real server did not give`).toEqual([]);
+      await step.beforeReal?.(real, real.ids);
       const real_answer = answerOf(await step.call(real, real.ids));
       expect(real_answer.status, `real: ${real_answer.text.slice(0, 500)}`).toBe(mock_answer.status);
       const real_envelope = expectEnvelope(real_answer, op);

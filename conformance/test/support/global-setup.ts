@@ -68,7 +68,19 @@ async function startOrUseServer(stops: (() => Promise<void>)[]): Promise<ServerT
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payagg-conformance-'));
   const child = spawn(process.execPath, [path.join(repository_dir, 'services/api/src/main.ts')], {
     cwd: repository_dir,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', VITEST: undefined },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_SECOND: '0',
+      LOG_LEVEL: 'warn',
+      VITEST: undefined,
+      // The sandbox rails settle at once, so a test can refund a collection without waiting the
+      // default 2 s (tests still poll: the outcome arrives from the worker, asynchronously).
+      SANDBOX_RAIL_OUTCOME_DELAY_MS: process.env.SANDBOX_RAIL_OUTCOME_DELAY_MS ?? '0',
+      SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS: process.env.SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS ?? '0',
+      RAIL_OUTCOME_POLL_MS: process.env.RAIL_OUTCOME_POLL_MS ?? '20',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

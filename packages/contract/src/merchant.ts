@@ -630,7 +630,9 @@ export interface components {
         /** @description Balance in minor currency units; never negative; a safe integer. */
         Balance: number;
         /**
-         * @description ISO 4217 currency code, 3 upper-case letters.
+         * @description ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports:
+         *     BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF,
+         *     ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field).
          * @example KES
          */
         Currency: string;
@@ -959,11 +961,18 @@ export interface components {
             sub_merchant_id?: string | null;
             /** @description Required when rail is mobile_money or ussd. */
             payer_phone?: string | null;
-            /** @description Required when rail is card. A tokenized card reference, never a raw card number. */
+            /**
+             * @description Required when rail is card. A tokenized card reference from card tokenization (1 to 128
+             *     characters: letters, digits, `_`, `.`, `:`, `-`), never a raw card number: 12 to 19
+             *     digits, grouped or not, are refused with 422 and never stored or logged.
+             */
             payer_card_token?: string | null;
-            /** @description Required when rail is bank. A tokenized account reference. */
+            /**
+             * @description Required when rail is bank. A tokenized account reference (1 to 128 characters:
+             *     letters, digits, `_`, `.`, `:`, `-`), never a raw account number.
+             */
             payer_account_ref?: string | null;
-            /** @description Merchant order string, echoed on the transaction. */
+            /** @description Merchant order string, echoed on the transaction (any text but the NUL character, U+0000). */
             reference?: string | null;
             /** @description Default false. When true the merchant leg of settlement lands in the pending (escrow) bucket for later release. */
             hold_in_escrow?: boolean;
@@ -976,13 +985,13 @@ export interface components {
         RefundCreate: {
             /** @description Minor units; must not exceed the original amount minus prior refunds. */
             amount?: number | null;
-            /** @description Stored on the refund transaction (refund_reason). */
+            /** @description Stored on the refund transaction (refund_reason); any text but the NUL character (U+0000). */
             reason?: string | null;
         };
         CheckoutSessionCreate: {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
-            /** @description Echoed on the resulting transaction. */
+            /** @description Echoed on the resulting transaction (any text but the NUL character, U+0000). */
             reference?: string | null;
             /** Format: uuid */
             sub_merchant_id?: string | null;
@@ -998,9 +1007,16 @@ export interface components {
             rail: components["schemas"]["Rail"];
             /** @description Required when rail is mobile_money or ussd. */
             payer_phone?: string | null;
-            /** @description Required when rail is card. */
+            /**
+             * @description Required when rail is card. A tokenized card reference from card tokenization (1 to 128
+             *     characters: letters, digits, `_`, `.`, `:`, `-`), never a raw card number: 12 to 19
+             *     digits, grouped or not, are refused with 422 and never stored or logged.
+             */
             payer_card_token?: string | null;
-            /** @description Required when rail is bank. */
+            /**
+             * @description Required when rail is bank. A tokenized account reference (1 to 128 characters:
+             *     letters, digits, `_`, `.`, `:`, `-`), never a raw account number.
+             */
             payer_account_ref?: string | null;
         } & (unknown & unknown & unknown);
         SubMerchantContact: {

@@ -32,8 +32,8 @@ class CheckoutSessionPay(BaseModel):
     """ # noqa: E501
     rail: Rail
     payer_phone: Optional[Annotated[str, Field(strict=True, max_length=16)]] = Field(default=None, description="Required when rail is mobile_money or ussd.")
-    payer_card_token: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Required when rail is card.")
-    payer_account_ref: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Required when rail is bank.")
+    payer_card_token: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]] = Field(default=None, description="Required when rail is card. A tokenized card reference from card tokenization (1 to 128 characters: letters, digits, `_`, `.`, `:`, `-`), never a raw card number: 12 to 19 digits, grouped or not, are refused with 422 and never stored or logged. ")
+    payer_account_ref: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]] = Field(default=None, description="Required when rail is bank. A tokenized account reference (1 to 128 characters: letters, digits, `_`, `.`, `:`, `-`), never a raw account number. ")
     __properties: ClassVar[List[str]] = ["rail", "payer_phone", "payer_card_token", "payer_account_ref"]
 
     @field_validator('payer_phone', mode="before")
@@ -44,6 +44,26 @@ class CheckoutSessionPay(BaseModel):
 
         if isinstance(value, str) and not re.match(r"^\+?[0-9]{7,15}$", value):
             raise ValueError(r"must validate the regular expression /^\+?[0-9]{7,15}$/")
+        return value
+
+    @field_validator('payer_card_token', mode="before")
+    def payer_card_token_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^[A-Za-z0-9_.:-]+$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Za-z0-9_.:-]+$/")
+        return value
+
+    @field_validator('payer_account_ref', mode="before")
+    def payer_account_ref_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^[A-Za-z0-9_.:-]+$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Za-z0-9_.:-]+$/")
         return value
 
     model_config = ConfigDict(

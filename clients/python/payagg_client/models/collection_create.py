@@ -32,13 +32,13 @@ class CollectionCreate(BaseModel):
     Conditional requirements (also enforced by the schema): `payer_phone` is required (a non-null string) when `rail` is `mobile_money` or `ussd`; `payer_card_token` when `rail` is `card`; `payer_account_ref` when `rail` is `bank`; `qr` needs none. Payer fields not needed by the rail are accepted and ignored. 
     """ # noqa: E501
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
-    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
+    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     rail: Rail
     sub_merchant_id: Optional[UUID] = Field(default=None, description="Attributes the collection to a sub-merchant of the merchant (unknown id is 422).")
     payer_phone: Optional[Annotated[str, Field(strict=True, max_length=16)]] = Field(default=None, description="Required when rail is mobile_money or ussd.")
-    payer_card_token: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Required when rail is card. A tokenized card reference, never a raw card number.")
-    payer_account_ref: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Required when rail is bank. A tokenized account reference.")
-    reference: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Merchant order string, echoed on the transaction.")
+    payer_card_token: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]] = Field(default=None, description="Required when rail is card. A tokenized card reference from card tokenization (1 to 128 characters: letters, digits, `_`, `.`, `:`, `-`), never a raw card number: 12 to 19 digits, grouped or not, are refused with 422 and never stored or logged. ")
+    payer_account_ref: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]] = Field(default=None, description="Required when rail is bank. A tokenized account reference (1 to 128 characters: letters, digits, `_`, `.`, `:`, `-`), never a raw account number. ")
+    reference: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Merchant order string, echoed on the transaction (any text but the NUL character, U+0000).")
     hold_in_escrow: Optional[StrictBool] = Field(default=None, description="Default false. When true the merchant leg of settlement lands in the pending (escrow) bucket for later release.")
     metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="Free-form string key/value pairs stored on the transaction (at most 50 keys; keys up to 40 characters, values up to 500 characters).")
     __properties: ClassVar[List[str]] = ["amount", "currency", "rail", "sub_merchant_id", "payer_phone", "payer_card_token", "payer_account_ref", "reference", "hold_in_escrow", "metadata"]
@@ -46,8 +46,8 @@ class CollectionCreate(BaseModel):
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     @field_validator('payer_phone', mode="before")
@@ -58,6 +58,36 @@ class CollectionCreate(BaseModel):
 
         if isinstance(value, str) and not re.match(r"^\+?[0-9]{7,15}$", value):
             raise ValueError(r"must validate the regular expression /^\+?[0-9]{7,15}$/")
+        return value
+
+    @field_validator('payer_card_token', mode="before")
+    def payer_card_token_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^[A-Za-z0-9_.:-]+$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Za-z0-9_.:-]+$/")
+        return value
+
+    @field_validator('payer_account_ref', mode="before")
+    def payer_account_ref_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^[A-Za-z0-9_.:-]+$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Za-z0-9_.:-]+$/")
+        return value
+
+    @field_validator('reference', mode="before")
+    def reference_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
         return value
 
     model_config = ConfigDict(

@@ -32,8 +32,8 @@ class FxRateLock(BaseModel):
     FxRateLock
     """ # noqa: E501
     id: UUID
-    base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
-    quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
+    base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
+    quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     locked_rate: Union[Annotated[float, Field(strict=True, gt=0)], Annotated[int, Field(strict=True, gt=0)]]
     expires_at: datetime = Field(description="15 minutes after creation.")
     used: StrictBool = Field(description="True once a payout has used the lock.")
@@ -42,15 +42,15 @@ class FxRateLock(BaseModel):
     @field_validator('base_currency', mode="before")
     def base_currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     @field_validator('quote_currency', mode="before")
     def quote_currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     model_config = ConfigDict(

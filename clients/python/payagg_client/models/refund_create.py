@@ -18,7 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from typing import Optional, Set
@@ -30,8 +30,18 @@ class RefundCreate(BaseModel):
     Whole body optional. An omitted or null amount refunds the full remaining amount.
     """ # noqa: E501
     amount: Optional[Annotated[int, Field(le=9007199254740991, strict=True, ge=1)]] = Field(default=None, description="Minor units; must not exceed the original amount minus prior refunds.")
-    reason: Optional[Annotated[str, Field(strict=True, max_length=500)]] = Field(default=None, description="Stored on the refund transaction (refund_reason).")
+    reason: Optional[Annotated[str, Field(strict=True, max_length=500)]] = Field(default=None, description="Stored on the refund transaction (refund_reason); any text but the NUL character (U+0000).")
     __properties: ClassVar[List[str]] = ["amount", "reason"]
+
+    @field_validator('reason', mode="before")
+    def reason_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,

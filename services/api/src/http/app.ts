@@ -1,5 +1,5 @@
 // The Express 5 pipeline, in the order a request meets it (docs/architecture.md, "One request"):
-//   request id -> GET /healthz -> raw body kept -> merchant authentication (/v1, except the payer
+//   request id -> GET /healthz -> raw body kept -> 405 for a method a known path lacks -> merchant authentication (/v1, except the payer
 //   checkout endpoints) -> rate limit -> JSON parse -> OpenAPI request validation (spec/) ->
 //   routes (one per spec operation; 501 until implemented) -> 404 -> one error handler.
 import { randomUUID } from 'node:crypto';
@@ -23,6 +23,7 @@ import { ApiError } from './errors.ts';
 import { createPaginator } from './pagination.ts';
 import { rateLimit } from './rate-limit.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
+import { methodNotAllowed } from './method-not-allowed.ts';
 
 export const partner_base_path = '/api/v1/partner';
 
@@ -86,7 +87,10 @@ function validatorFor(spec: LoadedSpec, validateResponses: boolean): RequestHand
   }
   return OpenApiValidator.middleware({
     apiSpec: spec.document as never,
-    validateRequests: { allErrors: true, coerceTypes: true },
+    // coerceTypes applies to the BODY only (query, path and header values are always coerced
+    // from their strings): JSON bodies carry real types, and `{"reason": false}` or
+    // `{"amount": "100"}` must be a 422, not silently become "false" / 100.
+    validateRequests: { allErrors: true, coerceTypes: false },
     validateResponses: validateResponses ? { allErrors: true } : false,
     // Authentication is ours (src/auth/authenticate.ts); the validator checks shapes only.
     validateSecurity: false,
@@ -121,6 +125,9 @@ export function createApp(deps: AppDeps): App {
   app.use(requestId);
   app.get('/healthz', (_req, res) => sendOk(res, { status: 'ok' }));
   app.use(readRawBody(config.bodyLimitBytes));
+  // A wrong method on a known path is 405 whatever the path's credential (before authentication).
+  app.use(methodNotAllowed(deps.merchantSpec));
+  if (deps.partnerSpec) app.use(methodNotAllowed(deps.partnerSpec));
   const lookupKey = createKeyLookup(deps.sql, secretBox, config.authCacheTtlMs);
   app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now }));
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));

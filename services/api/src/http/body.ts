@@ -35,7 +35,38 @@ export function parseJsonBody(req: Request, _res: Response, next: NextFunction):
   } catch (error) {
     return next(validationError([{ field: 'body', message: `malformed JSON: ${(error as Error).message}` }], 'The request body is not valid JSON.'));
   }
+  // PostgreSQL text cannot hold U+0000: such a string would fail at the database as a 500. No
+  // field of the API can carry it (the spec's free-text fields say so); refuse it here, for every
+  // operation, with the field it is in. JSON can only carry a NUL as the escape `\u0000`, so the
+  // walk runs only for bodies that contain that escape.
+  if (raw.includes(json_nul_escape)) {
+    const at = pathOfNul(req.body, 'body');
+    if (at) return next(validationError([{ field: at, message: 'must not contain the NUL character (U+0000)' }]));
+  }
   next();
+}
+
+const json_nul_escape = Buffer.from('\\u0000');
+const nul = String.fromCharCode(0);
+
+/** The field path (`body.reference`, `body.metadata.note`) of the first string or key holding a NUL. */
+function pathOfNul(value: unknown, at: string): string | null {
+  if (typeof value === 'string') return value.includes(nul) ? at : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = pathOfNul(value[i], `${at}.${i}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes(nul)) return at;
+      const found = pathOfNul(item, `${at}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** Maps body-parser failures (oversized, unreadable) to API errors. */

@@ -1,0 +1,115 @@
+// Child processes of the benchmarks: the real service (node src/main.ts on a temp DATA_DIR with
+// its embedded PostgreSQL) and the bare Express hello-world, each on a free port, plus the
+// operator CLI against the service's data folder.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bench_dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const api_main_file = path.join(bench_dir, '../src/main.ts');
+const api_cli_file = path.join(bench_dir, '../src/cli.ts');
+const hello_server_file = path.join(bench_dir, 'hello-server.ts');
+// Starting the embedded PostgreSQL (initdb on a fresh folder) takes a few seconds; allow plenty.
+const ready_timeout_ms = 60_000;
+// After the ready line, a moment for the listener to settle before the first measurement.
+const settle_after_ready_ms = 200;
+
+export async function freePort(): Promise<number> {
+  return await new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address() as net.AddressInfo;
+      s.close(() => resolve(a.port));
+    });
+  });
+}
+
+export type Started = { child: ChildProcess; output: string };
+
+/** Runs `node file` with `env` added, resolving once its output matches `readyPattern`. */
+export function start(file: string, env: Record<string, string>, readyPattern: RegExp, nodeArgs: string[] = []): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${file} did not start:\n${output}`)), ready_timeout_ms);
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (readyPattern.test(output)) {
+        clearTimeout(timer);
+        setTimeout(() => resolve({ child, output }), settle_after_ready_ms);
+      }
+    });
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}:\n${output}`)));
+  });
+}
+
+/** SIGINT (the service shuts down cleanly, writing its CPU profile if asked), then waits for exit. */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+export function cli(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [api_cli_file, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      error ? reject(new Error(stderr)) : resolve(stdout),
+    );
+  });
+}
+
+export type Credentials = { merchantId: string; apiKey: string; apiSecret: string };
+
+export type BenchTargets = {
+  helloUrl: string;
+  /** `http://127.0.0.1:<port>` of the service. */
+  apiOrigin: string;
+  dataDir: string;
+  credentials: Credentials;
+  stopAll(): Promise<void>;
+};
+
+/**
+ * Starts the hello-world and the real service (temp DATA_DIR, embedded PostgreSQL, no rate limit,
+ * warn logging, no response validation) and returns the sandbox credentials the service prints on
+ * its first start. `apiEnv` adds or overrides service settings. BENCH_PROFILE_DIR=dir writes a CPU
+ * profile of the service there when it stops (open it in Chrome DevTools, or see
+ * bench/support/profile-summary.ts).
+ */
+export async function startTargets(apiEnv: Record<string, string> = {}): Promise<BenchTargets> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payagg-bench-'));
+  const children: ChildProcess[] = [];
+  const stopAll = async () => {
+    for (const child of children.reverse()) await stop(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const helloPort = await freePort();
+    const apiPort = await freePort();
+    const hello = await start(hello_server_file, { PORT: String(helloPort) }, /ready/);
+    children.push(hello.child);
+    const profileDir = process.env.BENCH_PROFILE_DIR;
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const env = { DATA_DIR: dataDir, PORT: String(apiPort), RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', VALIDATE_RESPONSES: 'false', ...apiEnv };
+    const api = await start(api_main_file, env, /api_secret:\s+\S+/, profile);
+    children.push(api.child);
+    const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(api.output)![1]!;
+    return {
+      helloUrl: `http://127.0.0.1:${helloPort}/hello`,
+      apiOrigin: `http://127.0.0.1:${apiPort}`,
+      dataDir,
+      credentials: { merchantId: field('merchant_id'), apiKey: field('api_key'), apiSecret: field('api_secret') },
+      stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
