@@ -10,7 +10,7 @@ export const data_dir_default = './.data';
 export const signature_tolerance_s_default = 300;
 export const body_limit_bytes_default = 1024 * 1024;
 // Per API key: a token bucket refilled at `rate_limit_per_second` with room for `rate_limit_burst`.
-// The seed does not give numbers ("not shown"); these are generous defaults, see docs/decisions/service.md.
+// The seed does not give numbers ("not shown"); these are generous defaults, see docs/decisions.md.
 export const rate_limit_per_second_default = 100;
 export const rate_limit_burst_default = 200;
 export const master_key_bytes = 32;

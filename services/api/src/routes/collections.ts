@@ -20,7 +20,7 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
       const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
         // Inside the run: a replay answers the stored original even if the merchant or the
         // sub-merchant has been put on hold since; a run resumed after its rail call finishes
-        // what the rail already holds (docs/decisions/collections.md).
+        // what the rail already holds (docs/decisions.md).
         if (run.recoveryPoint === 'started') {
           assertMerchantCanTransact(principal);
           await checkCollectionParties(ctx, merchantId, request);
