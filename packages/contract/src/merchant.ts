@@ -1445,9 +1445,9 @@ export interface components {
         Cursor: string;
         /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
         Limit: number;
-        /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). */
+        /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422. */
         CheckoutTokenHeader: string;
-        /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). */
+        /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422. */
         ClientTokenQuery: string;
     };
     requestBodies: never;
@@ -1660,11 +1660,11 @@ export interface operations {
     getCheckoutSession: {
         parameters: {
             query?: {
-                /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). */
+                /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422. */
                 client_token?: components["parameters"]["ClientTokenQuery"];
             };
             header?: {
-                /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). */
+                /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422. */
                 "X-Checkout-Token"?: components["parameters"]["CheckoutTokenHeader"];
             };
             path: {
@@ -1718,7 +1718,7 @@ export interface operations {
     payCheckoutSession: {
         parameters: {
             query?: {
-                /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). */
+                /** @description The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422. */
                 client_token?: components["parameters"]["ClientTokenQuery"];
             };
             header: {
@@ -1727,7 +1727,7 @@ export interface operations {
                  * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
                  */
                 "Idempotency-Key": components["parameters"]["IdempotencyKey"];
-                /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). */
+                /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422. */
                 "X-Checkout-Token"?: components["parameters"]["CheckoutTokenHeader"];
             };
             path: {

@@ -16,7 +16,7 @@ from pydantic import validate_call, Field, StrictFloat, StrictStr, StrictInt
 from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from typing import Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -360,8 +360,8 @@ class CheckoutApi:
     def get_checkout_session(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
-        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).")] = None,
-        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).")] = None,
+        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.")] = None,
+        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -381,9 +381,9 @@ class CheckoutApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
-        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).
+        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.
         :type x_checkout_token: str
-        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).
+        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.
         :type client_token: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -439,8 +439,8 @@ class CheckoutApi:
     def get_checkout_session_with_http_info(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
-        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).")] = None,
-        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).")] = None,
+        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.")] = None,
+        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -460,9 +460,9 @@ class CheckoutApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
-        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).
+        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.
         :type x_checkout_token: str
-        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).
+        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.
         :type client_token: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -518,8 +518,8 @@ class CheckoutApi:
     def get_checkout_session_without_preload_content(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
-        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).")] = None,
-        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).")] = None,
+        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.")] = None,
+        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -539,9 +539,9 @@ class CheckoutApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
-        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).
+        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.
         :type x_checkout_token: str
-        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).
+        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.
         :type client_token: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -666,8 +666,8 @@ class CheckoutApi:
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         idempotency_key: Annotated[str, Field(min_length=1, strict=True, max_length=255, description="Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.")],
         checkout_session_pay: CheckoutSessionPay,
-        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).")] = None,
-        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).")] = None,
+        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.")] = None,
+        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -691,9 +691,9 @@ class CheckoutApi:
         :type idempotency_key: str
         :param checkout_session_pay: (required)
         :type checkout_session_pay: CheckoutSessionPay
-        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).
+        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.
         :type x_checkout_token: str
-        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).
+        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.
         :type client_token: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -759,8 +759,8 @@ class CheckoutApi:
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         idempotency_key: Annotated[str, Field(min_length=1, strict=True, max_length=255, description="Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.")],
         checkout_session_pay: CheckoutSessionPay,
-        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).")] = None,
-        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).")] = None,
+        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.")] = None,
+        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -784,9 +784,9 @@ class CheckoutApi:
         :type idempotency_key: str
         :param checkout_session_pay: (required)
         :type checkout_session_pay: CheckoutSessionPay
-        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).
+        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.
         :type x_checkout_token: str
-        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).
+        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.
         :type client_token: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -852,8 +852,8 @@ class CheckoutApi:
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         idempotency_key: Annotated[str, Field(min_length=1, strict=True, max_length=255, description="Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.")],
         checkout_session_pay: CheckoutSessionPay,
-        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).")] = None,
-        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).")] = None,
+        x_checkout_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.")] = None,
+        client_token: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -877,9 +877,9 @@ class CheckoutApi:
         :type idempotency_key: str
         :param checkout_session_pay: (required)
         :type checkout_session_pay: CheckoutSessionPay
-        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422).
+        :param x_checkout_token: The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422.
         :type x_checkout_token: str
-        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422).
+        :param client_token: The session's client_token. Exactly one of this query parameter or the `X-Checkout-Token` header must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters), which needs no URL encoding; anything outside that alphabet is 422.
         :type client_token: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
