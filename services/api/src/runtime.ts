@@ -5,7 +5,7 @@
 import { createEngine, Ledger } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
-import type { Sql } from './db/index.ts';
+import { asynchronous_commit_session, createPool, type Sql } from './db/index.ts';
 import { applyCollectionOutcome } from './domain/collections.ts';
 import { applyRefundOutcome } from './domain/refunds.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts';
@@ -16,6 +16,27 @@ import type { RailOutcome } from './rails/types.ts';
 
 /** Connections of the ledger's own PostgreSQL pool (it runs its batches in its own transactions). */
 export const ledger_pool_connections_max = 8;
+/**
+ * Connections of the rail outcome worker's own pool, and how many outcomes it settles at once
+ * (one connection each; the claim and the delivered mark run between rounds). Its own pool means
+ * a settlement backlog can never take the API's connections (before: up to 50 concurrent
+ * settlements on the shared pool of DATABASE_POOL_MAX, and the API queued behind them). Four
+ * overlap their round trips and commits enough to settle about 340 collections/s on the 2-core
+ * bench machine (one at a time: 190/s) while the ledger's account locks keep them from
+ * piling up (docs/collections.md, Throughput).
+ */
+export const outcome_worker_pool_connections_max = 4;
+/**
+ * Connections of the pool whose commits do not wait for the disk (db/index.ts
+ * asynchronous_commit_session), for writes whose loss in a database crash is harmless: the
+ * sandbox providers' own rows (they stand for an external system; a later synchronous commit
+ * of ours flushes them anyway) and idempotency recovery points (idempotency-store.ts). Each
+ * use is one short statement, so a few connections serve the whole request rate.
+ *
+ * Connections in all: DATABASE_POOL_MAX (10) + ledger 8 + worker 4 + this 4 = 26 per process,
+ * well within PostgreSQL's default max_connections of 100 (the embedded cluster's default).
+ */
+export const asynchronous_commit_pool_connections_max = 4;
 /** How often expired idempotency records are purged. */
 export const idempotency_purge_interval_ms = 60_000;
 
@@ -36,16 +57,29 @@ export async function createDomainRuntime(input: {
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId }
     : { engine: 'postgres', url: input.databaseUrl, pool_connections_max: ledger_pool_connections_max });
   const ledger = new Ledger(engine);
-  const rails = createRailRegistry({ sql, config: config.rails, logger });
+  const asyncCommitSql = createPool(input.databaseUrl, asynchronous_commit_pool_connections_max, 'payagg-async-commit',
+    asynchronous_commit_session);
+  const workerSql = createPool(input.databaseUrl, outcome_worker_pool_connections_max, 'payagg-outcome-worker');
+  // Open the asynchronous-commit pool's connections now: the sandbox rails run on it inside the
+  // rail breaker's timeout, and a first request paying for a new PostgreSQL backend there could
+  // time out (a false outage) on a busy machine.
+  await Promise.all(Array.from({ length: asynchronous_commit_pool_connections_max }, () => asyncCommitSql`select 1`));
+  // The sandbox providers write only their own simulated state: asynchronous commits.
+  const rails = createRailRegistry({ sql: asyncCommitSql, config: config.rails, logger });
   const idempotency = createIdempotencyStore({
     sql, secretBox: input.secretBox, retentionHours: config.idempotencyRetentionHours, lockMs: config.idempotencyLockMs,
+    recoveryPointSql: asyncCommitSql,
   });
-  const deps = { sql, ledger, rails };
+  // The handlers run on the worker's pool (see outcome_worker_pool_connections_max); their
+  // transactions (status, events) commit synchronously as everywhere else.
+  const workerDeps = { sql: workerSql, ledger, rails };
   const handler = async (outcome: RailOutcome) => {
-    if (outcome.kind === 'collection') await applyCollectionOutcome(deps, outcome);
-    else await applyRefundOutcome(deps, outcome);
+    if (outcome.kind === 'collection') await applyCollectionOutcome(workerDeps, outcome);
+    else await applyRefundOutcome(workerDeps, outcome);
   };
-  const worker = createRailOutcomeWorker({ sql, handler, pollIntervalMs: config.railOutcomePollMs, logger });
+  const worker = createRailOutcomeWorker({
+    sql: workerSql, handler, pollIntervalMs: config.railOutcomePollMs, deliveryConcurrency: outcome_worker_pool_connections_max, logger,
+  });
   let purgeTimer: NodeJS.Timeout | null = null;
   if (config.runWorkers) {
     worker.start();
@@ -64,6 +98,7 @@ export async function createDomainRuntime(input: {
       await worker.stop();
       rails.close();
       await engine.close();
+      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 })]);
     },
   };
 }

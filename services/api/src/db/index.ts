@@ -19,10 +19,20 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export function createPool(url: string, max = database_pool_max_default, applicationName = 'payagg'): Sql {
+/**
+ * Session setting for pools whose writes may be lost in a database crash without harm (see
+ * runtime.ts: the sandbox providers' own rows, idempotency recovery points). Such a commit
+ * returns before its WAL reaches disk; any later synchronous commit flushes it too (WAL is
+ * written in order), so only the last fraction of a second before a crash can be lost. Never
+ * use it for the transaction row, its outbox event or a stored idempotent response.
+ */
+export const asynchronous_commit_session = { synchronous_commit: 'off' } as const;
+
+export function createPool(url: string, max = database_pool_max_default, applicationName = 'payagg',
+  session: Record<string, string> = {}): Sql {
   return postgres(url, {
     max,
-    connection: { application_name: applicationName },
+    connection: { application_name: applicationName, ...session },
     connect_timeout: connect_timeout_s,
     onnotice: () => {},
     // bigint columns come back as JS bigint, never as a lossy number.

@@ -165,6 +165,8 @@ export function railErrorToApiError(error: unknown, rail: Rail): unknown {
  *   failed  -> nothing moves, transaction.failed.
  */
 export async function applyCollectionOutcome(deps: CollectionsDeps, outcome: RailOutcome): Promise<void> {
+  // Set inside the transaction's callback (TypeScript cannot see that: hence the cast).
+  let walletToRemember = null as { key: string; wallet: SettlementWallet } | null;
   await deps.sql.begin(async (tx) => {
     const row = await lockTransaction(tx, outcome.transactionId);
     // Unknown yet: the request that initiated it has not committed (or crashed before it did).
@@ -175,9 +177,15 @@ export async function applyCollectionOutcome(deps: CollectionsDeps, outcome: Rai
       await setTransactionStatus(tx, row, 'failed', { failureReason: outcome.failureReason });
       return;
     }
-    const wallet = await ensureWallet(tx, deps.ledger, {
-      merchantId: row.merchant_id, ownerType: 'merchant', ownerId: row.merchant_id, currency: row.currency,
-    });
+    const walletKey = `${row.merchant_id}:${row.currency}`;
+    const wallets = settlementWalletsOf(deps.ledger);
+    let wallet = wallets.get(walletKey);
+    if (wallet === undefined) {
+      wallet = await ensureWallet(tx, deps.ledger, {
+        merchantId: row.merchant_id, ownerType: 'merchant', ownerId: row.merchant_id, currency: row.currency,
+      });
+      walletToRemember = { key: walletKey, wallet };
+    }
     const settled = await deps.ledger.settleCollection({
       collectionId: row.id,
       currency: row.currency,
@@ -203,4 +211,33 @@ export async function applyCollectionOutcome(deps: CollectionsDeps, outcome: Rai
       });
     }
   });
+  // Only once committed: a rolled-back transaction may have rolled back the wallet's index row.
+  if (walletToRemember !== null) rememberSettlementWallet(deps.ledger, walletToRemember.key, walletToRemember.wallet);
+}
+
+type SettlementWallet = { walletId: string; accountId: bigint };
+
+/**
+ * Merchant wallets already known to exist, per ledger (one ledger per runtime, so per database).
+ * A wallet, once opened, never changes id or account and is never deleted; remembering it saves
+ * every settlement after a merchant's first the ledger and index round trips of ensureWallet
+ * (measured: settlements share the process's CPU with the API, and round trips are its main
+ * cost). Bounded: past the limit it starts afresh, which only costs those round trips again.
+ */
+const settlement_wallet_cache_entries_max = 10_000;
+const settlementWalletCaches = new WeakMap<Ledger, Map<string, SettlementWallet>>();
+
+function settlementWalletsOf(ledger: Ledger): Map<string, SettlementWallet> {
+  let wallets = settlementWalletCaches.get(ledger);
+  if (wallets === undefined) {
+    wallets = new Map();
+    settlementWalletCaches.set(ledger, wallets);
+  }
+  return wallets;
+}
+
+function rememberSettlementWallet(ledger: Ledger, key: string, wallet: SettlementWallet): void {
+  const wallets = settlementWalletsOf(ledger);
+  if (wallets.size >= settlement_wallet_cache_entries_max) wallets.clear();
+  wallets.set(key, wallet);
 }

@@ -46,8 +46,14 @@ export function createIdempotencyStore(deps: {
   lockMs: number;
   /** How long a concurrent request waits for the first (default concurrent_wait_ms_max). */
   concurrentWaitMs?: number;
+  /**
+   * A pool whose commits do not wait for the disk (db/index.ts asynchronous_commit_session), for
+   * recovery points written outside a transaction. Default: `sql`.
+   */
+  recoveryPointSql?: Sql;
 }) {
   const { sql, secretBox } = deps;
+  const recoveryPointSql = deps.recoveryPointSql ?? sql;
 
   /**
    * Claims the key for a first run: a new record, or one replacing a record past its retention
@@ -123,9 +129,19 @@ export function createIdempotencyStore(deps: {
       }
     },
 
-    /** Records how far the operation got (a crash after this point resumes from it). */
+    /**
+     * Records how far the operation got (a crash after this point resumes from it).
+     * Written on its own (q is the pool), it goes through recoveryPointSql: its commit does not
+     * wait for the disk, saving one fsync per request. That adds no new failure: other sessions
+     * see it at once, and every later synchronous commit (the operation's own, which follows)
+     * flushes it too; it can only be lost in a database crash before that commit, which leaves
+     * the same state as a crash just before this write, which retries already handle (resume
+     * with the same resource id; the rail and ledger are idempotent on it). Inside the caller's
+     * transaction it simply belongs to that transaction.
+     */
     async setRecoveryPoint(q: Queryable, scope: IdempotencyScope, recoveryPoint: string): Promise<void> {
-      await q`update idempotency_keys set recovery_point = ${recoveryPoint}
+      const target = q === sql ? recoveryPointSql : q;
+      await target`update idempotency_keys set recovery_point = ${recoveryPoint}
               where merchant_id = ${scope.merchantId} and key = ${scope.key}`;
     },
 
