@@ -78,8 +78,12 @@ export type NewTransaction = {
   checkoutSessionId: string | null;
 };
 
-/** Inserts a pending transaction and its transaction.pending event (one database transaction). */
-export async function insertPendingTransaction(q: Queryable, input: NewTransaction): Promise<TransactionRow> {
+/**
+ * Inserts a pending transaction row. The caller appends its transaction.pending event
+ * (appendTransactionEvent) in the same database transaction (collections.ts pipelines it with
+ * the stored response).
+ */
+export async function insertPendingTransactionRow(q: Queryable, input: NewTransaction): Promise<TransactionRow> {
   const [row] = await q<TransactionRow[]>`
     insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
       parent_transaction_id, provider_reference, reference, action_url, ussd_code, metadata,
@@ -90,7 +94,6 @@ export async function insertPendingTransaction(q: Queryable, input: NewTransacti
       ${input.metadata === null ? null : q.json(input.metadata)}, ${input.holdInEscrow},
       ${input.refundReason}, ${input.checkoutSessionId})
     returning *`;
-  await appendTransactionEvent(q, row!, 'transaction.pending');
   return row!;
 }
 
