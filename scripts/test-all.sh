@@ -37,7 +37,7 @@ if source scripts/start-test-server.sh; then
 else
   echo "could not start the test server" >&2
   failed_suites+=("test-server")
-  echo '<testsuite tests="1" failures="1"/>' > "$results/test-server.xml"
+  echo '<testsuite tests="1" failures="1"><testcase name="start the test server"><failure message="scripts/start-test-server.sh failed"/></testcase></testsuite>' > "$results/test-server.xml"
 fi
 
 [ ${#failed_suites[@]} -eq 0 ] || echo "failed suites: ${failed_suites[*]}"

@@ -231,10 +231,11 @@ describe('key cache (AUTH_CACHE_TTL_MS)', () => {
   });
 
   it('still checks expiry against the clock on every request', async () => {
-    const key = await cached.createKey({ expiresAt: new Date(Date.now() + 300) });
+    // 1 s of validity: enough for the first request even on a loaded CI machine.
+    const key = await cached.createKey({ expiresAt: new Date(Date.now() + 1_000) });
     const client = cached.clientFor(key);
     expect((await client.GET('/users')).response.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 320));
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
     expect((await client.GET('/users')).response.status).toBe(401);
   });
 });

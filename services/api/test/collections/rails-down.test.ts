@@ -70,12 +70,12 @@ describe('rail unavailable', () => {
     service.runtime.rails.setSandboxRailDown('bank', false);
     try {
       const initiationsBefore = await service.sql`select count(*)::int as n from sandbox_rail_initiations where rail = 'bank'`;
-      const started = performance.now();
       const result = await collect(merchant.client, body);
-      const elapsedMs = performance.now() - started;
+      // The rail is up again, so only an open breaker can answer 503 here; the unchanged
+      // initiation count below proves it rejected without calling the rail (no wall-clock bound:
+      // those flake on a loaded machine).
       expect(result.response.status).toBe(503);
       expect(result.error!.error.code).toBe('RAIL_UNAVAILABLE');
-      expect(elapsedMs).toBeLessThan(150);
       const initiationsAfter = await service.sql`select count(*)::int as n from sandbox_rail_initiations where rail = 'bank'`;
       expect(initiationsAfter[0]!.n).toBe(initiationsBefore[0]!.n);
       expect(await nothingLeft(merchant.merchantId)).toEqual({ transactions: 0, keys: 0 });

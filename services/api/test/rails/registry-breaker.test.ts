@@ -24,7 +24,6 @@ import { startTestDatabase, type TestDatabase } from './helpers/postgres.ts';
 const RESET_TIMEOUT_MS = 300;
 const SLOW_INITIATION_MS = 250;
 /** Fail fast means no provider round trip; generous for a loaded CI machine. */
-const FAIL_FAST_MS_MAX = 100;
 
 let db: TestDatabase;
 let registries: RailRegistry[] = [];
@@ -96,9 +95,8 @@ describe('circuit breaker per rail', () => {
     expect(registry.breakerState('card')).toBe('open');
 
     const before = await initiationCount();
-    const started = performance.now();
+    // "Without calling the provider" is proven by the unchanged initiation count, not by a clock.
     const error = await card.initiateCollection(collection({ cardToken: 'tok_sandbox_success' })).catch((caught: unknown) => caught);
-    expect(performance.now() - started).toBeLessThan(FAIL_FAST_MS_MAX);
     expect(error).toBeInstanceOf(RailUnavailableError);
     expect((error as RailUnavailableError).rail).toBe('card');
     expect(isRailUnavailable(error)).toBe(true);
