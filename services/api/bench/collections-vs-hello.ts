@@ -1,6 +1,7 @@
 // `make bench-collections`: signed, idempotent, durable POST /v1/collections against a bare
 // Express hello-world, both started here (support/processes.ts) and measured with autocannon:
-//   1. latency at a fixed rate (500 requests/s by default): p50 and p99 of POST /v1/collections,
+//   1. latency at a fixed rate (500 requests/s by default, evenly spaced: support/open-loop.ts):
+//      p50 and p99 of POST /v1/collections,
 //      on the fresh service (before any settlement backlog);
 //   2. maximum rate: the hello-world and the collections endpoint alternately, `rounds` times
 //      each, median compared (the machine is shared).
@@ -20,7 +21,8 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { signRequest } from '@payagg/sdk';
-import { machineLine, type Measurement, measure, median, toMeasurement } from './support/measure.ts';
+import { machineLine, type Measurement, measure, median } from './support/measure.ts';
+import { openLoop } from './support/open-loop.ts';
 import { startTargets } from './support/processes.ts';
 
 const duration_s = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -28,8 +30,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const fixed_rate_per_s = Number(process.env.BENCH_FIXED_RATE ?? 500);
 const fixed_rate_duration_s = Number(process.env.BENCH_FIXED_RATE_DURATION_S ?? 10);
-// Enough connections that a fixed rate never waits for a free one (500/s at 50 ms is 25 in flight).
-const fixed_rate_connections = 64;
 const warmup_s = 2;
 const target_collections_per_s = 1500;
 const target_p99_ms = 50;
@@ -86,18 +86,23 @@ async function main(): Promise<void> {
 
     // The fixed rate first: every collection created by a maximum-rate round is settled by the
     // outcome worker over the following seconds, and that backlog would inflate the latency of
-    // whatever runs next. A short warm-up at the same rate before it.
-    const fixedRun = (label: string, duration: number) =>
-      autocannon({
-        url: targets.apiOrigin,
-        connections: fixed_rate_connections,
-        pipelining: 1,
-        overallRate: fixed_rate_per_s,
-        duration,
-        requests: [newCollectionRequest(signer, label)],
+    // whatever runs next. An open loop (support/open-loop.ts): evenly spaced arrivals, latency
+    // from each request's scheduled time. A short warm-up at the same rate before it.
+    const fixedRun = (label: string, durationS: number) => {
+      const request = newCollectionRequest(signer, label);
+      return openLoop({
+        origin: targets.apiOrigin,
+        ratePerS: fixed_rate_per_s,
+        durationS,
+        traceFile: process.env.BENCH_TRACE_FILE,
+        next: () => {
+          const built = request.setupRequest!({ method: 'POST', path: '/v1/collections' }, {}) as { headers: Record<string, string>; body: string };
+          return { method: 'POST', path: '/v1/collections', headers: built.headers, body: built.body };
+        },
       });
+    };
     await fixedRun('fixed-warmup', warmup_s);
-    const fixed = toMeasurement(await fixedRun('fixed', fixed_rate_duration_s));
+    const fixed = await fixedRun('fixed', fixed_rate_duration_s);
 
     const hellos: Measurement[] = [];
     const collections: Measurement[] = [];
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
         line('bare Express hello-world', hello),
         line('signed idempotent POST /collections', collection),
         `  ratio collections/hello           : ${ratio.toFixed(3)}`,
-        `  fixed rate: ${fixed_rate_per_s} requests/s for ${fixed_rate_duration_s} s, ${fixed_rate_connections} connections`,
+        `  fixed rate: ${fixed_rate_per_s} requests/s for ${fixed_rate_duration_s} s, open loop (evenly spaced arrivals, latency from the scheduled send time)`,
         line(`POST /collections at ${fixed_rate_per_s}/s`, fixed),
         `  targets: >= ${target_collections_per_s} collections/s: ${rateMet ? 'met' : 'NOT met'} (${collection.rps.toFixed(0)}); p99 < ${target_p99_ms} ms at ${fixed_rate_per_s}/s: ${p99Met ? 'met' : 'NOT met'} (${fixed.p99_ms} ms)`,
         '',

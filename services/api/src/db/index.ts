@@ -11,6 +11,9 @@ export type Tx = postgres.TransactionSql;
 /** Either the pool or a transaction: what store functions accept. */
 export type Queryable = postgres.Sql | postgres.TransactionSql;
 
+/** A statement built but not yet sent: awaiting it sends it; it can also be nested in another. */
+export type PendingQuery = postgres.PendingQuery<postgres.Row[]>;
+
 export const connect_timeout_s = 10;
 
 export type Database = {

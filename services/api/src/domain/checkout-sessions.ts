@@ -9,7 +9,7 @@
 // the transaction that records the collection; docs/decisions.md has the crash cases.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { assertMerchantActive } from '../auth/principal.ts';
-import type { Queryable, Sql, Tx } from '../db/index.ts';
+import type { PendingQuery, Queryable, Sql, Tx } from '../db/index.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import type { IdempotentRun } from '../idempotency/idempotent.ts';
 import { RailDeclinedError, RailOutageError, RailUnavailableError } from '../rails/errors.ts';
@@ -285,14 +285,12 @@ export async function releaseSessionClaim(sql: Sql, input: {
   });
 }
 
-/** Inside the pay's final transaction: the session is completed by the collection that claimed it. */
-export async function completeSession(tx: Tx, sessionId: string, transactionId: string): Promise<void> {
-  const rows = await tx`
+/** Completes the session its claiming pay (unsent, `returning 1`: one row while the claim holds). */
+export function sessionCompletion(q: Queryable, sessionId: string, transactionId: string): PendingQuery {
+  return q`
     update checkout_sessions set status = 'completed', collection_intent_id = ${transactionId}, updated_at = now()
     where id = ${sessionId} and status = 'open' and claimed_transaction_id = ${transactionId}
     returning 1`;
-  // The claim is held under the row lock from claim to here; losing it is a bug, never a 4xx.
-  if (rows.length !== 1) throw new Error(`completeSession: session ${sessionId} is not claimed by ${transactionId}`);
 }
 
 /**
@@ -356,11 +354,15 @@ export async function payClaimedSession(deps: CollectionsDeps, run: IdempotentRu
       merchantId: session.merchant_id,
       request,
       checkoutSessionId: session.id,
-      onRailInitiated: () => run.setRecoveryPoint(deps.sql, 'rail_initiated'),
-      withinCommit: async (tx, created) => {
-        await completeSession(tx, session.id, created.id);
-        await run.complete(tx, toTransactionResource(created));
-      },
+      // The claim's recovery point (session_claimed) already says the rail may hold it: the
+      // record is never released past it.
+      onRailMayHoldIt: () => run.keepOnFailure(),
+      createdAt: run.startedAt,
+      commitWrites: (created) => [
+        // The claim is held under the row lock from claim to here; losing it is a bug, never a 4xx.
+        { name: `checkout session ${session.id} completion`, statement: sessionCompletion(deps.sql, session.id, created.id), expectOneRow: true },
+        { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
+      ],
     });
     return toTransactionResource(row);
   } catch (error) {

@@ -11,23 +11,26 @@
 //      check, so a replay returns the original even after a hold (checkCollectionParties);
 //   4. rail initiation, OUTSIDE any database transaction, idempotent on the transaction id
 //      (an open breaker or an outage: 503 RAIL_UNAVAILABLE, nothing created);
-//   5. one database transaction: the transaction row, its event, the caller's extra writes
-//      (checkout session completion) and the stored idempotent response.
+//   5. one statement (db/single-statement-commit.ts): the transaction row, its event, the
+//      caller's extra writes (checkout session completion) and the stored idempotent response.
 import type { Ledger } from '@payagg/ledger';
 import { currencies } from '@payagg/ledger';
-import type { Sql, Tx } from '../db/index.ts';
+import { randomUUID } from 'node:crypto';
+import type { Sql } from '../db/index.ts';
+import { type CommitWrite, commitInOneStatement } from '../db/single-statement-commit.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { RailOutageError, RailUnavailableError, RailDeclinedError } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { Rail, RailOutcome } from '../rails/types.ts';
-import { appendEvent } from './events.ts';
+import { appendEvent, eventInsert } from './events.ts';
 import { assertPayerFitsRail, type PayerInput } from './payer-rules.ts';
 import { assertSubMerchantCanReceive } from './sub-merchants.ts';
 import {
-  appendTransactionEvent,
-  insertPendingTransactionRow,
   lockTransaction,
+  pendingTransactionRow,
   setTransactionStatus,
+  transactionEvent,
+  transactionInsert,
   type TransactionRow,
 } from './transactions.ts';
 import { ensureWallet } from './wallets.ts';
@@ -76,17 +79,40 @@ export async function checkCollectionParties(deps: CollectionsDeps, merchantId: 
 }
 
 /**
- * Steps 4 and 5. `transactionId` is the idempotency record's pre-allocated id; `withinCommit`
- * runs inside the final database transaction (completing a checkout session, storing the
- * idempotent response).
+ * Whether step 3 applies to this run. A first run checks. A resumed run completes what the rail
+ * already holds, whatever has changed since (the request was accepted when it was made, and the
+ * payer may already have been charged): after a recorded timeout it may hold it (no check);
+ * after a run that died without a trace ('started'), the rail is asked (connector.findCollection,
+ * the provider's status query by our reference), which costs a call only on this rare path.
+ */
+export async function mustCheckParties(deps: CollectionsDeps, run: { resumed: boolean; recoveryPoint: string; resourceId: string },
+  rail: Rail): Promise<boolean> {
+  if (!run.resumed) return true;
+  if (run.recoveryPoint !== 'started') return false;
+  try {
+    return (await deps.rails.connectorFor(rail).findCollection(run.resourceId)) === null;
+  } catch (error) {
+    throw railErrorToApiError(error, rail);
+  }
+}
+
+/**
+ * Steps 4 and 5. `transactionId` is the idempotency record's pre-allocated id and `createdAt`
+ * its claim's time (IdempotentRun.startedAt); `commitWrites` are committed in the same statement
+ * as the row (storing the idempotent response, completing a checkout session).
  */
 export async function initiateAndRecordCollection(deps: CollectionsDeps, input: {
   transactionId: string;
   merchantId: string;
   request: CollectionRequest;
   checkoutSessionId: string | null;
-  onRailInitiated?: () => Promise<void>;
-  withinCommit: (tx: Tx, row: TransactionRow) => Promise<void>;
+  createdAt: Date;
+  /**
+   * The rail may hold the collection but it was not recorded (a timeout, or a failed commit):
+   * the caller must keep its idempotency record (IdempotentRun.keepOnFailure) and may note it.
+   */
+  onRailMayHoldIt: () => Promise<void> | void;
+  commitWrites: (row: TransactionRow) => CommitWrite[];
 }): Promise<TransactionRow> {
   const { request } = input;
   const connector = deps.rails.connectorFor(request.rail);
@@ -102,46 +128,49 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     });
   } catch (error) {
     // A timeout is ambiguous: the rail may have accepted the initiation after we stopped waiting.
-    // Record the recovery point as if it had, so the idempotency record is kept (unlocked) and a
-    // retry with the same key resumes with the SAME transaction id: the rail then answers as it
-    // did the first time instead of charging the payer a second time.
-    if (isAmbiguousRailFailure(error)) await input.onRailInitiated?.();
+    // The caller keeps the idempotency record (unlocked) so that a retry with the same key
+    // resumes with the SAME transaction id: the rail then answers as it did the first time
+    // instead of charging the payer a second time.
+    if (isAmbiguousRailFailure(error)) await input.onRailMayHoldIt();
     throw railErrorToApiError(error, request.rail);
   }
-  await input.onRailInitiated?.();
-  // Four round trips instead of five (measured: socket writes are the create path's largest
-  // cost): BEGIN, the row's INSERT, then the event and the caller's writes together (postgres.js
-  // pipelines statements issued without awaiting each other: one socket message; the event needs
-  // the row's timestamps, the caller's stored response the whole row), then COMMIT.
-  // postgres.js's own begin, not a hand-made pipelined BEGIN on a reserved connection: on a lost
-  // connection the latter hung (postgres.js 3.4.9), the former fails the request.
-  return await deps.sql.begin(async (tx) => {
-    const row = await insertPendingTransactionRow(tx, {
-      id: input.transactionId,
-      merchantId: input.merchantId,
-      subMerchantId: request.sub_merchant_id ?? null,
-      type: 'collection',
-      rail: request.rail,
-      amount: request.amount,
-      currency: request.currency,
-      parentTransactionId: null,
-      providerReference: initiation.providerReference,
-      reference: request.reference ?? null,
-      actionUrl: initiation.actionUrl,
-      ussdCode: initiation.ussdCode,
-      metadata: request.metadata ?? null,
-      holdInEscrow: request.hold_in_escrow ?? false,
-      refundReason: null,
-      checkoutSessionId: input.checkoutSessionId,
-    });
-    // allSettled: neither may still be running when the transaction ends (COMMIT or ROLLBACK).
-    const written = await Promise.allSettled([
-      appendTransactionEvent(tx, row, 'transaction.pending'),
-      input.withinCommit(tx, row),
+  // One statement, one round trip: the row, its transaction.pending event and the caller's
+  // writes (stored response; for a checkout pay the session's completion) as data-modifying
+  // CTEs, atomic and durable like any commit. The row is built here with the claim's database
+  // time, so the event and the stored response can be computed before sending.
+  const row = pendingTransactionRow({
+    id: input.transactionId,
+    merchantId: input.merchantId,
+    subMerchantId: request.sub_merchant_id ?? null,
+    type: 'collection',
+    rail: request.rail,
+    amount: request.amount,
+    currency: request.currency,
+    parentTransactionId: null,
+    providerReference: initiation.providerReference,
+    reference: request.reference ?? null,
+    actionUrl: initiation.actionUrl,
+    ussdCode: initiation.ussdCode,
+    metadata: request.metadata ?? null,
+    holdInEscrow: request.hold_in_escrow ?? false,
+    refundReason: null,
+    checkoutSessionId: input.checkoutSessionId,
+  }, input.createdAt);
+  // No recovery point is written between the rail call and this commit (it would cost a round
+  // trip on every collection): a run that dies here leaves its record at 'started', and the
+  // resumed run asks the rail whether it holds the collection (mustCheckParties).
+  try {
+    await commitInOneStatement(deps.sql, [
+      { name: 'transaction row', statement: transactionInsert(deps.sql, row), expectOneRow: true },
+      { name: 'transaction.pending event', statement: eventInsert(deps.sql, randomUUID(), transactionEvent(row, 'transaction.pending')), expectOneRow: true },
+      ...input.commitWrites(row),
     ]);
-    for (const outcome of written) if (outcome.status === 'rejected') throw outcome.reason;
-    return row;
-  });
+  } catch (error) {
+    // The rail holds the collection: never release the key (a new key's run would charge again).
+    await input.onRailMayHoldIt();
+    throw error;
+  }
+  return row;
 }
 
 /** A rail call that timed out: the provider may or may not have accepted it. */

@@ -2,7 +2,7 @@
 // database transaction as the change itself, so an event exists if and only if the change does.
 // `sequence` orders events; the webhooks issue delivers them.
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/index.ts';
+import type { PendingQuery, Queryable } from '../db/index.ts';
 
 export const event_types = [
   'transaction.pending', 'transaction.success', 'transaction.failed', 'transaction.reversed',
@@ -24,18 +24,26 @@ export type OutboxEvent = {
   created_at: Date;
 };
 
-export async function appendEvent(q: Queryable, event: {
+export type NewEvent = {
   merchantId: string;
   type: EventType;
   resourceType: 'transaction' | 'payout' | 'escrow' | 'dispute' | 'sub_merchant';
   resourceId: string;
   data: Record<string, unknown>;
-}): Promise<string> {
+};
+
+export async function appendEvent(q: Queryable, event: NewEvent): Promise<string> {
   const id = randomUUID();
-  await q`insert into events (id, merchant_id, type, resource_type, resource_id, data)
-          values (${id}, ${event.merchantId}, ${event.type}, ${event.resourceType}, ${event.resourceId},
-                  ${q.json(event.data as never)})`;
+  await eventInsert(q, id, event);
   return id;
+}
+
+/** The INSERT of an event, unsent (`returning 1`), for a one-statement commit. */
+export function eventInsert(q: Queryable, id: string, event: NewEvent): PendingQuery {
+  return q`insert into events (id, merchant_id, type, resource_type, resource_id, data)
+           values (${id}, ${event.merchantId}, ${event.type}, ${event.resourceType}, ${event.resourceId},
+                   ${q.json(event.data as never)})
+           returning 1`;
 }
 
 /** The events of one resource in the order they happened (tests and support tooling). */

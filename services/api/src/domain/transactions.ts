@@ -1,10 +1,10 @@
 // Transactions (seed: Transaction): collections and refunds, their rows and their API shape.
 // Every query is merchant-scoped; another merchant's transaction reads as absent (404).
-import type { Queryable } from '../db/index.ts';
+import type { PendingQuery, Queryable } from '../db/index.ts';
 import type { Keyset } from '../http/pagination.ts';
 import { keysetCondition } from '../http/pagination.ts';
 import type { Rail } from '../rails/types.ts';
-import { appendEvent, type EventType } from './events.ts';
+import { appendEvent, type EventType, type NewEvent } from './events.ts';
 
 export const transaction_statuses = ['pending', 'success', 'failed', 'reversed'] as const;
 export type TransactionStatus = (typeof transaction_statuses)[number];
@@ -79,22 +79,50 @@ export type NewTransaction = {
 };
 
 /**
- * Inserts a pending transaction row. The caller appends its transaction.pending event
- * (appendTransactionEvent) in the same database transaction (collections.ts pipelines it with
- * the stored response).
+ * A new pending transaction's row, built here rather than read back from an INSERT: for a
+ * one-statement commit (collections.ts) every value must be known before sending. `createdAt` comes from the database's clock
+ * (the idempotency claim) at millisecond precision, like the timestamptz(3) columns.
+ * test/collections/one-statement-commit.test.ts checks it equals the stored row field by field.
  */
-export async function insertPendingTransactionRow(q: Queryable, input: NewTransaction): Promise<TransactionRow> {
-  const [row] = await q<TransactionRow[]>`
+export function pendingTransactionRow(input: NewTransaction, createdAt: Date): TransactionRow {
+  return {
+    id: input.id,
+    merchant_id: input.merchantId,
+    sub_merchant_id: input.subMerchantId,
+    type: input.type,
+    rail: input.rail,
+    status: 'pending',
+    amount: BigInt(input.amount),
+    currency: input.currency,
+    parent_transaction_id: input.parentTransactionId,
+    provider_reference: input.providerReference,
+    reference: input.reference,
+    action_url: input.actionUrl,
+    ussd_code: input.ussdCode,
+    metadata: input.metadata,
+    hold_in_escrow: input.holdInEscrow,
+    refund_reason: input.refundReason,
+    refunded_amount: 0n,
+    failure_reason: null,
+    checkout_session_id: input.checkoutSessionId,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+/** The INSERT of a row built by pendingTransactionRow, unsent (`returning 1`). */
+export function transactionInsert(q: Queryable, row: TransactionRow): PendingQuery {
+  return q`
     insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
       parent_transaction_id, provider_reference, reference, action_url, ussd_code, metadata,
-      hold_in_escrow, refund_reason, checkout_session_id)
-    values (${input.id}, ${input.merchantId}, ${input.subMerchantId}, ${input.type}, ${input.rail}, 'pending',
-      ${input.amount}, ${input.currency}, ${input.parentTransactionId}, ${input.providerReference},
-      ${input.reference}, ${input.actionUrl}, ${input.ussdCode},
-      ${input.metadata === null ? null : q.json(input.metadata)}, ${input.holdInEscrow},
-      ${input.refundReason}, ${input.checkoutSessionId})
-    returning *`;
-  return row!;
+      hold_in_escrow, refund_reason, refunded_amount, failure_reason, checkout_session_id, created_at, updated_at)
+    values (${row.id}, ${row.merchant_id}, ${row.sub_merchant_id}, ${row.type}, ${row.rail}, ${row.status},
+      ${String(row.amount)}, ${row.currency}, ${row.parent_transaction_id}, ${row.provider_reference},
+      ${row.reference}, ${row.action_url}, ${row.ussd_code},
+      ${row.metadata === null ? null : q.json(row.metadata)}, ${row.hold_in_escrow},
+      ${row.refund_reason}, ${String(row.refunded_amount)}, ${row.failure_reason}, ${row.checkout_session_id},
+      ${row.created_at}, ${row.updated_at})
+    returning 1`;
 }
 
 export async function findTransaction(q: Queryable, merchantId: string, id: string): Promise<TransactionRow | null> {
@@ -125,9 +153,13 @@ export async function setTransactionStatus(q: Queryable, row: TransactionRow, st
   return updated!;
 }
 
-/** The seed's data object of transaction.* events. */
 export async function appendTransactionEvent(q: Queryable, row: TransactionRow, type: EventType): Promise<void> {
-  await appendEvent(q, {
+  await appendEvent(q, transactionEvent(row, type));
+}
+
+/** A transaction.* event with the seed's data object. */
+export function transactionEvent(row: TransactionRow, type: EventType): NewEvent {
+  return {
     merchantId: row.merchant_id,
     type,
     resourceType: 'transaction',
@@ -140,7 +172,7 @@ export async function appendTransactionEvent(q: Queryable, row: TransactionRow, 
       status: row.status,
       occurred_at: row.updated_at.toISOString(),
     },
-  });
+  };
 }
 
 export type TransactionFilters = {

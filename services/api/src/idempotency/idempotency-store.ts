@@ -11,7 +11,7 @@
 // arriving while another holds the key waits for it (polling) and answers its stored result.
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import type { Queryable, Sql } from '../db/index.ts';
+import type { PendingQuery, Queryable, Sql } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 
 /** How long a concurrent request waits for the first one to finish before answering 409. */
@@ -20,9 +20,11 @@ export const concurrent_poll_ms = 25;
 
 export type IdempotencyScope = { merchantId: string; key: string; operation: string; requestSha256: string };
 
+// `startedAt` is the database's clock at the claim (or the takeover), to the millisecond: the
+// creation time of what the run creates, known before its one final statement (collections.ts).
 export type Claim =
-  | { kind: 'run'; resourceId: string; recoveryPoint: 'started' }
-  | { kind: 'resume'; resourceId: string; recoveryPoint: string }
+  | { kind: 'run'; resourceId: string; recoveryPoint: 'started'; startedAt: Date }
+  | { kind: 'resume'; resourceId: string; recoveryPoint: string; startedAt: Date }
   | { kind: 'replay'; status: number; body: unknown };
 
 type Row = {
@@ -60,9 +62,9 @@ export function createIdempotencyStore(deps: {
    * (an expired key is as good as absent, whether or not the purge has run). One statement, so
    * two racing claims cannot both win: the loser's ON CONFLICT sees the winner's fresh row.
    */
-  async function tryInsert(scope: IdempotencyScope): Promise<string | null> {
+  async function tryInsert(scope: IdempotencyScope): Promise<{ resource_id: string; started_at: Date } | null> {
     const resourceId = randomUUID();
-    const rows = await sql<{ resource_id: string }[]>`
+    const rows = await sql<{ resource_id: string; started_at: Date }[]>`
       insert into idempotency_keys
         (merchant_id, key, operation, request_sha256, resource_id, locked_until, expires_at)
       values (${scope.merchantId}, ${scope.key}, ${scope.operation}, ${scope.requestSha256}, ${resourceId},
@@ -73,8 +75,8 @@ export function createIdempotencyStore(deps: {
         resource_id = excluded.resource_id, recovery_point = 'started', locked_until = excluded.locked_until,
         response_status = null, response_sealed = null, created_at = now(), expires_at = excluded.expires_at
       where idempotency_keys.expires_at <= now()
-      returning resource_id`;
-    return rows[0]?.resource_id ?? null;
+      returning resource_id, now()::timestamptz(3) as started_at`;
+    return rows[0] ?? null;
   }
 
   async function read(scope: IdempotencyScope): Promise<Row | null> {
@@ -93,14 +95,28 @@ export function createIdempotencyStore(deps: {
    * with the locked_until read earlier does not work: a JS Date keeps milliseconds, the column
    * microseconds, so the two never match and a crashed run could never be resumed.)
    */
-  async function tryTakeOver(scope: IdempotencyScope): Promise<boolean> {
-    const rows = await sql`
+  async function tryTakeOver(scope: IdempotencyScope): Promise<Date | null> {
+    const rows = await sql<{ started_at: Date }[]>`
       update idempotency_keys
       set locked_until = now() + ${deps.lockMs} * interval '1 millisecond'
       where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null
         and (locked_until is null or locked_until <= now())
-      returning 1`;
-    return rows.length === 1;
+      returning now()::timestamptz(3) as started_at`;
+    return rows[0]?.started_at ?? null;
+  }
+
+  async function unlock(scope: IdempotencyScope): Promise<void> {
+    await sql`update idempotency_keys set locked_until = null
+              where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null`;
+  }
+
+  function completion(q: Queryable, scope: IdempotencyScope, status: number, body: unknown): PendingQuery {
+    const sealed = secretBox.seal(JSON.stringify(body));
+    return q`update idempotency_keys
+             set response_status = ${status}, response_sealed = ${sealed}, recovery_point = 'finished',
+                 locked_until = null
+             where merchant_id = ${scope.merchantId} and key = ${scope.key}
+             returning 1`;
   }
 
   return {
@@ -108,7 +124,7 @@ export function createIdempotencyStore(deps: {
       const deadline = Date.now() + (deps.concurrentWaitMs ?? concurrent_wait_ms_max);
       for (;;) {
         const inserted = await tryInsert(scope);
-        if (inserted) return { kind: 'run', resourceId: inserted, recoveryPoint: 'started' };
+        if (inserted) return { kind: 'run', resourceId: inserted.resource_id, recoveryPoint: 'started', startedAt: inserted.started_at };
         const row = await read(scope);
         if (!row) continue; // deleted between insert and read (released after a failure): try again
         if (row.operation !== scope.operation || row.request_sha256 !== scope.requestSha256) {
@@ -118,8 +134,9 @@ export function createIdempotencyStore(deps: {
         if (row.response_status !== null && row.response_sealed) {
           return { kind: 'replay', status: row.response_status, body: JSON.parse(secretBox.open(row.response_sealed)) };
         }
-        if (row.lock_lapsed && (await tryTakeOver(scope))) {
-          return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point };
+        const takenOverAt = row.lock_lapsed ? await tryTakeOver(scope) : null;
+        if (takenOverAt !== null) {
+          return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOverAt };
         }
         if (Date.now() >= deadline) {
           throw new ApiError('IDEMPOTENCY_CONFLICT',
@@ -158,11 +175,16 @@ export function createIdempotencyStore(deps: {
 
     /** Stores the final response; call inside the operation's own database transaction. */
     async complete(q: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-      const sealed = secretBox.seal(JSON.stringify(body));
-      await q`update idempotency_keys
-              set response_status = ${status}, response_sealed = ${sealed}, recovery_point = 'finished',
-                  locked_until = null
-              where merchant_id = ${scope.merchantId} and key = ${scope.key}`;
+      await completion(q, scope, status, body);
+    },
+
+    /**
+     * The same write as `complete`, as an unsent statement (`returning 1`: one row when the
+     * record exists) for an operation that commits its effect and its response in ONE statement
+     * (db/single-statement-commit.ts).
+     */
+    completion(scope: IdempotencyScope, status: number, body: unknown): PendingQuery {
+      return completion(sql, scope, status, body);
     },
 
     /**
@@ -174,9 +196,11 @@ export function createIdempotencyStore(deps: {
       await sql`delete from idempotency_keys
                 where merchant_id = ${scope.merchantId} and key = ${scope.key}
                   and response_status is null and recovery_point = 'started'`;
-      await sql`update idempotency_keys set locked_until = null
-                where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null`;
+      await unlock(scope);
     },
+
+    /** Keeps the record of a failed run whose effect may have begun, dropping only its lock. */
+    unlock,
 
     /** Deletes records past their retention (run by the maintenance worker). */
     async purgeExpired(limit = 10_000): Promise<number> {

@@ -6,7 +6,7 @@
 //   crashed run    -> resume with the same pre-allocated ids (see idempotency-store.ts).
 // A failure before any effect releases the key, so the client may retry with it.
 import type { Request } from 'express';
-import type { Queryable } from '../db/index.ts';
+import type { PendingQuery, Queryable } from '../db/index.ts';
 import { requestSha256 } from './canonical-hash.ts';
 import type { IdempotencyScope, IdempotencyStore } from './idempotency-store.ts';
 
@@ -17,11 +17,24 @@ export type IdempotentRun = {
   resourceId: string;
   /** 'started' on a first run; how far a crashed earlier run got, on a resumed one. */
   recoveryPoint: string;
+  /** True when this run took over the key of an earlier run that died (its lock lapsed). */
+  resumed: boolean;
+  /** The database's clock when this run claimed (or took over) the key, to the millisecond. */
+  startedAt: Date;
   setRecoveryPoint(q: Queryable, point: string): Promise<void>;
+  /**
+   * The effect may have begun (a rail may hold it under `resourceId`): if the operation then
+   * fails, keep the record (unlocked) rather than release the key, so that only a retry with this
+   * key, resuming with the same id, can finish it. In memory, for this process's own failure
+   * path; what a later process must know is recorded with setRecoveryPoint.
+   */
+  keepOnFailure(): void;
   /** The effect was fully undone: forget the pre-allocated id (see IdempotencyStore.restart). */
   restart(q: Queryable): Promise<void>;
   /** Stores the response; call inside the database transaction that commits the effect. */
   complete(q: Queryable, data: unknown): Promise<void>;
+  /** The same write as `complete`, unsent, for a one-statement commit (db/single-statement-commit.ts). */
+  completion(data: unknown): PendingQuery;
 };
 
 export function idempotencyScope(req: Request, merchantId: string, operation: string): IdempotencyScope {
@@ -39,17 +52,22 @@ export async function runIdempotent<T>(store: IdempotencyStore, scope: Idempoten
   operation: (run: IdempotentRun) => Promise<T>): Promise<T> {
   const claim = await store.claim(scope);
   if (claim.kind === 'replay') return claim.body as T;
+  let keep = false;
   const run: IdempotentRun = {
     resourceId: claim.resourceId,
     recoveryPoint: claim.recoveryPoint,
+    resumed: claim.kind === 'resume',
+    keepOnFailure: () => { keep = true; },
+    startedAt: claim.startedAt,
     setRecoveryPoint: (q, point) => store.setRecoveryPoint(q, scope, point),
     restart: (q) => store.restart(q, scope),
     complete: (q, data) => store.complete(q, scope, 200, data),
+    completion: (data) => store.completion(scope, 200, data),
   };
   try {
     return await operation(run);
   } catch (error) {
-    await store.release(scope);
+    await (keep ? store.unlock(scope) : store.release(scope));
     throw error;
   }
 }

@@ -171,6 +171,7 @@ export function withCircuitBreaker(connector: RailConnector, breaker: RailCircui
     rail: connector.rail,
     initiateCollection: (request) => breaker.fire(() => connector.initiateCollection(request)),
     initiateRefund: (request) => breaker.fire(() => connector.initiateRefund(request)),
+    findCollection: (transactionId) => breaker.fire(() => connector.findCollection(transactionId)),
   };
 }
 

@@ -72,6 +72,13 @@ export interface RailConnector {
    */
   initiateCollection(request: CollectionInitiation): Promise<RailInitiationResult>;
   initiateRefund(request: RefundInitiation): Promise<RailInitiationResult>;
+  /**
+   * The provider's status query by our reference (M-Pesa's transaction status, a card
+   * acquirer's lookup by merchant reference): the answer the rail gave the collection initiated
+   * under `transactionId`, or null when it holds none. Used only when resuming a run that died
+   * without a trace of how far it got. Throws like initiateCollection when the rail is down.
+   */
+  findCollection(transactionId: string): Promise<RailInitiationResult | null>;
 }
 
 export const RAIL_OUTCOME_KINDS = ['collection', 'refund'] as const;

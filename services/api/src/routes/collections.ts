@@ -1,7 +1,9 @@
 // Collections and refunds (seed: POST /collections, GET /collections/{id},
 // POST /collections/{id}/refunds). Thin: parse -> domain -> envelope.
 import { assertMerchantCanTransact, principalOf } from '../auth/principal.ts';
-import { checkCollectionParties, checkCollectionPayload, initiateAndRecordCollection, type CollectionRequest } from '../domain/collections.ts';
+import {
+  checkCollectionParties, checkCollectionPayload, initiateAndRecordCollection, mustCheckParties, type CollectionRequest,
+} from '../domain/collections.ts';
 import { initiateRefund, reserveRefund, type RefundRequest } from '../domain/refunds.ts';
 import { findTransaction, toTransactionResource } from '../domain/transactions.ts';
 import { sendOk } from '../http/envelope.ts';
@@ -19,9 +21,9 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
       const scope = idempotencyScope(req, merchantId, 'POST /collections');
       const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
         // Inside the run: a replay answers the stored original even if the merchant or the
-        // sub-merchant has been put on hold since; a run resumed after its rail call finishes
-        // what the rail already holds (docs/decisions.md).
-        if (run.recoveryPoint === 'started') {
+        // sub-merchant has been put on hold since; a resumed run finishes what the rail already
+        // holds (docs/decisions.md).
+        if (await mustCheckParties(ctx, run, request.rail)) {
           assertMerchantCanTransact(principal);
           await checkCollectionParties(ctx, merchantId, request);
         }
@@ -30,8 +32,14 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
           merchantId,
           request,
           checkoutSessionId: null,
-          onRailInitiated: () => run.setRecoveryPoint(ctx.sql, 'rail_initiated'),
-          withinCommit: (tx, created) => run.complete(tx, toTransactionResource(created)),
+          createdAt: run.startedAt,
+          onRailMayHoldIt: async () => {
+            run.keepOnFailure();
+            await run.setRecoveryPoint(ctx.sql, 'rail_initiated');
+          },
+          commitWrites: (created) => [
+            { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
+          ],
         });
         return toTransactionResource(row);
       });

@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
 import { initiateRefund, reserveRefund } from '../../src/domain/refunds.ts';
+import { setMerchantStatus } from '../../src/domain/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
+import { runIdempotent } from '../../src/idempotency/idempotent.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -76,12 +78,15 @@ describe('collections: crash between the rail and the database', () => {
       merchantId: merchant.merchantId,
       request: body as CollectionRequest,
       checkoutSessionId: null,
-      onRailInitiated: async () => {
-        await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'rail_initiated');
-        await crash();
-      },
-      withinCommit: crash,
+      createdAt: new Date(),
+      onRailMayHoldIt: () => {}, // a dead process does nothing more
+      commitWrites: () => { throw new SimulatedCrash('process died after the rail call'); },
     })).rejects.toBeInstanceOf(SimulatedCrash);
+    // No trace of how far it got: the record is still at 'started' (nothing is written between
+    // the rail call and the final commit); the resumed run asks the rail.
+    const [record] = await service.sql<{ recovery_point: string }[]>`
+      select recovery_point from idempotency_keys where merchant_id = ${merchant.merchantId} and key = ${key}`;
+    expect(record!.recovery_point).toBe('started');
     expect(await countRows(service.sql, 'transactions', 'id', transactionId)).toBe(0);
     expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
 
@@ -123,6 +128,82 @@ describe('collections: crash between the rail and the database', () => {
     const retried = await collect(merchant.client, body, key);
     expect(retried.data!.data).toMatchObject({ id: transactionId, provider_reference: first.providerReference, action_url: first.actionUrl });
     expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+  });
+
+  it('resumed without a trace while the merchant is on hold: the rail holds it, so the run completes it', async () => {
+    const merchant = await service.createMerchant('held after rail');
+    const key = randomUUID();
+    const body = { amount: 1_300, currency: 'KES', rail: 'mobile_money' as const, payer_phone: '+254712345678' };
+    const transactionId = await claimRun(collectionScope(merchant.merchantId, key, body));
+    await service.runtime.rails.connectorFor('mobile_money').initiateCollection({
+      transactionId, merchantId: merchant.merchantId, amount: body.amount, currency: body.currency,
+      payer: { phone: body.payer_phone }, reference: null,
+    });
+    // died here; then the merchant is suspended before the client retries
+    await setMerchantStatus(service.sql, merchant.merchantId, 'suspended');
+    await new Promise((resolve) => setTimeout(resolve, lock_ms + 20));
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data).toMatchObject({ id: transactionId, status: 'pending' });
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+    // A new collection is refused as usual.
+    const fresh = await collect(merchant.client, { ...body, amount: 1_301 });
+    expect(fresh.response.status).toBe(403);
+    expect(fresh.error!.error.code).toBe('COMPLIANCE_HOLD');
+  });
+
+  it('resumed without a trace while the merchant is on hold: the rail holds nothing, so the run is checked and refused', async () => {
+    const merchant = await service.createMerchant('held before rail');
+    const key = randomUUID();
+    const body = { amount: 1_400, currency: 'KES', rail: 'mobile_money' as const, payer_phone: '+254712345678' };
+    const transactionId = await claimRun(collectionScope(merchant.merchantId, key, body));
+    // died before the rail call; then the merchant is suspended
+    await setMerchantStatus(service.sql, merchant.merchantId, 'suspended');
+    await new Promise((resolve) => setTimeout(resolve, lock_ms + 20));
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.response.status).toBe(403);
+    expect(retried.error!.error.code).toBe('COMPLIANCE_HOLD');
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(0);
+    expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(0);
+    // Nothing reached the rail, so the key was released: once active again it runs afresh.
+    await setMerchantStatus(service.sql, merchant.merchantId, 'active');
+    const again = await collect(merchant.client, body, key);
+    expect(again.response.status).toBe(200);
+    expect(again.data!.data.id).not.toBe(transactionId);
+  });
+
+  it('a live request whose final commit fails after the rail accepted keeps its key: the retry completes the same transaction', async () => {
+    const merchant = await service.createMerchant('commit fails');
+    const key = randomUUID();
+    const body = { amount: 1_500, currency: 'KES', rail: 'mobile_money' as const, payer_phone: '+254712345678' };
+    const scope = collectionScope(merchant.merchantId, key, body);
+    let transactionId = '';
+    const failed = await runIdempotent(service.runtime.idempotency, scope, async (run) => {
+      transactionId = run.resourceId;
+      return await initiateAndRecordCollection(deps(), {
+        transactionId: run.resourceId,
+        merchantId: merchant.merchantId,
+        request: body as CollectionRequest,
+        checkoutSessionId: null,
+        createdAt: run.startedAt,
+        onRailMayHoldIt: () => run.keepOnFailure(),
+        // A write that touches no row: the one-statement commit aborts as a whole.
+        commitWrites: () => [{ name: 'a write that finds nothing', statement: service.sql`update merchants set name = name where false returning 1`, expectOneRow: true }],
+      });
+    }).catch((error: unknown) => error);
+    expect(String(failed)).toMatch(/a write that finds nothing wrote 0 rows/);
+    // Nothing of the statement was written, and the record was kept (unlocked), not released.
+    expect(await countRows(service.sql, 'transactions', 'id', transactionId)).toBe(0);
+    expect(await countRows(service.sql, 'events', 'resource_id', transactionId)).toBe(0);
+    const [record] = await service.sql<{ resource_id: string; locked_until: Date | null }[]>`
+      select resource_id, locked_until from idempotency_keys where merchant_id = ${merchant.merchantId} and key = ${key}`;
+    expect(record).toEqual({ resource_id: transactionId, locked_until: null });
+
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data.id).toBe(transactionId);
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+    expect(await eventTypes(service.sql, transactionId)).toEqual(['transaction.pending']);
   });
 
   it('a live request is not taken over: a concurrent retry waits for it and gets its result', async () => {

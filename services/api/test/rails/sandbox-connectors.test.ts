@@ -280,6 +280,28 @@ describe('idempotency on transactionId', () => {
   });
 });
 
+describe('status query by our reference (findCollection)', () => {
+  it('answers what the initiation answered, null for an id the rail never accepted, and fails while the rail is down', async () => {
+    const request = collection({ cardToken: 'tok_sandbox_challenge' });
+    expect(await connectors.card.findCollection(request.transactionId)).toBeNull();
+    const initiated = await connectors.card.initiateCollection(request);
+    expect(await connectors.card.findCollection(request.transactionId)).toEqual(initiated);
+    // Another rail does not hold it.
+    expect(await connectors.bank.findCollection(request.transactionId)).toBeNull();
+    config.railsDown = ['card'];
+    await expect(connectors.card.findCollection(request.transactionId)).rejects.toBeInstanceOf(RailOutageError);
+    expect(await countRows()).toEqual({ initiations: 1, outcomes: 1 });
+  });
+
+  it('does not report a refund as a collection', async () => {
+    const parent = await connectors.mobile_money.initiateCollection(collection({ phone: '+254712345678' }));
+    const refundId = randomUUID();
+    await connectors.mobile_money.initiateRefund({ transactionId: refundId, parentProviderReference: parent.providerReference, amount: 1, currency: 'KES' });
+    expect(await countRows()).toEqual({ initiations: 2, outcomes: 2 });
+    expect(await connectors.mobile_money.findCollection(refundId)).toBeNull();
+  });
+});
+
 describe('forced rail down (SANDBOX_RAILS_DOWN)', () => {
   it('refuses every initiation of a down rail, whatever the input, and leaves other rails alone', async () => {
     config.railsDown = ['card', 'bank'];

@@ -238,7 +238,14 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
     }
   }
 
-  return { rail, initiateCollection, initiateRefund };
+  async function findCollection(transactionId: string): Promise<RailInitiationResult | null> {
+    assertRailUp();
+    const row = await findInitiation(sql, transactionId);
+    if (row === undefined || row.kind !== 'collection') return null;
+    return { providerReference: row.provider_reference, actionUrl: row.action_url, ussdCode: row.ussd_code };
+  }
+
+  return { rail, initiateCollection, initiateRefund, findCollection };
 }
 
 function sha256Hex(canonicalFields: readonly unknown[]): string {
