@@ -16,7 +16,9 @@ export {
   type LedgerFailure,
   type LedgerSum,
   type MovementResult,
+  type Settlement,
   type SettlementLeg,
+  type SettlementResult,
 } from './domain/ledger-service.ts';
 export { AccountCode, TransferCode, system_account_kinds, type SystemAccountKind } from './domain/layout.ts';
 export { convertAmount, divideRounded, parseRate, rounding_default, type Rate, type Rounding } from './domain/fx.ts';

@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Ledger, LedgerUsageError, TransferCode, idFromUuid, type LedgerEngine } from '../src/index.ts';
+import { Ledger, LedgerUsageError, TransferCode, batch_events_max, idFromUuid, type LedgerEngine } from '../src/index.ts';
 import { engine_cases } from './support/engines.ts';
 
 for (const engine_case of engine_cases) {
@@ -76,6 +76,46 @@ for (const engine_case of engine_cases) {
       expect(await ledger.returnEscrow(escrowId)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
       expect(await ledger.releaseEscrow(idFromUuid(randomUUID(), 0))).toMatchObject({ ok: false, failure: 'hold_not_found' });
     });
+
+    test('settleCollections: each collection its own chain in one batch; one that cannot settle fails alone', async () => {
+      const merchant = await wallet();
+      const seller = await wallet();
+      const replayedId = randomUUID();
+      const replayed = { collectionId: replayedId, currency: 'NGN', amount: 300n, legs: [{ accountId: merchant, amount: 300n, escrow: false }] };
+      expect(await ledger.settleCollection(replayed)).toMatchObject({ ok: true, replayed: false });
+      const held = { collectionId: randomUUID(), currency: 'NGN', amount: 700n, legs: [
+        { accountId: merchant, amount: 200n, escrow: false }, { accountId: seller, amount: 500n, escrow: true }] };
+      const missing = { collectionId: randomUUID(), currency: 'NGN', amount: 900n, legs: [
+        { accountId: merchant, amount: 400n, escrow: false }, { accountId: 987_654_321n, amount: 500n, escrow: false }] };
+      const plain = { collectionId: randomUUID(), currency: 'NGN', amount: 1_000n, legs: [{ accountId: merchant, amount: 1_000n, escrow: false }] };
+
+      const results = await ledger.settleCollections([held, missing, replayed, plain]);
+      expect(results.map((r) => (r.ok ? (r.replayed ? 'replayed' : 'settled') : r.failure))).toEqual(['settled', 'account_not_found', 'replayed', 'settled']);
+      expect(results[0]!.escrowTransferIds).toEqual([idFromUuid(held.collectionId, 1)]);
+      expect(results[2]!.escrowTransferIds).toEqual([]);
+      // The failed chain moved nothing, not even its first (valid) leg.
+      expect(await engine.lookupTransfers([idFromUuid(missing.collectionId, 0)])).toEqual([]);
+      expect(await ledger.balance(merchant)).toEqual({ available: 300n + 200n + 1_000n, pending: 0n });
+      expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 500n });
+      expect(await ledger.settleCollections([])).toEqual([]);
+      expect((await ledger.checkInvariants()).ok).toBe(true);
+    });
+
+    test('settleCollections splits more legs than one batch holds without splitting a chain', async () => {
+      const merchant = await wallet();
+      const seller = await wallet();
+      // 2 legs each, and one more chain than fits in a batch of batch_events_max legs.
+      const count = Math.floor(batch_events_max / 2) + 1;
+      const settlements = Array.from({ length: count }, () => ({
+        collectionId: randomUUID(), currency: 'NGN', amount: 3n,
+        legs: [{ accountId: merchant, amount: 2n, escrow: false }, { accountId: seller, amount: 1n, escrow: false }],
+      }));
+      const results = await ledger.settleCollections(settlements);
+      expect(results.every((r) => r.ok && !r.replayed)).toBe(true);
+      expect(await ledger.balance(merchant)).toEqual({ available: BigInt(2 * count), pending: 0n });
+      expect(await ledger.balance(seller)).toEqual({ available: BigInt(count), pending: 0n });
+      expect((await ledger.checkInvariants()).ok).toBe(true);
+    }, 60_000);
 
     test('returnEscrow voids the hold back to rail clearing', async () => {
       const seller = await wallet();

@@ -8,6 +8,7 @@
 
 import {
   TransferFlags,
+  batch_events_max,
   query_limit_max,
   u128_max,
   type Account,
@@ -55,6 +56,14 @@ export type MovementResult =
   | { ok: false; failure: LedgerFailure; status: CreateTransferStatus; transferIds: bigint[] };
 
 export type Balance = { available: bigint; pending: bigint };
+
+export type Settlement = {
+  collectionId: string;
+  currency: string;
+  amount: bigint;
+  legs: readonly SettlementLeg[];
+};
+export type SettlementResult = MovementResult & { escrowTransferIds: bigint[] };
 
 export type SettlementLeg = {
   accountId: bigint;
@@ -164,31 +173,28 @@ export class Ledger {
    * Settles a collection: money leaves rail clearing into each leg (wallets, platform fees) in
    * one linked chain, so either every leg lands or none does. Escrow legs are pending transfers.
    */
-  async settleCollection(args: {
-    collectionId: string;
-    currency: string;
-    amount: bigint;
-    legs: readonly SettlementLeg[];
-  }): Promise<MovementResult & { escrowTransferIds: bigint[] }> {
-    const { ledger } = currencyInfo(args.currency);
-    assertLegs(args.legs, args.amount);
-    await this.ensureCurrency(args.currency);
-    const rail = systemAccountId('rail_clearing', args.currency);
-    const user_data_128 = u128FromUuid(args.collectionId);
-    const transfers: TransferInput[] = args.legs.map((leg, i) => ({
-      id: idFromUuid(args.collectionId, i),
-      debit_account_id: rail,
-      credit_account_id: leg.accountId,
-      amount: leg.amount,
-      ledger,
-      code: leg.escrow ? TransferCode.collection_escrow_leg : TransferCode.collection_leg,
-      user_data_128,
-      flags: (i < args.legs.length - 1 ? TransferFlags.linked : 0) | (leg.escrow ? TransferFlags.pending : 0),
-      timeout: leg.escrow ? (leg.timeoutSeconds ?? 0) : 0,
+  async settleCollection(args: Settlement): Promise<SettlementResult> {
+    const [result] = await this.settleCollections([args]);
+    return result!;
+  }
+
+  /**
+   * Settles many collections with as few ledger batches as they fit in (one, for up to about
+   * 8,000 legs): each collection is its own linked chain, so one that cannot settle fails alone
+   * and the others land. Answers in the order given. The rail outcome worker settles a claimed
+   * round of outcomes this way: one ledger round trip instead of one per collection.
+   */
+  async settleCollections(settlements: readonly Settlement[]): Promise<SettlementResult[]> {
+    const chains = settlements.map((args) => {
+      assertLegs(args.legs, args.amount);
+      return settlementChain(args);
+    });
+    for (const currency of new Set(settlements.map((args) => args.currency))) await this.ensureCurrency(currency);
+    const outcomes = await this.#submitChains(chains);
+    return outcomes.map((result, i) => ({
+      ...result,
+      escrowTransferIds: chains[i]!.filter((_, leg) => settlements[i]!.legs[leg]!.escrow).map((t) => t.id),
     }));
-    const result = await this.#submitChain(transfers);
-    const escrowTransferIds = transfers.filter((_, i) => args.legs[i]!.escrow).map((t) => t.id);
-    return { ...result, escrowTransferIds };
   }
 
   /** Releases an escrow hold into the wallet's available balance (post the pending transfer). */
@@ -410,8 +416,41 @@ export class Ledger {
    * of it is found.
    */
   async #submitChain(transfers: TransferInput[]): Promise<MovementResult> {
+    const [result] = await this.#submitChains([transfers]);
+    return result!;
+  }
+
+  /**
+   * Independent linked chains in as few batches as hold them (a chain never straddles two
+   * batches: linked events must share one), each answered as #chainResult says.
+   */
+  async #submitChains(chains: readonly TransferInput[][]): Promise<MovementResult[]> {
+    const answers: MovementResult[] = [];
+    let batch: TransferInput[][] = [];
+    let size = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const results = await this.engine.createTransfers(batch.flat());
+      let offset = 0;
+      for (const chain of batch) {
+        answers.push(await this.#chainResult(chain, results.slice(offset, offset + chain.length)));
+        offset += chain.length;
+      }
+      batch = [];
+      size = 0;
+    };
+    for (const chain of chains) {
+      if (size + chain.length > batch_events_max) await flush();
+      batch.push(chain);
+      size += chain.length;
+    }
+    await flush();
+    return answers;
+  }
+
+  /** One chain's answer from its transfers' results (in order, `results[i]` for `transfers[i]`). */
+  async #chainResult(transfers: TransferInput[], results: readonly { status: CreateTransferStatus }[]): Promise<MovementResult> {
     const transferIds = transfers.map((t) => t.id);
-    const results = await this.engine.createTransfers(transfers);
     if (results.every((r) => r.status === 'created')) return { ok: true, transferIds, replayed: false };
     if (results.every((r) => r.status === 'created' || r.status === 'exists')) return { ok: true, transferIds, replayed: true };
     const cause = results.find((r) => r.status !== 'linked_event_failed' && r.status !== 'created')!.status;
@@ -424,6 +463,24 @@ export class Ledger {
     if (!failure) throw new LedgerInvariantError(`ledger refused transfer ${transferIds[0]}: ${cause}`);
     return { ok: false, failure, status: cause, transferIds };
   }
+}
+
+/** A collection's settlement as one linked chain: rail clearing -> each leg (escrow legs pending). */
+function settlementChain(args: Settlement): TransferInput[] {
+  const { ledger } = currencyInfo(args.currency);
+  const rail = systemAccountId('rail_clearing', args.currency);
+  const user_data_128 = u128FromUuid(args.collectionId);
+  return args.legs.map((leg, i) => ({
+    id: idFromUuid(args.collectionId, i),
+    debit_account_id: rail,
+    credit_account_id: leg.accountId,
+    amount: leg.amount,
+    ledger,
+    code: leg.escrow ? TransferCode.collection_escrow_leg : TransferCode.collection_leg,
+    user_data_128,
+    flags: (i < args.legs.length - 1 ? TransferFlags.linked : 0) | (leg.escrow ? TransferFlags.pending : 0),
+    timeout: leg.escrow ? (leg.timeoutSeconds ?? 0) : 0,
+  }));
 }
 
 export function balanceOf(account: Account): Balance {
