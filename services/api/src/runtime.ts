@@ -6,11 +6,11 @@ import { createEngine, Ledger } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import { asynchronous_commit_session, createPool, type Sql } from './db/index.ts';
-import { applyCollectionOutcome } from './domain/collections.ts';
+import { applyCollectionOutcomes } from './domain/collections.ts';
 import { applyRefundOutcome } from './domain/refunds.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts';
 import type { Logger } from './log.ts';
-import { createRailOutcomeWorker } from './rails/outcome-worker.ts';
+import { createRailOutcomeWorker, mapWithConcurrency } from './rails/outcome-worker.ts';
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
 import type { RailOutcome } from './rails/types.ts';
 
@@ -73,12 +73,22 @@ export async function createDomainRuntime(input: {
   // The handlers run on the worker's pool (see outcome_worker_pool_connections_max); their
   // transactions (status, events) commit synchronously as everywhere else.
   const workerDeps = { sql: workerSql, ledger, rails };
-  const handler = async (outcome: RailOutcome) => {
-    if (outcome.kind === 'collection') await applyCollectionOutcome(workerDeps, outcome);
-    else await applyRefundOutcome(workerDeps, outcome);
+  // A round's collection outcomes settle together (one transaction, one ledger batch); refund
+  // outcomes, rarer, one at a time, a few at once.
+  const batchHandler = async (outcomes: RailOutcome[]): Promise<(unknown | null)[]> => {
+    const answers: (unknown | null)[] = outcomes.map(() => null);
+    const collections = [...outcomes.keys()].filter((i) => outcomes[i]!.kind === 'collection');
+    const refunds = [...outcomes.keys()].filter((i) => outcomes[i]!.kind !== 'collection');
+    const settled = await applyCollectionOutcomes(workerDeps, collections.map((i) => outcomes[i]!));
+    collections.forEach((i, k) => { answers[i] = settled[k]; });
+    await mapWithConcurrency(refunds, outcome_worker_pool_connections_max, async (i) => {
+      answers[i] = await applyRefundOutcome(workerDeps, outcomes[i]!).then(() => null, (error: unknown) => error ?? new Error('refund outcome failed'));
+    });
+    return answers;
   };
   const worker = createRailOutcomeWorker({
-    sql: workerSql, handler, pollIntervalMs: config.railOutcomePollMs, deliveryConcurrency: outcome_worker_pool_connections_max, logger,
+    sql: workerSql, batchHandler, pollIntervalMs: config.railOutcomePollMs,
+    deliveryConcurrency: outcome_worker_pool_connections_max, logger,
   });
   let purgeTimer: NodeJS.Timeout | null = null;
   if (config.runWorkers) {

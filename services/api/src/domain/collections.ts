@@ -22,13 +22,12 @@ import { ApiError, validationError } from '../http/errors.ts';
 import { RailOutageError, RailUnavailableError, RailDeclinedError } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { Rail, RailOutcome } from '../rails/types.ts';
-import { appendEvent, eventInsert } from './events.ts';
+import { appendEvents, eventInsert } from './events.ts';
 import { assertPayerFitsRail, type PayerInput } from './payer-rules.ts';
 import { assertSubMerchantCanReceive } from './sub-merchants.ts';
 import {
-  lockTransaction,
   pendingTransactionRow,
-  setTransactionStatus,
+  setTransactionStatuses,
   transactionEvent,
   transactionInsert,
   type TransactionRow,
@@ -206,54 +205,110 @@ export function railErrorToApiError(error: unknown, rail: Rail): unknown {
  *   failed  -> nothing moves, transaction.failed.
  */
 export async function applyCollectionOutcome(deps: CollectionsDeps, outcome: RailOutcome): Promise<void> {
-  // Set inside the transaction's callback (TypeScript cannot see that: hence the cast).
-  let walletToRemember = null as { key: string; wallet: SettlementWallet } | null;
+  const [answer] = await applyOutcomeRound(deps, [outcome]);
+  if (answer) throw answer;
+}
+
+/**
+ * A claimed round of outcomes at once (the rail outcome worker's batch): one database
+ * transaction locks their rows, ONE ledger batch settles the successes (each collection its own
+ * linked chain, so one that cannot settle fails alone), one statement moves the statuses and one
+ * writes their events. Per-outcome answers in order: null when handled (or nothing was left to
+ * do), an Error when that outcome must be delivered again. If the round fails as a whole, each
+ * outcome is applied on its own, so one bad outcome cannot hold back the rest.
+ */
+export async function applyCollectionOutcomes(deps: CollectionsDeps, outcomes: readonly RailOutcome[]): Promise<(Error | null)[]> {
+  try {
+    return await applyOutcomeRound(deps, outcomes);
+  } catch {
+    const answers: (Error | null)[] = [];
+    for (const outcome of outcomes) {
+      answers.push(await applyCollectionOutcome(deps, outcome).then(() => null, (error: unknown) => asError(error)));
+    }
+    return answers;
+  }
+}
+
+async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailOutcome[]): Promise<(Error | null)[]> {
+  const answers: (Error | null)[] = outcomes.map(() => null);
+  const walletsToRemember: { key: string; wallet: SettlementWallet }[] = [];
   await deps.sql.begin(async (tx) => {
-    const row = await lockTransaction(tx, outcome.transactionId);
-    // Unknown yet: the request that initiated it has not committed (or crashed before it did).
-    // Throwing makes the worker deliver the outcome again later, by when a retry has recorded it.
-    if (!row) throw new Error(`rail outcome for unknown transaction ${outcome.transactionId}`);
-    if (row.type !== 'collection' || row.status !== 'pending') return;
-    if (outcome.status === 'failed') {
-      await setTransactionStatus(tx, row, 'failed', { failureReason: outcome.failureReason });
-      return;
-    }
-    const walletKey = `${row.merchant_id}:${row.currency}`;
+    // Locked in id order: two rounds sharing transactions cannot deadlock.
+    const ids = [...new Set(outcomes.map((outcome) => outcome.transactionId))].sort();
+    const rows = await tx<TransactionRow[]>`select * from transactions where id = any(${ids}::uuid[]) order by id for update`;
+    const known = new Set(rows.map((row) => row.id));
+    const open = new Map(rows.filter((row) => row.type === 'collection' && row.status === 'pending').map((row) => [row.id, row]));
+    const settle: { index: number; row: TransactionRow }[] = [];
+    const fail: { row: TransactionRow; failureReason: string | null }[] = [];
+    outcomes.forEach((outcome, index) => {
+      // Unknown yet: the request that initiated it has not committed (or crashed before it did).
+      // The worker delivers the outcome again later, by when a retry has recorded it.
+      if (!known.has(outcome.transactionId)) {
+        answers[index] = new Error(`rail outcome for unknown transaction ${outcome.transactionId}`);
+        return;
+      }
+      const row = open.get(outcome.transactionId);
+      if (!row) return; // final already (or twice in this round)
+      open.delete(outcome.transactionId);
+      if (outcome.status === 'failed') fail.push({ row, failureReason: outcome.failureReason });
+      else settle.push({ index, row });
+    });
+
     const wallets = settlementWalletsOf(deps.ledger);
-    let wallet = wallets.get(walletKey);
-    if (wallet === undefined) {
-      wallet = await ensureWallet(tx, deps.ledger, {
-        merchantId: row.merchant_id, ownerType: 'merchant', ownerId: row.merchant_id, currency: row.currency,
-      });
-      walletToRemember = { key: walletKey, wallet };
+    const walletOf = new Map<string, SettlementWallet>();
+    for (const { row } of settle) {
+      const key = `${row.merchant_id}:${row.currency}`;
+      if (walletOf.has(key)) continue;
+      let wallet = wallets.get(key);
+      if (wallet === undefined) {
+        wallet = await ensureWallet(tx, deps.ledger, {
+          merchantId: row.merchant_id, ownerType: 'merchant', ownerId: row.merchant_id, currency: row.currency,
+        });
+        walletsToRemember.push({ key, wallet });
+      }
+      walletOf.set(key, wallet);
     }
-    const settled = await deps.ledger.settleCollection({
+    const walletFor = (row: TransactionRow) => walletOf.get(`${row.merchant_id}:${row.currency}`)!;
+    const settled = await deps.ledger.settleCollections(settle.map(({ row }) => ({
       collectionId: row.id,
       currency: row.currency,
       amount: row.amount,
-      legs: [{ accountId: wallet.accountId, amount: row.amount, escrow: row.hold_in_escrow }],
+      legs: [{ accountId: walletFor(row).accountId, amount: row.amount, escrow: row.hold_in_escrow }],
+    })));
+    const landed = settle.filter(({ index, row }, k) => {
+      const result = settled[k]!;
+      if (result.ok) return true;
+      answers[index] = new Error(`ledger refused settlement of ${row.id}: ${result.failure} (${result.status})`);
+      return false;
     });
-    if (!settled.ok) throw new Error(`ledger refused settlement of ${row.id}: ${settled.failure} (${settled.status})`);
-    const updated = await setTransactionStatus(tx, row, 'success');
-    if (row.hold_in_escrow) {
-      await appendEvent(tx, {
-        merchantId: row.merchant_id,
-        type: 'escrow.held',
-        resourceType: 'transaction',
-        resourceId: row.id,
-        data: {
-          transaction_id: row.id,
-          merchant_id: row.merchant_id,
-          wallet_id: wallet.walletId,
-          amount: Number(row.amount),
-          currency: row.currency,
-          occurred_at: updated.updated_at.toISOString(),
-        },
-      });
-    }
+
+    const moved = await setTransactionStatuses(tx, [
+      ...landed.map(({ row }) => ({ row, status: 'success' as const })),
+      ...fail.map(({ row, failureReason }) => ({ row, status: 'failed' as const, failureReason })),
+    ]);
+    // After their transaction.success events, so each resource's events stay in order.
+    await appendEvents(tx, moved.filter((row) => row.status === 'success' && row.hold_in_escrow).map((row) => ({
+      merchantId: row.merchant_id,
+      type: 'escrow.held' as const,
+      resourceType: 'transaction' as const,
+      resourceId: row.id,
+      data: {
+        transaction_id: row.id,
+        merchant_id: row.merchant_id,
+        wallet_id: walletFor(row).walletId,
+        amount: Number(row.amount),
+        currency: row.currency,
+        occurred_at: row.updated_at.toISOString(),
+      },
+    })));
   });
   // Only once committed: a rolled-back transaction may have rolled back the wallet's index row.
-  if (walletToRemember !== null) rememberSettlementWallet(deps.ledger, walletToRemember.key, walletToRemember.wallet);
+  for (const { key, wallet } of walletsToRemember) rememberSettlementWallet(deps.ledger, key, wallet);
+  return answers;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 type SettlementWallet = { walletId: string; accountId: bigint };

@@ -38,6 +38,19 @@ export async function appendEvent(q: Queryable, event: NewEvent): Promise<string
   return id;
 }
 
+/** Many events in one statement, in the order given (their `sequence` follows it). */
+export async function appendEvents(q: Queryable, events: readonly NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await q`
+    insert into events (id, merchant_id, type, resource_type, resource_id, data)
+    select id, merchant_id, type, resource_type, resource_id, data::jsonb
+    from unnest(${events.map(() => randomUUID())}::uuid[], ${events.map((e) => e.merchantId)}::uuid[],
+                ${events.map((e) => e.type)}::text[], ${events.map((e) => e.resourceType)}::text[],
+                ${events.map((e) => e.resourceId)}::uuid[], ${events.map((e) => JSON.stringify(e.data))}::text[])
+      with ordinality as e(id, merchant_id, type, resource_type, resource_id, data, position)
+    order by position`;
+}
+
 /** The INSERT of an event, unsent (`returning 1`), for a one-statement commit. */
 export function eventInsert(q: Queryable, id: string, event: NewEvent): PendingQuery {
   return q`insert into events (id, merchant_id, type, resource_type, resource_id, data)

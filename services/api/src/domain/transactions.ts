@@ -4,7 +4,7 @@ import type { PendingQuery, Queryable } from '../db/index.ts';
 import type { Keyset } from '../http/pagination.ts';
 import { keysetCondition } from '../http/pagination.ts';
 import type { Rail } from '../rails/types.ts';
-import { appendEvent, type EventType, type NewEvent } from './events.ts';
+import { appendEvent, appendEvents, type EventType, type NewEvent } from './events.ts';
 
 export const transaction_statuses = ['pending', 'success', 'failed', 'reversed'] as const;
 export type TransactionStatus = (typeof transaction_statuses)[number];
@@ -155,6 +155,31 @@ export async function setTransactionStatus(q: Queryable, row: TransactionRow, st
 
 export async function appendTransactionEvent(q: Queryable, row: TransactionRow, type: EventType): Promise<void> {
   await appendEvent(q, transactionEvent(row, type));
+}
+
+/**
+ * Several status moves in one statement, and their transaction.* events in one more (in the
+ * order given). Rows come back in the order given.
+ */
+export async function setTransactionStatuses(q: Queryable, moves: ReadonlyArray<{
+  row: TransactionRow; status: TransactionStatus; failureReason?: string | null;
+}>): Promise<TransactionRow[]> {
+  if (moves.length === 0) return [];
+  const updated = await q<TransactionRow[]>`
+    update transactions t
+    set status = m.status, failure_reason = coalesce(m.failure_reason, t.failure_reason), updated_at = now()
+    from unnest(${moves.map((m) => m.row.id)}::uuid[], ${moves.map((m) => m.status)}::text[],
+                ${moves.map((m) => m.failureReason ?? null)}::text[]) as m(id, status, failure_reason)
+    where t.id = m.id
+    returning t.*`;
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  const rows = moves.map((m) => {
+    const row = byId.get(m.row.id);
+    if (!row) throw new Error(`setTransactionStatuses: transaction ${m.row.id} vanished`);
+    return row;
+  });
+  await appendEvents(q, rows.map((row) => transactionEvent(row, `transaction.${row.status}`)));
+  return rows;
 }
 
 /** A transaction.* event with the seed's data object. */

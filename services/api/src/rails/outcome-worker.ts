@@ -13,6 +13,7 @@ import {
   type Rail,
   type RailFailureReason,
   type RailLogger,
+  type RailOutcome,
   type RailOutcomeHandler,
   type RailOutcomeKind,
   type RailOutcomeStatus,
@@ -35,9 +36,18 @@ export const OUTCOME_DELIVERY_CONCURRENCY_DEFAULT = 1;
 /** last_error keeps the start of the handler's error message, no more. */
 export const OUTCOME_LAST_ERROR_LENGTH_MAX = 500;
 
+/**
+ * Handles a whole claimed round at once (a batch handler settles many outcomes in few round
+ * trips). Answers per outcome, in order: null when delivered, the error when it failed (that
+ * outcome is retried or abandoned like a failed `handler` call).
+ */
+export type RailOutcomeBatchHandler = (outcomes: RailOutcome[]) => Promise<(unknown | null)[]>;
+
 export interface RailOutcomeWorkerOptions {
   sql: Sql;
-  handler: RailOutcomeHandler;
+  /** One outcome at a time (deliveryConcurrency of them at once). Give this or batchHandler. */
+  handler?: RailOutcomeHandler;
+  batchHandler?: RailOutcomeBatchHandler;
   pollIntervalMs?: number;
   /** Rows claimed per round; deliveryConcurrency of them are handled at a time (see runOnce). */
   batchSize?: number;
@@ -79,7 +89,33 @@ interface ClaimedRow {
   attempts: number;
 }
 
-type DeliveryResult = 'delivered' | 'retried' | 'abandoned';
+type DeliveryResult = 'retried' | 'abandoned';
+
+function toOutcome(row: ClaimedRow): RailOutcome {
+  return {
+    providerReference: row.provider_reference,
+    rail: row.rail,
+    kind: row.kind,
+    status: row.outcome,
+    failureReason: row.failure_reason,
+    transactionId: row.transaction_id,
+  };
+}
+
+/** `fn` on every item, at most `concurrency` at once; answers in the items' order. */
+export async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array(items.length);
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      answers[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, runner));
+  return answers;
+}
 
 export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): RailOutcomeWorker {
   const { sql, handler } = options;
@@ -92,6 +128,7 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
   const deliveryConcurrency = options.deliveryConcurrency ?? OUTCOME_DELIVERY_CONCURRENCY_DEFAULT;
   const logger = options.logger ?? jsonLineRailLogger;
 
+  if (!handler && !options.batchHandler) throw new Error('rail outcome worker: give handler or batchHandler');
   assertIntegerInRange('pollIntervalMs', pollIntervalMs, 1, 3_600_000);
   assertIntegerInRange('batchSize', batchSize, 1, OUTCOME_BATCH_SIZE_MAX);
   assertIntegerInRange('attemptsMax', attemptsMax, 1, 1_000);
@@ -125,22 +162,19 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
                 o.kind, o.outcome, o.failure_reason, o.attempts`;
   }
 
-  /** Runs the handler; a success is marked delivered by the caller (markDelivered, per batch). */
-  async function deliver(row: ClaimedRow): Promise<DeliveryResult> {
+  /** Runs the handler on one outcome: null when it succeeded, else its error. */
+  async function deliver(outcome: RailOutcome): Promise<unknown | null> {
     try {
-      await handler({
-        providerReference: row.provider_reference,
-        rail: row.rail,
-        kind: row.kind,
-        status: row.outcome,
-        failureReason: row.failure_reason,
-        transactionId: row.transaction_id,
-      });
+      await handler!(outcome);
+      return null;
     } catch (error) {
-      return recordFailure(row, error);
+      return error ?? new Error('handler failed');
     }
-    return 'delivered';
   }
+
+  /** Without a batch handler: `handler` on each, deliveryConcurrency at a time (see runOnce). */
+  const handleRound: RailOutcomeBatchHandler = options.batchHandler
+    ?? ((outcomes) => mapWithConcurrency(outcomes, deliveryConcurrency, deliver));
 
   /**
    * One statement for every row of a round whose handler succeeded (not one per row: round trips
@@ -185,31 +219,34 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
   async function runOnce(): Promise<RailOutcomeRunSummary> {
     const rows = await claimDueRows();
     const summary: RailOutcomeRunSummary = { claimed: rows.length, delivered: 0, retried: 0, abandoned: 0 };
-    // At most deliveryConcurrency handlers at once (default 1: one after another), never the
-    // whole batch. Before, all 50 claimed rows ran at once on the API's shared pool: the outcomes
-    // of one merchant settle into the same ledger accounts, so they queued on the same row locks
-    // while each held a connection idle in its transaction (measured: half the pool idle in
-    // transaction, a quarter waiting on locks) and the API waited for connections. The runtime
-    // gives the worker its own pool and a concurrency equal to its size: a few settlements
-    // overlap their round trips and commits (190/s sequential -> 340/s with 4 on the bench
-    // machine) without a lock pile-up, and the API's pool is never touched.
+    if (rows.length === 0) return summary;
+    // Without a batch handler, at most deliveryConcurrency handlers run at once (default 1),
+    // never the whole batch: the outcomes of one merchant settle into the same ledger accounts,
+    // so 50 at once queued on the same row locks while each held a connection idle in its
+    // transaction (measured: half the pool idle in transaction, a quarter waiting on locks). The
+    // runtime passes a batch handler instead: the whole round in one database transaction and
+    // one ledger batch (domain/collections.ts applyCollectionOutcomes).
+    let answers: (unknown | null)[];
+    try {
+      answers = await handleRound(rows.map(toOutcome));
+      if (answers.length !== rows.length) throw new Error(`batch handler answered ${answers.length} of ${rows.length} outcomes`);
+    } catch (error) {
+      answers = rows.map(() => error ?? new Error('batch handler failed'));
+    }
     const deliveredIds: string[] = [];
-    let next = 0;
-    const runner = async () => {
-      while (next < rows.length) {
-        const row = rows[next]!;
-        next += 1;
-        try {
-          const result = await deliver(row);
-          if (result === 'delivered') deliveredIds.push(row.id);
-          else summary[result] += 1;
-        } catch (error) {
-          // Recording the result failed (database gone?): the lease returns the row later.
-          logger.error('rail outcome worker could not record a delivery result', { error: describeError(error) });
-        }
+    for (const [i, row] of rows.entries()) {
+      const answer = answers[i];
+      if (answer === null || answer === undefined) {
+        deliveredIds.push(row.id);
+        continue;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(deliveryConcurrency, rows.length) }, runner));
+      try {
+        summary[await recordFailure(row, answer)] += 1;
+      } catch (error) {
+        // Recording the result failed (database gone?): the lease returns the row later.
+        logger.error('rail outcome worker could not record a delivery result', { error: describeError(error) });
+      }
+    }
     try {
       await markDelivered(deliveredIds);
       summary.delivered = deliveredIds.length;

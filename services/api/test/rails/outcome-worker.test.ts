@@ -314,6 +314,63 @@ describe('handler failures', () => {
   });
 });
 
+describe('batch handler', () => {
+  async function threeDue(): Promise<string[]> {
+    const references: string[] = [];
+    for (const phone of ['+233240000011', '+233240000012', '+233240000013']) {
+      references.push((await connectors.mobile_money.initiateCollection(collection({ phone }))).providerReference);
+    }
+    await makeAllDue();
+    return references;
+  }
+
+  async function rowsOf(references: string[]) {
+    return await db.sql<{ provider_reference: string; delivered: boolean; last_error: string | null; attempts: number }[]>`
+      select provider_reference, delivered_at is not null as delivered, last_error, attempts
+      from sandbox_rail_outcomes where provider_reference = any(${references}) order by provider_reference`;
+  }
+
+  it('hands the whole round to one call and records each answer: null delivered, an error retried', async () => {
+    const references = await threeDue();
+    const rounds: RailOutcome[][] = [];
+    const worker = createRailOutcomeWorker({
+      sql: db.sql, batchSize: 10, retryBaseDelayMs: 60_000, logger: silentRailLogger,
+      batchHandler: async (outcomes) => {
+        rounds.push(outcomes);
+        return outcomes.map((o) => (o.providerReference === references[1] ? new Error('ledger refused it') : null));
+      },
+    });
+    expect(await worker.runOnce()).toEqual({ claimed: 3, delivered: 2, retried: 1, abandoned: 0 });
+    expect(rounds.map((r) => r.map((o) => o.providerReference).sort())).toEqual([[...references].sort()]);
+    const rows = await rowsOf(references);
+    expect(rows.find((r) => r.provider_reference === references[1])).toMatchObject({ delivered: false, last_error: 'Error: ledger refused it' });
+    expect(rows.filter((r) => r.delivered).length).toBe(2);
+    // Not due again yet (backoff): the next round claims nothing.
+    expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+  });
+
+  it('retries every outcome of a round whose batch handler throws, or answers for the wrong number of outcomes', async () => {
+    const references = await threeDue();
+    const throwing = createRailOutcomeWorker({
+      sql: db.sql, batchSize: 10, retryBaseDelayMs: 0, logger: silentRailLogger,
+      batchHandler: async () => { throw new Error('database gone'); },
+    });
+    expect(await throwing.runOnce()).toEqual({ claimed: 3, delivered: 0, retried: 3, abandoned: 0 });
+    expect((await rowsOf(references)).map((r) => r.last_error)).toEqual(['Error: database gone', 'Error: database gone', 'Error: database gone']);
+
+    await makeAllDue();
+    const short = createRailOutcomeWorker({
+      sql: db.sql, batchSize: 10, retryBaseDelayMs: 0, logger: silentRailLogger, batchHandler: async () => [null],
+    });
+    expect(await short.runOnce()).toEqual({ claimed: 3, delivered: 0, retried: 3, abandoned: 0 });
+    expect((await rowsOf(references)).every((r) => !r.delivered && /answered 1 of 3/.test(r.last_error ?? ''))).toBe(true);
+  });
+
+  it('refuses to start with neither a handler nor a batch handler', () => {
+    expect(() => createRailOutcomeWorker({ sql: db.sql, logger: silentRailLogger })).toThrow(/handler or batchHandler/);
+  });
+});
+
 describe('backoff schedule', () => {
   it('doubles per attempt, is capped, and never exceeds the nominal delay', () => {
     for (let attempt = 1; attempt <= 40; attempt += 1) {
