@@ -1,7 +1,7 @@
 // Encryption at rest for secrets the service must read back (API secrets are HMAC keys, so
 // they cannot be hashed like passwords). AES-256-GCM with a key derived from MASTER_KEY.
 // Stored layout: version (1 byte) | iv (12 bytes) | auth tag (16 bytes) | ciphertext.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
 
 const box_version = 1;
 const iv_bytes = 12;
@@ -21,7 +21,9 @@ export type SecretBox = {
 };
 
 export function createSecretBox(masterKey: Buffer): SecretBox {
-  const key = deriveKey(masterKey, 'secret-box');
+  // A KeyObject made once: a raw Buffer key is turned into one on every cipher (measured: a few
+  // percent of a collection's CPU, since every idempotent response is sealed).
+  const key = createSecretKey(deriveKey(masterKey, 'secret-box'));
   return {
     seal(plaintext) {
       const iv = randomBytes(iv_bytes);
