@@ -2,10 +2,10 @@
 // else its PostgreSQL engine on the service's database), the rail connectors with their
 // breakers, the idempotency store, and the background workers (rail outcomes, idempotency
 // purge). main.ts, the tests and the benches build it the same way.
-import { createEngine, Ledger } from '@payagg/ledger';
+import { createEngine, Ledger, PostgresEngine } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
-import { asynchronous_commit_session, createPool, type Sql } from './db/index.ts';
+import { asynchronous_commit_session, createPool, openConnections, type Sql } from './db/index.ts';
 import { applyCollectionOutcomes } from './domain/collections.ts';
 import { applyRefundOutcome } from './domain/refunds.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts';
@@ -60,10 +60,15 @@ export async function createDomainRuntime(input: {
   const asyncCommitSql = createPool(input.databaseUrl, asynchronous_commit_pool_connections_max, 'payagg-async-commit',
     asynchronous_commit_session);
   const workerSql = createPool(input.databaseUrl, outcome_worker_pool_connections_max, 'payagg-outcome-worker');
-  // Open the asynchronous-commit pool's connections now: the sandbox rails run on it inside the
-  // rail breaker's timeout, and a first request paying for a new PostgreSQL backend there could
-  // time out (a false outage) on a busy machine.
-  await Promise.all(Array.from({ length: asynchronous_commit_pool_connections_max }, () => asyncCommitSql`select 1`));
+  // The pools made here open their connections now (openConnections): the sandbox rails run on
+  // the asynchronous-commit pool inside the rail breaker's timeout, where a first request paying
+  // for a new PostgreSQL backend could time out (a false outage) on a busy machine; the worker's
+  // and the ledger's would otherwise open in the middle of the first settlements.
+  await Promise.all([
+    openConnections(asyncCommitSql, asynchronous_commit_pool_connections_max),
+    openConnections(workerSql, outcome_worker_pool_connections_max),
+    ...(engine instanceof PostgresEngine ? [openConnections(engine.sql, ledger_pool_connections_max)] : []),
+  ]);
   // The sandbox providers write only their own simulated state: asynchronous commits.
   const rails = createRailRegistry({ sql: asyncCommitSql, config: config.rails, logger });
   const idempotency = createIdempotencyStore({
