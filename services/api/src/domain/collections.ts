@@ -130,7 +130,7 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     // The caller keeps the idempotency record (unlocked) so that a retry with the same key
     // resumes with the SAME transaction id: the rail then answers as it did the first time
     // instead of charging the payer a second time.
-    if (isAmbiguousRailFailure(error)) await input.onRailMayHoldIt();
+    if (isAmbiguousRailFailure(error)) await noteRailMayHoldIt(input.onRailMayHoldIt);
     throw railErrorToApiError(error, request.rail);
   }
   // One statement, one round trip: the row, its transaction.pending event and the caller's
@@ -166,10 +166,24 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     ]);
   } catch (error) {
     // The rail holds the collection: never release the key (a new key's run would charge again).
-    await input.onRailMayHoldIt();
+    await noteRailMayHoldIt(input.onRailMayHoldIt);
     throw error;
   }
   return row;
+}
+
+/**
+ * Calls the caller's note that the rail may hold the collection, never letting its failure hide
+ * the error being handled: the note is best effort (when the database is failing it fails too),
+ * because a resumed run asks the rail anyway (mustCheckParties). The caller's in-memory part
+ * (keepOnFailure) runs before any write it makes.
+ */
+async function noteRailMayHoldIt(note: () => Promise<void> | void): Promise<void> {
+  try {
+    await note();
+  } catch {
+    // best effort, see above
+  }
 }
 
 /** A rail call that timed out: the provider may or may not have accepted it. */
