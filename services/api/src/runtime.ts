@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import { asynchronous_commit_session, createPool, openConnections, type Sql } from './db/index.ts';
 import { applyCollectionOutcomes } from './domain/collections.ts';
-import { applyRefundOutcome } from './domain/refunds.ts';
+import { applyRefundOutcome, voidPendingRefundReservations } from './domain/refunds.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts';
 import type { Logger } from './log.ts';
 import { createRailOutcomeWorker, mapWithConcurrency } from './rails/outcome-worker.ts';
@@ -37,7 +37,7 @@ export const outcome_worker_pool_connections_max = 4;
  * well within PostgreSQL's default max_connections of 100 (the embedded cluster's default).
  */
 export const asynchronous_commit_pool_connections_max = 4;
-/** How often expired idempotency records are purged. */
+/** How often expired idempotency records are purged and refund voids a crash left are finished. */
 export const idempotency_purge_interval_ms = 60_000;
 
 export type DomainRuntime = {
@@ -100,6 +100,13 @@ export async function createDomainRuntime(input: {
     worker.start();
     purgeTimer = setInterval(() => {
       idempotency.purgeExpired().catch((error: Error) => logger.error('idempotency purge failed', { error: error.message }));
+      voidPendingRefundReservations(workerDeps).then(
+        ({ voided, failed }) => {
+          if (voided > 0) logger.warn('voided refund reservations a crash had left held', { voided });
+          if (failed.length > 0) logger.error('could not void refund reservations; retrying next sweep', { refund_ids: failed });
+        },
+        (error: Error) => logger.error('refund reservation sweep failed', { error: error.message }),
+      );
     }, idempotency_purge_interval_ms);
     purgeTimer.unref();
   }

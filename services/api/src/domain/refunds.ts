@@ -134,12 +134,13 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
 /**
  * The rail refused the refund at initiation: forget the refund, then give the money back.
  * Order matters, because the database and the ledger cannot commit together:
- *   1. one database transaction deletes the row, restores the collection's remainder and (via
- *      `withinUndo`) moves the idempotency record to a fresh id;
- *   2. then the ledger voids the reservation.
- * A crash between 1 and 2 leaves a reservation nobody will use (money held, never spent twice);
- * the other order could leave a row whose reservation is already voided, which a resumed run
- * would send to the rail and post as a refund the wallet never paid for.
+ *   1. one database transaction deletes the row, restores the collection's remainder, records the
+ *      void to do (refund_reservation_voids) and (via `withinUndo`) moves the idempotency record
+ *      to a fresh id;
+ *   2. then the ledger voids the reservation, and the recorded void is crossed out.
+ * A crash between 1 and 2 leaves the void recorded: the sweeper (voidPendingRefundReservations)
+ * finishes it. The other order could leave a row whose reservation is already voided, which a
+ * resumed run would send to the rail and post as a refund the wallet never paid for.
  */
 async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, hooks: RefundInitiationHooks): Promise<void> {
   const undone = await deps.sql.begin(async (tx) => {
@@ -148,14 +149,48 @@ async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, 
     await tx`delete from transactions where id = ${refund.id}`;
     await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
              where id = ${refund.parent_transaction_id}`;
+    await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id})`;
     await hooks.withinUndo?.(tx);
     return true;
   });
   if (!undone) return;
-  const voided = await deps.ledger.cancelRefund(refund.id);
+  await voidRefundReservation(deps, refund.id);
+}
+
+/** Voids a recorded refund reservation in the ledger, then crosses the record out. Idempotent. */
+async function voidRefundReservation(deps: RefundsDeps, refundId: string): Promise<void> {
+  const voided = await deps.ledger.cancelRefund(refundId);
   if (!voided.ok && voided.failure !== 'hold_already_voided') {
-    throw new Error(`ledger refused to void refund ${refund.id}: ${voided.failure}`);
+    throw new Error(`ledger refused to void refund ${refundId}: ${voided.failure}`);
   }
+  await deps.sql`delete from refund_reservation_voids where refund_id = ${refundId}`;
+}
+
+/** How old a recorded void must be before the sweeper takes it (its own request may be voiding it). */
+export const refund_void_sweep_age_ms_default = 60_000;
+
+/**
+ * Finishes the refund reservation voids that a crash left recorded (see undoRefundReservation):
+ * those older than `olderThanMs`, up to `limit`. Returns how many were voided; one that the
+ * ledger refuses is left for the next sweep and reported in `failed`.
+ */
+export async function voidPendingRefundReservations(deps: RefundsDeps,
+  options: { olderThanMs?: number; limit?: number } = {}): Promise<{ voided: number; failed: string[] }> {
+  const rows = await deps.sql<{ refund_id: string }[]>`
+    select refund_id from refund_reservation_voids
+    where created_at <= now() - ${options.olderThanMs ?? refund_void_sweep_age_ms_default} * interval '1 millisecond'
+    order by created_at limit ${options.limit ?? 1_000}`;
+  const failed: string[] = [];
+  let voided = 0;
+  for (const { refund_id } of rows) {
+    try {
+      await voidRefundReservation(deps, refund_id);
+      voided += 1;
+    } catch {
+      failed.push(refund_id);
+    }
+  }
+  return { voided, failed };
 }
 
 /**

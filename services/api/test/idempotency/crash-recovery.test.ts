@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
-import { initiateRefund, reserveRefund } from '../../src/domain/refunds.ts';
+import { initiateRefund, reserveRefund, voidPendingRefundReservations } from '../../src/domain/refunds.ts';
 import { setMerchantStatus } from '../../src/domain/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { runIdempotent } from '../../src/idempotency/idempotent.ts';
@@ -230,6 +230,51 @@ describe('refunds: crash after the reservation', () => {
   function refundScope(merchantId: string, collectionId: string, key: string, body: object): IdempotencyScope {
     return { merchantId, key, operation: refundsOperation(collectionId), requestSha256: requestSha256(body) };
   }
+
+  it('refused by the rail, then died between the undo and the ledger void: the sweeper gives the money back', async () => {
+    const { merchantId, collection } = await setUp(5_000);
+    const body = { amount: 2_000 };
+    const refundId = await claimRun(refundScope(merchantId, collection.id, randomUUID(), body));
+    const reserved = await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body });
+    // The process dies when it reaches the ledger void (the undo's database transaction committed).
+    const real = service.runtime.ledger;
+    const dying = new Proxy(real, {
+      get: (target, property) => {
+        if (property === 'cancelRefund') return crash;
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    service.runtime.rails.setSandboxRailDown('card', true);
+    try {
+      await expect(initiateRefund({ ...deps(), ledger: dying }, reserved, async () => {})).rejects.toBeInstanceOf(SimulatedCrash);
+    } finally {
+      service.runtime.rails.setSandboxRailDown('card', false);
+    }
+    expect(await countRows(service.sql, 'transactions', 'id', refundId)).toBe(0);
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 3_000n, pending: 0n }); // still held
+    expect(await countRows(service.sql, 'refund_reservation_voids', 'refund_id', refundId)).toBe(1);
+
+    // Too recent for the sweeper by default (its own request may still be voiding it).
+    expect(await voidPendingRefundReservations(deps())).toEqual({ voided: 0, failed: [] });
+    expect(await voidPendingRefundReservations(deps(), { olderThanMs: 0 })).toEqual({ voided: 1, failed: [] });
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 5_000n, pending: 0n });
+    expect(await countRows(service.sql, 'refund_reservation_voids', 'refund_id', refundId)).toBe(0);
+    expect(await voidPendingRefundReservations(deps(), { olderThanMs: 0 })).toEqual({ voided: 0, failed: [] });
+    await expectLedgerInvariants(service);
+  });
+
+  it('a refund the rail refuses leaves no recorded void behind', async () => {
+    const { merchantId, client, collection } = await setUp(1_000);
+    service.runtime.rails.setSandboxRailDown('card', true);
+    try {
+      expect((await refund(client, collection.id, { amount: 400 })).response.status).toBe(503);
+    } finally {
+      service.runtime.rails.setSandboxRailDown('card', false);
+    }
+    expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 1_000n, pending: 0n });
+    expect(await countRows(service.sql, 'refund_reservation_voids', 'merchant_id', merchantId)).toBe(0);
+  });
 
   it('reserved and recorded, rail never called: the retry finishes it; the wallet is debited once', async () => {
     const { merchantId, client, collection } = await setUp(5_000);
