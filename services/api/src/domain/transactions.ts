@@ -145,11 +145,7 @@ export async function findByProviderReference(q: Queryable, rail: Rail, provider
 /** Moves a transaction to a new status and writes the matching transaction.* event. */
 export async function setTransactionStatus(q: Queryable, row: TransactionRow, status: TransactionStatus,
   extra: { failureReason?: string | null } = {}): Promise<TransactionRow> {
-  const [updated] = await q<TransactionRow[]>`
-    update transactions set status = ${status}, failure_reason = ${extra.failureReason ?? row.failure_reason},
-      updated_at = now()
-    where id = ${row.id} returning *`;
-  await appendTransactionEvent(q, updated!, `transaction.${status}`);
+  const [updated] = await setTransactionStatuses(q, [{ row, status, failureReason: extra.failureReason }]);
   return updated!;
 }
 
