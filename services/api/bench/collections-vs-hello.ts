@@ -16,12 +16,18 @@
 // production (default 2 s outcome delay), so collections settle through the ledger during the
 // measurement too: that load is part of the figure.
 //
+// Also measured, the same ways: the floor (floor-server.ts), the same signed POST with only what it
+// cannot do without (signature, JSON, the service's three writes in the same shape and commit
+// modes); it has no validation, no encryption, no breaker and no outcome worker. Its rate is the
+// most this stack reaches on this machine, and its p99 at the fixed rate shows how much of the
+// service's tail is the machine's (WAL flushes that stall) rather than the service's.
+//
 // The load generator shares the 2 cores with the service and PostgreSQL; signing a request costs
 // it a few microseconds. BENCH_PROFILE_DIR=dir writes a CPU profile of the service.
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { signRequest } from '@payagg/sdk';
-import { machineLine, type Measurement, measure, median } from './support/measure.ts';
+import { machineLine, type Measurement, measure, median, rates } from './support/measure.ts';
 import { openLoop } from './support/open-loop.ts';
 import { startTargets } from './support/processes.ts';
 
@@ -37,7 +43,7 @@ const target_p99_ms = 50;
 type Signer = { apiKey: string; apiSecret: string };
 
 /** An autocannon request that is a brand-new, signed collection every time it is sent. */
-function newCollectionRequest(signer: Signer, runId: string): autocannon.Request {
+function newCollectionRequest(signer: Signer, runId: string): autocannon.Request & { path: string } {
   let sequence = 0;
   return {
     method: 'POST',
@@ -74,6 +80,16 @@ async function checkEndpoint(origin: string, signer: Signer): Promise<void> {
   }
 }
 
+/** The floor answers a new collection with 200 pending (it has no replays: every request is new). */
+async function checkFloor(origin: string, signer: Signer): Promise<void> {
+  const request = newCollectionRequest(signer, 'floor-check').setupRequest!({ method: 'POST', path: '/v1/collections' }, {});
+  const response = await fetch(`${origin}/v1/collections`, { method: 'POST', headers: request.headers, body: request.body });
+  const text = await response.text();
+  if (response.status !== 200 || (JSON.parse(text) as { data: { status: string } }).data.status !== 'pending') {
+    throw new Error(`the floor's POST /v1/collections answered ${response.status}: ${text}`);
+  }
+}
+
 function line(label: string, m: Measurement): string {
   return `  ${label.padEnd(34)}: ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50_ms).padStart(4)} ms  p99 ${String(m.p99_ms).padStart(4)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`;
 }
@@ -83,15 +99,16 @@ async function main(): Promise<void> {
   try {
     const signer = { apiKey: targets.credentials.apiKey, apiSecret: targets.credentials.apiSecret };
     await checkEndpoint(targets.apiOrigin, signer);
+    await checkFloor(targets.floorOrigin, signer);
 
     // The fixed rate first: every collection created by a maximum-rate round is settled by the
     // outcome worker over the following seconds, and that backlog would inflate the latency of
     // whatever runs next. An open loop (support/open-loop.ts): evenly spaced arrivals, latency
     // from each request's scheduled time. A short warm-up at the same rate before it.
-    const fixedRun = (label: string, durationS: number) => {
+    const fixedRun = (label: string, durationS: number, origin = targets.apiOrigin) => {
       const request = newCollectionRequest(signer, label);
       return openLoop({
-        origin: targets.apiOrigin,
+        origin,
         ratePerS: fixed_rate_per_s,
         durationS,
         traceFile: process.env.BENCH_TRACE_FILE,
@@ -101,17 +118,24 @@ async function main(): Promise<void> {
         },
       });
     };
+    // The floor's fixed rate first: it leaves no settlement backlog behind it.
+    await fixedRun('floor-fixed-warmup', warmup_s, targets.floorOrigin);
+    const floorFixed = await fixedRun('floor-fixed', fixed_rate_duration_s, targets.floorOrigin);
     await fixedRun('fixed-warmup', warmup_s);
     const fixed = await fixedRun('fixed', fixed_rate_duration_s);
 
     const hellos: Measurement[] = [];
+    const floors: Measurement[] = [];
     const collections: Measurement[] = [];
     for (let round = 0; round < rounds; round += 1) {
       hellos.push(await measure({ url: targets.helloUrl, connections, pipelining: 1 }, duration_s, warmup_s));
+      const floorRequests = [newCollectionRequest(signer, `floor${round}`)];
+      floors.push(await measure({ url: targets.floorOrigin, connections, pipelining: 1, requests: floorRequests }, duration_s, warmup_s));
       const requests = [newCollectionRequest(signer, `max${round}`)];
       collections.push(await measure({ url: targets.apiOrigin, connections, pipelining: 1, requests }, duration_s, warmup_s));
     }
     const hello = median(hellos);
+    const floor = median(floors);
     const collection = median(collections);
 
     const ratio = collection.rps / hello.rps;
@@ -121,18 +145,22 @@ async function main(): Promise<void> {
       [
         `bench-collections: ${machineLine()}`,
         `  maximum rate: median of ${rounds} alternating rounds, ${duration_s} s each after ${warmup_s} s warm-up, ${connections} connections`,
-        `  rounds hello: ${hellos.map((m) => m.rps.toFixed(0)).join(', ')}; collections: ${collections.map((m) => m.rps.toFixed(0)).join(', ')}`,
+        `  rounds hello: ${rates(hellos)}; floor: ${rates(floors)}; collections: ${rates(collections)}`,
         line('bare Express hello-world', hello),
+        line('floor (signature + 3 writes)', floor),
         line('signed idempotent POST /collections', collection),
         `  ratio collections/hello           : ${ratio.toFixed(3)}`,
+        `  ratio collections/floor           : ${(collection.rps / floor.rps).toFixed(2)} (the service's own share)`,
         `  fixed rate: ${fixed_rate_per_s} requests/s for ${fixed_rate_duration_s} s, open loop (evenly spaced arrivals, latency from the scheduled send time)`,
+        line(`floor at ${fixed_rate_per_s}/s`, floorFixed),
         line(`POST /collections at ${fixed_rate_per_s}/s`, fixed),
         `  targets: >= ${target_collections_per_s} collections/s: ${rateMet ? 'met' : 'NOT met'} (${collection.rps.toFixed(0)}); p99 < ${target_p99_ms} ms at ${fixed_rate_per_s}/s: ${p99Met ? 'met' : 'NOT met'} (${fixed.p99_ms} ms)`,
         '',
       ].join('\n'),
     );
     // Failed requests make every figure meaningless; missed targets are reported, not failed.
-    if (collection.non2xx + collection.errors + fixed.non2xx + fixed.errors > 0) process.exitCode = 1;
+    const failed = [collection, fixed, floor, floorFixed].reduce((n, m) => n + m.non2xx + m.errors, 0);
+    if (failed > 0) process.exitCode = 1;
   } finally {
     await targets.stopAll();
   }

@@ -12,6 +12,7 @@ const bench_dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const api_main_file = path.join(bench_dir, '../src/main.ts');
 const api_cli_file = path.join(bench_dir, '../src/cli.ts');
 const hello_server_file = path.join(bench_dir, 'hello-server.ts');
+const floor_server_file = path.join(bench_dir, 'floor-server.ts');
 // Starting the embedded PostgreSQL (initdb on a fresh folder) takes a few seconds; allow plenty.
 const ready_timeout_ms = 60_000;
 // After the ready line, a moment for the listener to settle before the first measurement.
@@ -69,6 +70,8 @@ export type Credentials = { merchantId: string; apiKey: string; apiSecret: strin
 
 export type BenchTargets = {
   helloUrl: string;
+  /** `http://127.0.0.1:<port>` of the floor (floor-server.ts): the same endpoints with only what they cannot do without. */
+  floorOrigin: string;
   /** `http://127.0.0.1:<port>` of the service. */
   apiOrigin: string;
   dataDir: string;
@@ -101,11 +104,18 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
     const api = await start(api_main_file, env, /api_secret:\s+\S+/, profile);
     children.push(api.child);
     const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(api.output)![1]!;
+    const credentials = { merchantId: field('merchant_id'), apiKey: field('api_key'), apiSecret: field('api_secret') };
+    const floorPort = await freePort();
+    const floorEnv = { DATA_DIR: dataDir, PORT: String(floorPort), BENCH_MERCHANT_ID: credentials.merchantId, BENCH_API_SECRET: credentials.apiSecret };
+    const floor = await start(floor_server_file, floorEnv, /ready/);
+    // Stopped before the service (children stop in reverse), so the service stops its PostgreSQL.
+    children.push(floor.child);
     return {
       helloUrl: `http://127.0.0.1:${helloPort}/hello`,
+      floorOrigin: `http://127.0.0.1:${floorPort}`,
       apiOrigin: `http://127.0.0.1:${apiPort}`,
       dataDir,
-      credentials: { merchantId: field('merchant_id'), apiKey: field('api_key'), apiSecret: field('api_secret') },
+      credentials,
       stopAll,
     };
   } catch (error) {
