@@ -74,6 +74,8 @@ export type BenchTargets = {
   floorOrigin: string;
   /** `http://127.0.0.1:<port>` of the service. */
   apiOrigin: string;
+  /** Process ids of the service and the floor (for CPU accounting: support/cpu.ts). */
+  pids: { api: number; floor: number };
   dataDir: string;
   credentials: Credentials;
   stopAll(): Promise<void>;
@@ -114,6 +116,7 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
       helloUrl: `http://127.0.0.1:${helloPort}/hello`,
       floorOrigin: `http://127.0.0.1:${floorPort}`,
       apiOrigin: `http://127.0.0.1:${apiPort}`,
+      pids: { api: api.child.pid!, floor: floor.child.pid! },
       dataDir,
       credentials,
       stopAll,
