@@ -9,17 +9,16 @@
 // window to leave `pending` before reading the clocks. Alternating rounds; medians printed.
 // Needs Linux /proc and the embedded PostgreSQL (its processes are found under DATA_DIR).
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { signRequest } from '@payagg/sdk';
 import { cpuMs, cpuMsOf, embeddedPostgresPids } from './support/cpu.ts';
 import { machineLine } from './support/measure.ts';
 import { type OpenLoopRequest, openLoop } from './support/open-loop.ts';
 import { startTargets } from './support/processes.ts';
+import { waitUntilSettled } from './support/settled.ts';
 
 const rate_per_s = Number(process.env.BENCH_FIXED_RATE ?? 500);
 const duration_s = Number(process.env.BENCH_DURATION_S ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const settle_timeout_ms = 60_000;
 
 type Cost = { node_us: number; postgres_us: number; loadgen_us: number; p99_ms: number };
 
@@ -60,13 +59,7 @@ async function main(): Promise<void> {
     };
 
     const noWait = async () => {};
-    const serviceSettled = async () => {
-      const deadline = Date.now() + settle_timeout_ms;
-      while ((await pendingCollections(targets.apiOrigin, apiKey, apiSecret)) > 0) {
-        if (Date.now() > deadline) throw new Error('collections still pending after 60 s');
-        await sleep(250);
-      }
-    };
+    const serviceSettled = () => waitUntilSettled(targets.apiOrigin, { apiKey, apiSecret });
 
     const floors: Cost[] = [];
     const services: Cost[] = [];
@@ -92,16 +85,6 @@ async function main(): Promise<void> {
   } finally {
     await targets.stopAll();
   }
-}
-
-/** How many of the merchant's collections are still pending (GET /v1/transactions?status=pending, first page). */
-async function pendingCollections(origin: string, apiKey: string, apiSecret: string): Promise<number> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${origin}/v1/transactions?status=pending&limit=1`, {
-    headers: { 'x-service-key': apiKey, 'x-service-timestamp': timestamp, 'x-service-signature': signRequest({ secret: apiSecret, timestamp }) },
-  });
-  if (response.status !== 200) throw new Error(`GET /v1/transactions answered ${response.status}`);
-  return ((await response.json()) as { data: unknown[] }).data.length;
 }
 
 function medianCost(costs: Cost[]): Cost {

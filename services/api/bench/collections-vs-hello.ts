@@ -30,6 +30,7 @@ import { signRequest } from '@payagg/sdk';
 import { machineLine, type Measurement, measure, median, rates } from './support/measure.ts';
 import { openLoop } from './support/open-loop.ts';
 import { startTargets } from './support/processes.ts';
+import { waitUntilSettled } from './support/settled.ts';
 
 const duration_s = Number(process.env.BENCH_DURATION_S ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -118,11 +119,14 @@ async function main(): Promise<void> {
         },
       });
     };
-    // The floor's fixed rate first: it leaves no settlement backlog behind it.
-    await fixedRun('floor-fixed-warmup', warmup_s, targets.floorOrigin);
-    const floorFixed = await fixedRun('floor-fixed', fixed_rate_duration_s, targets.floorOrigin);
     await fixedRun('fixed-warmup', warmup_s);
     const fixed = await fixedRun('fixed', fixed_rate_duration_s);
+    // The floor's fixed rate after the service's (which runs first on a fresh database, as it
+    // always has), once the service has settled what it created, so that neither the settlement
+    // backlog nor the floor's own writes (autovacuum of its tables) fall in the other's window.
+    await waitUntilSettled(targets.apiOrigin, signer);
+    await fixedRun('floor-fixed-warmup', warmup_s, targets.floorOrigin);
+    const floorFixed = await fixedRun('floor-fixed', fixed_rate_duration_s, targets.floorOrigin);
 
     const hellos: Measurement[] = [];
     const floors: Measurement[] = [];
