@@ -10,6 +10,7 @@
 // Needs Linux /proc and the embedded PostgreSQL (its processes are found under DATA_DIR).
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '@payagg/sdk';
+import { loadConfig } from '../src/config.ts';
 import { cpuMs, cpuMsOf, embeddedPostgresPids } from './support/cpu.ts';
 import { machineLine } from './support/measure.ts';
 import { type OpenLoopRequest, openLoop } from './support/open-loop.ts';
@@ -24,6 +25,9 @@ type Cost = { node_us: number; postgres_us: number; loadgen_us: number; p99_ms: 
 
 async function main(): Promise<void> {
   if (process.env.DATABASE_URL) throw new Error('bench-cost measures the embedded PostgreSQL: unset DATABASE_URL');
+  if (!loadConfig(process.env).runWorkers && !process.env.BENCH_SEPARATE_WORKER) {
+    throw new Error('bench-cost counts settlement: it needs the outcome worker (unset RUN_WORKERS, or set BENCH_SEPARATE_WORKER=1)');
+  }
   const targets = await startTargets();
   try {
     const { apiKey, apiSecret } = targets.credentials;
@@ -42,16 +46,17 @@ async function main(): Promise<void> {
     };
     const postgres = () => embeddedPostgresPids(targets.dataDir);
 
-    const measureCost = async (origin: string, pid: number, settled: () => Promise<void>): Promise<Cost> => {
+    const measureCost = async (origin: string, pids: number[], settled: () => Promise<void>): Promise<Cost> => {
+      const node = () => pids.reduce((total, pid) => total + cpuMs(pid), 0);
       await openLoop({ origin, ratePerS: rate_per_s, durationS: 2, next });
       await settled();
-      const before = { node: cpuMs(pid), postgres: cpuMsOf(postgres), loadgen: cpuMs(process.pid) };
+      const before = { node: node(), postgres: cpuMsOf(postgres), loadgen: cpuMs(process.pid) };
       const run = await openLoop({ origin, ratePerS: rate_per_s, durationS: duration_s, next });
       await settled();
       const perRequestUs = (ms: number) => Math.round((ms / run.total) * 1000);
       if (run.non2xx + run.errors > 0) throw new Error(`${origin}: ${run.non2xx} non-2xx, ${run.errors} errors`);
       return {
-        node_us: perRequestUs(cpuMs(pid) - before.node),
+        node_us: perRequestUs(node() - before.node),
         postgres_us: perRequestUs(cpuMsOf(postgres) - before.postgres),
         loadgen_us: perRequestUs(cpuMs(process.pid) - before.loadgen),
         p99_ms: run.p99_ms,
@@ -64,8 +69,8 @@ async function main(): Promise<void> {
     const floors: Cost[] = [];
     const services: Cost[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      floors.push(await measureCost(targets.floorOrigin, targets.pids.floor, noWait));
-      services.push(await measureCost(targets.apiOrigin, targets.pids.api, serviceSettled));
+      floors.push(await measureCost(targets.floorOrigin, [targets.pids.floor], noWait));
+      services.push(await measureCost(targets.apiOrigin, [targets.pids.api, ...(targets.pids.worker ? [targets.pids.worker] : [])], serviceSettled));
     }
     const floor = medianCost(floors);
     const service = medianCost(services);

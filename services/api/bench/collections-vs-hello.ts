@@ -27,6 +27,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { signRequest } from '@payagg/sdk';
+import { loadConfig } from '../src/config.ts';
 import { machineLine, type Measurement, measure, median, rates } from './support/measure.ts';
 import { openLoop } from './support/open-loop.ts';
 import { startTargets } from './support/processes.ts';
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
     // The floor's fixed rate after the service's (which runs first on a fresh database, as it
     // always has), once the service has settled what it created, so that neither the settlement
     // backlog nor the floor's own writes (autovacuum of its tables) fall in the other's window.
-    await waitUntilSettled(targets.apiOrigin, signer);
+    if (loadConfig(process.env).runWorkers || targets.pids.worker !== null) await waitUntilSettled(targets.apiOrigin, signer);
     await fixedRun('floor-fixed-warmup', warmup_s, targets.floorOrigin);
     const floorFixed = await fixedRun('floor-fixed', fixed_rate_duration_s, targets.floorOrigin);
 

@@ -13,6 +13,7 @@ const api_main_file = path.join(bench_dir, '../src/main.ts');
 const api_cli_file = path.join(bench_dir, '../src/cli.ts');
 const hello_server_file = path.join(bench_dir, 'hello-server.ts');
 const floor_server_file = path.join(bench_dir, 'floor-server.ts');
+const api_worker_file = path.join(bench_dir, '../src/worker.ts');
 // Starting the embedded PostgreSQL (initdb on a fresh folder) takes a few seconds; allow plenty.
 const ready_timeout_ms = 60_000;
 // After the ready line, a moment for the listener to settle before the first measurement.
@@ -74,8 +75,8 @@ export type BenchTargets = {
   floorOrigin: string;
   /** `http://127.0.0.1:<port>` of the service. */
   apiOrigin: string;
-  /** Process ids of the service and the floor (for CPU accounting: support/cpu.ts). */
-  pids: { api: number; floor: number };
+  /** Process ids of the service (its worker process too, with BENCH_SEPARATE_WORKER) and the floor (CPU accounting: support/cpu.ts). */
+  pids: { api: number; worker: number | null; floor: number };
   dataDir: string;
   credentials: Credentials;
   stopAll(): Promise<void>;
@@ -102,9 +103,16 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
     children.push(hello.child);
     const profileDir = process.env.BENCH_PROFILE_DIR;
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const env = { DATA_DIR: dataDir, PORT: String(apiPort), RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', VALIDATE_RESPONSES: 'false', ...apiEnv };
+    // BENCH_SEPARATE_WORKER=1: the deployment with the background workers in their own process
+    // (src/worker.ts) and none in the API process.
+    const separateWorker = Boolean(process.env.BENCH_SEPARATE_WORKER);
+    const env = { DATA_DIR: dataDir, PORT: String(apiPort), RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', VALIDATE_RESPONSES: 'false',
+      ...(separateWorker ? { RUN_WORKERS: 'false' } : {}), ...apiEnv };
     const api = await start(api_main_file, env, /api_secret:\s+\S+/, profile);
     children.push(api.child);
+    // Started after the service (it joins the service's embedded PostgreSQL), stopped before it.
+    const worker = separateWorker ? await start(api_worker_file, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, /payagg worker running/) : null;
+    if (worker) children.push(worker.child);
     const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(api.output)![1]!;
     const credentials = { merchantId: field('merchant_id'), apiKey: field('api_key'), apiSecret: field('api_secret') };
     const floorPort = await freePort();
@@ -116,7 +124,7 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
       helloUrl: `http://127.0.0.1:${helloPort}/hello`,
       floorOrigin: `http://127.0.0.1:${floorPort}`,
       apiOrigin: `http://127.0.0.1:${apiPort}`,
-      pids: { api: api.child.pid!, floor: floor.child.pid! },
+      pids: { api: api.child.pid!, worker: worker?.child.pid ?? null, floor: floor.child.pid! },
       dataDir,
       credentials,
       stopAll,

@@ -1,0 +1,63 @@
+// `pnpm -s payagg-worker`: the background workers alone (rail outcomes and their settlement
+// through the ledger, the idempotency purge, the refund-reservation sweeper), without HTTP, for a
+// deployment that runs them in their own process beside API processes started with
+// RUN_WORKERS=false. `make run` needs none of this: by default the API process runs them itself.
+//
+// Why a separate process can be worth it: settling a round of outcomes is JavaScript work on the
+// event loop that also serves requests. In its own process it cannot delay a request; on the
+// 2-core bench machine that roughly halved POST /collections' median latency at 500/s
+// (docs/performance.md). Several worker processes may run at once: each round claims its rows
+// with FOR UPDATE SKIP LOCKED, and settlement is idempotent.
+//
+// Same configuration as the server: DATABASE_URL (else it joins, or starts, the embedded
+// PostgreSQL in DATA_DIR), MASTER_KEY or DATA_DIR/master.key, the SANDBOX_RAIL_* and
+// RAIL_OUTCOME_POLL_MS settings. Stops cleanly on SIGINT/SIGTERM (the round in progress finishes).
+import { ConfigError, loadConfig } from './config.ts';
+import { resolveMasterKey } from './crypto/master-key.ts';
+import { createSecretBox } from './crypto/secret-box.ts';
+import { connectDatabase } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { checkMasterKey } from './domain/bootstrap.ts';
+import { createLogger } from './log.ts';
+import { createDomainRuntime } from './runtime.ts';
+
+async function main(): Promise<void> {
+  // RUN_WORKERS is the API process's switch; this process exists to run them.
+  const config = { ...loadConfig(process.env), runWorkers: true };
+  const logger = createLogger(config.logLevel);
+  const masterKey = resolveMasterKey(config, logger);
+  const db = await connectDatabase(config, logger);
+  try {
+    // Like the server: the schema brought up to date (advisory-locked, so a server starting at the
+    // same time applies nothing twice), and a master key other than the database's refused.
+    await migrate(db.sql, config.migrationsDir, logger);
+    await checkMasterKey(db.sql, masterKey);
+    const runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
+    logger.info('background workers running', { rail_outcome_poll_ms: config.railOutcomePollMs });
+    process.stdout.write('payagg worker running (rail outcomes, idempotency purge, refund sweeper)\n');
+    const stop = async (signal: string) => {
+      logger.info('shutting down', { signal });
+      await runtime.close();
+      await db.close();
+      logger.info('stopped');
+    };
+    await new Promise<void>((resolve) => {
+      const onSignal = (signal: string) => void stop(signal).then(resolve, (error: Error) => {
+        logger.error('error during shutdown', { error: error.message });
+        process.exitCode = 1;
+        resolve();
+      });
+      process.once('SIGINT', () => onSignal('SIGINT'));
+      process.once('SIGTERM', () => onSignal('SIGTERM'));
+    });
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? error.message : `failed to start: ${(error as Error).message}`;
+  process.stderr.write(`payagg worker: ${message}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,81 @@
+// The background workers in their own process (src/worker.ts, `pnpm -s payagg-worker`) beside an
+// API that runs none (RUN_WORKERS=false, as the test service does): a collection made through the
+// API settles through the ledger in the worker process; SIGTERM stops it cleanly; a wrong
+// MASTER_KEY is refused at start.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { collect, eventTypes, expectLedgerInvariants, succeeding_payer, walletBalance } from './collections/helpers.ts';
+import { startTestService, type TestService } from './helpers/service.ts';
+
+const worker_file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/worker.ts');
+const ready_line = /payagg worker running/;
+const settle_timeout_ms = 20_000;
+
+let service: TestService;
+const children: ChildProcess[] = [];
+beforeAll(async () => { service = await startTestService(); });
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(async () => { await service?.close(); });
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startWorker(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [worker_file], {
+    env: { ...process.env, DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex, RAIL_OUTCOME_POLL_MS: '20', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor<T>(probe: () => Promise<T | null> | T | null, what: () => string, timeoutMs = settle_timeout_ms): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it('settles what the API created, in its own process, and stops cleanly on SIGTERM', async () => {
+  const before = await walletBalance(service, service.merchantId, 'KES');
+  const created = await collect(service.client, { amount: 4_321, currency: 'KES', rail: 'mobile_money', ...succeeding_payer.mobile_money });
+  expect(created.response.status).toBe(200);
+  const id = created.data!.data.id;
+  // The API runs no worker: without the worker process the collection would stay pending.
+  expect(created.data!.data.status).toBe('pending');
+
+  const worker = startWorker({});
+  await waitFor(() => (ready_line.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`);
+  const settled = await waitFor(async () => {
+    const { data } = await service.client.GET('/collections/{id}', { params: { path: { id } } });
+    return data?.data.status === 'success' ? data.data : null;
+  }, () => `collection ${id} to settle:\n${worker.output()}`);
+  expect(settled.status).toBe('success');
+  expect(await eventTypes(service.sql, id)).toEqual(['transaction.pending', 'transaction.success']);
+  const after = await walletBalance(service, service.merchantId, 'KES');
+  expect(after.available - before.available).toBe(4_321n);
+  await expectLedgerInvariants(service);
+
+  worker.child.kill('SIGTERM');
+  expect(await worker.exited).toBe(0);
+  expect(worker.output()).toMatch(/"stopped"/);
+  expect(worker.output()).not.toMatch(/"level":"error"/);
+});
+
+it('refuses to start with a MASTER_KEY other than the database was set up with', async () => {
+  const worker = startWorker({ MASTER_KEY: randomBytes(32).toString('hex') });
+  expect(await worker.exited).toBe(1);
+  expect(worker.output()).toMatch(/MASTER_KEY differs from the key this database was set up with/);
+  expect(worker.output()).not.toMatch(ready_line);
+});
