@@ -358,6 +358,7 @@ export async function payClaimedSession(deps: CollectionsDeps, run: IdempotentRu
       // record is never released past it.
       onRailMayHoldIt: () => run.keepOnFailure(),
       createdAt: run.startedAt,
+      resumed: run.resumed,
       commitWrites: (created) => [
         // The claim is held under the row lock from claim to here; losing it is a bug, never a 4xx.
         { name: `checkout session ${session.id} completion`, statement: sessionCompletion(deps.sql, session.id, created.id), expectOneRow: true },

@@ -21,7 +21,8 @@ import { type CommitWrite, commitInOneStatement } from '../db/single-statement-c
 import { ApiError, validationError } from '../http/errors.ts';
 import { RailOutageError, RailUnavailableError, RailDeclinedError } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
-import type { Rail, RailOutcome } from '../rails/types.ts';
+import type { Rail, RailConnector, RailOutcome } from '../rails/types.ts';
+import type { Logger } from '../log.ts';
 import { appendEvents, eventInsert } from './events.ts';
 import { assertPayerFitsRail, type PayerInput } from './payer-rules.ts';
 import { assertSubMerchantCanReceive } from './sub-merchants.ts';
@@ -34,7 +35,7 @@ import {
 } from './transactions.ts';
 import { ensureWallet } from './wallets.ts';
 
-export type CollectionsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry };
+export type CollectionsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry; logger?: Logger };
 
 export type CollectionRequest = PayerInput & {
   amount: number;
@@ -106,6 +107,8 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
   request: CollectionRequest;
   checkoutSessionId: string | null;
   createdAt: Date;
+  /** A retry that took over an earlier run of its key (IdempotentRun.resumed). */
+  resumed: boolean;
   /**
    * The rail may hold the collection but it was not recorded (a timeout, or a failed commit):
    * the caller must keep its idempotency record (IdempotentRun.keepOnFailure) and may note it.
@@ -169,7 +172,27 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     await noteRailMayHoldIt(input.onRailMayHoldIt);
     throw error;
   }
+  if (input.resumed) await askForOutcomeAgain(deps, connector, row);
   return row;
+}
+
+/**
+ * A resumed run has just recorded a collection the rail may have held for minutes: its outcome
+ * may have arrived while no row existed and been given up after the worker's last attempt (about
+ * 8.5 minutes of backoff). Ask the rail to send it again (a no-op when it was not given up), or
+ * the collection would stay pending. After the commit, so a failure here cannot undo the
+ * response; it is logged for reconciliation instead.
+ */
+async function askForOutcomeAgain(deps: CollectionsDeps, connector: RailConnector, row: TransactionRow): Promise<void> {
+  try {
+    if (await connector.redeliverOutcome(row.id)) {
+      deps.logger?.warn('rail outcome given up before the collection was recorded; asked the rail to send it again', { transaction_id: row.id, rail: row.rail });
+    }
+  } catch (error) {
+    deps.logger?.error('could not ask the rail to resend the outcome of a late-recorded collection; it stays pending until reconciled', {
+      transaction_id: row.id, rail: row.rail, error: (error as Error).message,
+    });
+  }
 }
 
 /**

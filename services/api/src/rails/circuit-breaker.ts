@@ -172,6 +172,7 @@ export function withCircuitBreaker(connector: RailConnector, breaker: RailCircui
     initiateCollection: (request) => breaker.fire(() => connector.initiateCollection(request)),
     initiateRefund: (request) => breaker.fire(() => connector.initiateRefund(request)),
     findCollection: (transactionId) => breaker.fire(() => connector.findCollection(transactionId)),
+    redeliverOutcome: (transactionId) => breaker.fire(() => connector.redeliverOutcome(transactionId)),
   };
 }
 

@@ -79,6 +79,15 @@ export interface RailConnector {
    * without a trace of how far it got. Throws like initiateCollection when the rail is down.
    */
   findCollection(transactionId: string): Promise<RailInitiationResult | null>;
+  /**
+   * The provider's "resend notification" call (Flutterwave's resend-hook, a PSP's notification
+   * replay): sends the final outcome of the initiation under `transactionId` again if its
+   * delivery to us had been given up. True when it is on its way again; false when there was
+   * nothing given up (not final yet, already delivered, or unknown). Used when a late retry
+   * records a collection whose outcome arrived, and was abandoned, before any row existed.
+   * Throws like initiateCollection when the rail is down.
+   */
+  redeliverOutcome(transactionId: string): Promise<boolean>;
 }
 
 export const RAIL_OUTCOME_KINDS = ['collection', 'refund'] as const;

@@ -33,6 +33,7 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
           request,
           checkoutSessionId: null,
           createdAt: run.startedAt,
+          resumed: run.resumed,
           onRailMayHoldIt: async () => {
             run.keepOnFailure();
             await run.setRecoveryPoint(ctx.sql, 'rail_initiated');

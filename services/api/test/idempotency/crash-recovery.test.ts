@@ -12,6 +12,7 @@ import { setMerchantStatus } from '../../src/domain/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { runIdempotent } from '../../src/idempotency/idempotent.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';
+import { OUTCOME_DELIVERY_ATTEMPTS_MAX } from '../../src/rails/outcome-worker.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {
@@ -79,6 +80,7 @@ describe('collections: crash between the rail and the database', () => {
       request: body as CollectionRequest,
       checkoutSessionId: null,
       createdAt: new Date(),
+      resumed: false,
       onRailMayHoldIt: () => {}, // a dead process does nothing more
       commitWrites: () => { throw new SimulatedCrash('process died after the rail call'); },
     })).rejects.toBeInstanceOf(SimulatedCrash);
@@ -111,6 +113,43 @@ describe('collections: crash between the rail and the database', () => {
     // And a later replay is the stored response.
     const replay = await collect(merchant.client, body, key);
     expect(replay.data!.data).toEqual(retried.data!.data);
+    await expectLedgerInvariants(service);
+  });
+
+  it('outcome given up before a late retry recorded the collection: the retry asks the rail to send it again; it settles once', async () => {
+    const merchant = await service.createMerchant('late retry');
+    const key = randomUUID();
+    const body = { amount: 2_600, currency: 'KES', rail: 'mobile_money' as const, payer_phone: '+254712345678' };
+    const transactionId = await claimRun(collectionScope(merchant.merchantId, key, body));
+    await expect(initiateAndRecordCollection(deps(), {
+      transactionId, merchantId: merchant.merchantId, request: body as CollectionRequest, checkoutSessionId: null,
+      createdAt: new Date(), resumed: false, onRailMayHoldIt: () => {},
+      commitWrites: () => { throw new SimulatedCrash('process died after the rail call'); },
+    })).rejects.toBeInstanceOf(SimulatedCrash);
+
+    // Nobody retries for a long time: the outcome's last attempt finds no row and gives it up.
+    await service.sql`update sandbox_rail_outcomes set attempts = ${OUTCOME_DELIVERY_ATTEMPTS_MAX - 1}, due_at = now() where transaction_id = ${transactionId}`;
+    expect(await service.runtime.deliverRailOutcomes()).toMatchObject({ abandoned: 1 });
+    expect((await outcomeOf(transactionId)).abandoned_at).not.toBeNull();
+
+    // The late retry records the collection and asks the rail to send the outcome again...
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data).toMatchObject({ id: transactionId, status: 'pending' });
+    expect(await outcomeOf(transactionId)).toMatchObject({ attempts: 0, abandoned_at: null, delivered_at: null, last_error: null });
+    expect(service.logs.some((line) => line.msg === 'rail outcome given up before the collection was recorded; asked the rail to send it again'
+      && line.transaction_id === transactionId)).toBe(true);
+
+    // ...which settles it, once.
+    await deliverAll(service);
+    const settled = await merchant.client.GET('/collections/{id}', { params: { path: { id: transactionId } } });
+    expect(settled.data!.data.status).toBe('success');
+    expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 2_600n, pending: 0n });
+    expect(await eventTypes(service.sql, transactionId)).toEqual(['transaction.pending', 'transaction.success']);
+    // A replay is the stored response and asks the rail nothing more.
+    expect((await collect(merchant.client, body, key)).data!.data).toEqual(retried.data!.data);
+    expect(await outcomeOf(transactionId)).toMatchObject({ abandoned_at: null });
+    expect((await outcomeOf(transactionId)).delivered_at).not.toBeNull();
     await expectLedgerInvariants(service);
   });
 
@@ -186,6 +225,7 @@ describe('collections: crash between the rail and the database', () => {
         request: body as CollectionRequest,
         checkoutSessionId: null,
         createdAt: run.startedAt,
+        resumed: run.resumed,
         onRailMayHoldIt: () => run.keepOnFailure(),
         // A write that touches no row: the one-statement commit aborts as a whole.
         commitWrites: () => [{ name: 'a write that finds nothing', statement: service.sql`update merchants set name = name where false returning 1`, expectOneRow: true }],

@@ -245,7 +245,21 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
     return { providerReference: row.provider_reference, actionUrl: row.action_url, ussdCode: row.ussd_code };
   }
 
-  return { rail, initiateCollection, initiateRefund, findCollection };
+  async function redeliverOutcome(transactionId: string): Promise<boolean> {
+    assertRailUp();
+    // A fresh start for the abandoned row: due now, attempts counted again from zero. A row not
+    // abandoned (pending, or delivered) is left alone.
+    const rows = await sql`
+      UPDATE sandbox_rail_outcomes o
+      SET abandoned_at = NULL, attempts = 0, due_at = now(), last_error = NULL
+      FROM sandbox_rail_initiations i
+      WHERE i.rail = ${rail} AND i.transaction_id = ${transactionId} AND o.provider_reference = i.provider_reference
+        AND o.abandoned_at IS NOT NULL AND o.delivered_at IS NULL
+      RETURNING o.id`;
+    return rows.length > 0;
+  }
+
+  return { rail, initiateCollection, initiateRefund, findCollection, redeliverOutcome };
 }
 
 function sha256Hex(canonicalFields: readonly unknown[]): string {
