@@ -1,11 +1,12 @@
 // The domain runtime beside the HTTP app: the ledger (TigerBeetle when TB_ADDRESSES is set,
 // else its PostgreSQL engine on the service's database), the rail connectors with their
 // breakers, the idempotency store, and the background workers (rail outcomes, idempotency
-// purge). main.ts, the tests and the benches build it the same way.
+// purge, completer). main.ts, the tests and the benches build it the same way.
 import { createEngine, Ledger, PostgresEngine } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import { asynchronous_commit_session, createPool, openConnections, type Sql } from './db/index.ts';
+import { completeAbandonedCollections } from './domain/collection-completer.ts';
 import { applyCollectionOutcomes } from './domain/collections.ts';
 import { applyRefundOutcome, voidPendingRefundReservations } from './domain/refunds.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts';
@@ -37,7 +38,10 @@ export const outcome_worker_pool_connections_max = 4;
  * well within PostgreSQL's default max_connections of 100 (the embedded cluster's default).
  */
 export const asynchronous_commit_pool_connections_max = 4;
-/** How often expired idempotency records are purged and refund voids a crash left are finished. */
+/**
+ * How often expired idempotency records are purged, refund voids a crash left are finished, and
+ * the collection completer (domain/collection-completer.ts) looks for abandoned runs.
+ */
 export const idempotency_purge_interval_ms = 60_000;
 
 export type DomainRuntime = {
@@ -100,6 +104,8 @@ export async function createDomainRuntime(input: {
     worker.start();
     purgeTimer = setInterval(() => {
       idempotency.purgeExpired().catch((error: Error) => logger.error('idempotency purge failed', { error: error.message }));
+      completeAbandonedCollections({ ...workerDeps, idempotency, logger }).catch((error: Error) =>
+        logger.error('collection completer pass failed', { error: error.message }));
       voidPendingRefundReservations(workerDeps).then(
         ({ voided, failed }) => {
           if (voided > 0) logger.warn('voided refund reservations a crash had left held', { voided });

@@ -18,7 +18,20 @@ import { ApiError } from '../http/errors.ts';
 export const concurrent_wait_ms_max = 15_000;
 export const concurrent_poll_ms = 25;
 
-export type IdempotencyScope = { merchantId: string; key: string; operation: string; requestSha256: string };
+export type IdempotencyScope = {
+  merchantId: string;
+  key: string;
+  operation: string;
+  requestSha256: string;
+  /**
+   * The request itself, for an operation the completer can finish after its process died (see
+   * migration 0006): kept sealed while the run is in flight, cleared with the stored response.
+   */
+  request?: unknown;
+};
+
+/** A record whose run died and whose client has not come back (IdempotencyStore.unfinished). */
+export type UnfinishedRun = { scope: IdempotencyScope & { request: unknown }; resourceId: string; recoveryPoint: string };
 
 // `startedAt` is the database's clock at the claim (or the takeover), to the millisecond: the
 // creation time of what the run creates, known before its one final statement (collections.ts).
@@ -64,16 +77,18 @@ export function createIdempotencyStore(deps: {
    */
   async function tryInsert(scope: IdempotencyScope): Promise<{ resource_id: string; started_at: Date } | null> {
     const resourceId = randomUUID();
+    const requestSealed = scope.request === undefined ? null : secretBox.seal(JSON.stringify(scope.request));
     const rows = await sql<{ resource_id: string; started_at: Date }[]>`
       insert into idempotency_keys
-        (merchant_id, key, operation, request_sha256, resource_id, locked_until, expires_at)
+        (merchant_id, key, operation, request_sha256, resource_id, locked_until, expires_at, request_sealed)
       values (${scope.merchantId}, ${scope.key}, ${scope.operation}, ${scope.requestSha256}, ${resourceId},
               now() + ${deps.lockMs} * interval '1 millisecond',
-              now() + ${deps.retentionHours} * interval '1 hour')
+              now() + ${deps.retentionHours} * interval '1 hour', ${requestSealed})
       on conflict (merchant_id, key) do update set
         operation = excluded.operation, request_sha256 = excluded.request_sha256,
         resource_id = excluded.resource_id, recovery_point = 'started', locked_until = excluded.locked_until,
-        response_status = null, response_sealed = null, created_at = now(), expires_at = excluded.expires_at
+        response_status = null, response_sealed = null, created_at = now(), expires_at = excluded.expires_at,
+        request_sealed = excluded.request_sealed
       where idempotency_keys.expires_at <= now()
       returning resource_id, now()::timestamptz(3) as started_at`;
     return rows[0] ?? null;
@@ -114,7 +129,7 @@ export function createIdempotencyStore(deps: {
     const sealed = secretBox.seal(JSON.stringify(body));
     return q`update idempotency_keys
              set response_status = ${status}, response_sealed = ${sealed}, recovery_point = 'finished',
-                 locked_until = null
+                 locked_until = null, request_sealed = null
              where merchant_id = ${scope.merchantId} and key = ${scope.key}
              returning 1`;
   }
@@ -144,6 +159,18 @@ export function createIdempotencyStore(deps: {
         }
         await new Promise((resolve) => setTimeout(resolve, concurrent_poll_ms));
       }
+    },
+
+    /**
+     * The completer's way in (idempotent.ts resumeIdempotent): the 'resume' claim of a run that
+     * died, or null when the record is gone, finished, for another payload, or still locked.
+     */
+    async takeOver(scope: IdempotencyScope): Promise<Extract<Claim, { kind: 'resume' }> | null> {
+      const row = await read(scope);
+      if (!row || row.response_status !== null || !row.lock_lapsed) return null;
+      if (row.operation !== scope.operation || row.request_sha256 !== scope.requestSha256) return null;
+      const takenOverAt = await tryTakeOver(scope);
+      return takenOverAt === null ? null : { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOverAt };
     },
 
     /**
@@ -201,6 +228,48 @@ export function createIdempotencyStore(deps: {
 
     /** Keeps the record of a failed run whose effect may have begun, dropping only its lock. */
     unlock,
+
+    /**
+     * Forgets a run whose effect is known not to exist (the completer found that the rail holds
+     * nothing under its id), at whatever recovery point: the key is free again. Only while this
+     * process holds the run's lock (it took the run over), so a client's retry cannot be racing.
+     */
+    async abandon(scope: IdempotencyScope): Promise<void> {
+      await sql`delete from idempotency_keys
+                where merchant_id = ${scope.merchantId} and key = ${scope.key}
+                  and response_status is null and locked_until > now()`;
+    },
+
+    /**
+     * Runs of `operationPrefix` that died and were not resumed: no response, a request kept, the
+     * lock lapsed at least `idleMs` ago, claimed between `claimedAfter` and `claimedBefore` (the
+     * claim's time is expires_at less the retention, so the scan uses the expiry index), oldest
+     * first. The completer takes each over through claim(), which re-checks all of this.
+     */
+    async unfinished(input: { operationPrefix: string; idleMs: number; claimedAfter: Date; claimedBefore: Date; limit: number }): Promise<UnfinishedRun[]> {
+      const rows = await sql<{ merchant_id: string; key: string; operation: string; request_sha256: string; resource_id: string; recovery_point: string; request_sealed: Buffer }[]>`
+        select merchant_id, key, operation, request_sha256, resource_id, recovery_point, request_sealed
+        from idempotency_keys
+        where expires_at > ${input.claimedAfter}::timestamptz + ${deps.retentionHours} * interval '1 hour'
+          and expires_at <= ${input.claimedBefore}::timestamptz + ${deps.retentionHours} * interval '1 hour'
+          and expires_at > now()
+          and response_status is null and request_sealed is not null
+          and starts_with(operation, ${input.operationPrefix})
+          and (locked_until is null or locked_until <= now() - ${input.idleMs} * interval '1 millisecond')
+        order by expires_at
+        limit ${input.limit}`;
+      return rows.map((row) => ({
+        scope: {
+          merchantId: row.merchant_id,
+          key: row.key,
+          operation: row.operation,
+          requestSha256: row.request_sha256,
+          request: JSON.parse(secretBox.open(row.request_sealed)) as unknown,
+        },
+        resourceId: row.resource_id,
+        recoveryPoint: row.recovery_point,
+      }));
+    },
 
     /** Deletes records past their retention (run by the maintenance worker). */
     async purgeExpired(limit = 10_000): Promise<number> {

@@ -8,7 +8,9 @@
 import type { Request } from 'express';
 import type { PendingQuery, Queryable } from '../db/index.ts';
 import { requestSha256 } from './canonical-hash.ts';
-import type { IdempotencyScope, IdempotencyStore } from './idempotency-store.ts';
+import type { Claim, IdempotencyScope, IdempotencyStore } from './idempotency-store.ts';
+
+type RunClaim = Exclude<Claim, { kind: 'replay' }>;
 
 export const idempotency_key_header = 'idempotency-key';
 
@@ -37,7 +39,11 @@ export type IdempotentRun = {
   completion(data: unknown): PendingQuery;
 };
 
-export function idempotencyScope(req: Request, merchantId: string, operation: string): IdempotencyScope {
+/**
+ * `keepRequest`: keep the request (sealed) while the run is in flight, for an operation the
+ * completer can finish if the process dies and the client never retries (collection-completer.ts).
+ */
+export function idempotencyScope(req: Request, merchantId: string, operation: string, options: { keepRequest?: boolean } = {}): IdempotencyScope {
   return {
     merchantId,
     // Presence and length are enforced by the OpenAPI validator (422 when missing).
@@ -45,6 +51,7 @@ export function idempotencyScope(req: Request, merchantId: string, operation: st
     // The path is part of the operation: one key on two different collections is a conflict.
     operation: `${operation} ${req.path}`,
     requestSha256: requestSha256(req.body),
+    ...(options.keepRequest ? { request: req.body as unknown } : {}),
   };
 }
 
@@ -52,6 +59,23 @@ export async function runIdempotent<T>(store: IdempotencyStore, scope: Idempoten
   operation: (run: IdempotentRun) => Promise<T>): Promise<T> {
   const claim = await store.claim(scope);
   if (claim.kind === 'replay') return claim.body as T;
+  return await execute(store, scope, claim, operation);
+}
+
+/**
+ * For the completer, not for requests: takes over a run that died (lock lapsed, no response,
+ * same payload) and runs `operation` as its resumed run; null when there is no such run to take
+ * (finished meanwhile, resumed by the client, gone). Never starts a first run.
+ */
+export async function resumeIdempotent<T>(store: IdempotencyStore, scope: IdempotencyScope,
+  operation: (run: IdempotentRun) => Promise<T>): Promise<{ result: T } | null> {
+  const claim = await store.takeOver(scope);
+  if (claim === null) return null;
+  return { result: await execute(store, scope, claim, operation) };
+}
+
+async function execute<T>(store: IdempotencyStore, scope: IdempotencyScope, claim: RunClaim,
+  operation: (run: IdempotentRun) => Promise<T>): Promise<T> {
   let keep = false;
   const run: IdempotentRun = {
     resourceId: claim.resourceId,

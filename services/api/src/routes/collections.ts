@@ -18,7 +18,7 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
       const merchantId = principal.merchant.id;
       const request = req.body as CollectionRequest;
       checkCollectionPayload(request);
-      const scope = idempotencyScope(req, merchantId, 'POST /collections');
+      const scope = idempotencyScope(req, merchantId, 'POST /collections', { keepRequest: true });
       const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
         // Inside the run: a replay answers the stored original even if the merchant or the
         // sub-merchant has been put on hold since; a resumed run finishes what the rail already

@@ -1,0 +1,156 @@
+// The completer (src/domain/collection-completer.ts) finishes POST /collections runs whose process
+// died and whose client never came back. A "crash" is driven as in crash-recovery.test.ts: the
+// claim made with the request kept (as the route does), the domain function run up to the crash
+// point; then, with nobody retrying, one completer pass.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeAbandonedCollections } from '../../src/domain/collection-completer.ts';
+import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
+import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
+import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+import { collect, countRows, deliverAll, eventTypes, expectLedgerInvariants, walletBalance } from './helpers.ts';
+
+const lock_ms = 100;
+
+class SimulatedCrash extends Error {}
+
+let service: TestService;
+let collectionsOperation: string;
+
+beforeAll(async () => {
+  service = await startTestService({ env: { IDEMPOTENCY_LOCK_MS: String(lock_ms) } });
+  const probe = await collect(service.client, { amount: 100, currency: 'KES', rail: 'qr' });
+  expect(probe.response.status).toBe(200);
+  const [row] = await service.sql<{ operation: string }[]>`select operation from idempotency_keys`;
+  collectionsOperation = row!.operation;
+});
+afterAll(async () => { await service?.close(); });
+
+const completerDeps = () => ({ sql: service.sql, ledger: service.runtime.ledger, rails: service.runtime.rails, idempotency: service.runtime.idempotency, logger: silentLogger });
+const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
+// Every run whose lock has lapsed at all, claimed in the last minute.
+const pass = () => completeAbandonedCollections(completerDeps(), { idleMs: 0, windowMs: 60_000 });
+const lapse = () => new Promise((resolve) => setTimeout(resolve, lock_ms + 30));
+
+function scopeFor(merchantId: string, key: string, body: CollectionRequest): IdempotencyScope {
+  return { merchantId, key, operation: collectionsOperation, requestSha256: requestSha256(body), request: body };
+}
+
+async function claim(scope: IdempotencyScope): Promise<string> {
+  const claimed = await service.runtime.idempotency.claim(scope);
+  if (claimed.kind !== 'run') throw new Error(`expected a first run, got ${claimed.kind}`);
+  return claimed.resourceId;
+}
+
+/** Claims, initiates at the rail, and dies before the final commit (the request is never retried). */
+async function diedAfterTheRail(merchantId: string, key: string, body: CollectionRequest): Promise<string> {
+  const transactionId = await claim(scopeFor(merchantId, key, body));
+  await expect(initiateAndRecordCollection({ sql: service.sql, ledger: service.runtime.ledger, rails: service.runtime.rails }, {
+    transactionId, merchantId, request: body, checkoutSessionId: null, createdAt: new Date(), resumed: false,
+    onRailMayHoldIt: () => {},
+    commitWrites: () => { throw new SimulatedCrash('process died after the rail call'); },
+  })).rejects.toBeInstanceOf(SimulatedCrash);
+  return transactionId;
+}
+
+async function record(merchantId: string, key: string) {
+  const [row] = await service.sql<{ response_status: number | null; request_sealed: Buffer | null; resource_id: string }[]>`
+    select response_status, request_sealed, resource_id from idempotency_keys where merchant_id = ${merchantId} and key = ${key}`;
+  return row ?? null;
+}
+
+describe('collection completer', () => {
+  it('records a collection the rail accepted for a request that died and was never retried; the key then replays it', async () => {
+    const merchant = await service.createMerchant('completer: rail holds it');
+    const key = randomUUID();
+    const body: CollectionRequest = { amount: 7_700, currency: 'KES', rail: 'mobile_money', payer_phone: '+254712345678', reference: 'order-77', metadata: { cart: 'c-1' }, hold_in_escrow: false };
+    const transactionId = await diedAfterTheRail(merchant.merchantId, key, body);
+    expect(await countRows(service.sql, 'transactions', 'id', transactionId)).toBe(0);
+
+    // Still locked by the dead run: not yet.
+    expect(await pass()).toMatchObject({ found: 0 });
+    await lapse();
+    expect(await pass()).toMatchObject({ found: 1, completed: 1, released: 0, failed: 0 });
+
+    // The row the request would have written, with its pre-allocated id and the request's fields.
+    const stored = await merchant.client.GET('/collections/{id}', { params: { path: { id: transactionId } } });
+    expect(stored.data!.data).toMatchObject({ id: transactionId, status: 'pending', amount: 7_700, reference: 'order-77', metadata: { cart: 'c-1' } });
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+    // The response is stored and the request no longer kept.
+    expect(await record(merchant.merchantId, key)).toMatchObject({ response_status: 200, request_sealed: null });
+    // A pass later finds nothing more.
+    expect(await pass()).toMatchObject({ found: 0 });
+
+    // The client, coming back at last, gets the stored response; nothing is created twice.
+    const late = await collect(merchant.client, body, key);
+    expect(late.response.status).toBe(200);
+    expect(late.data!.data).toEqual(stored.data!.data);
+    expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(1);
+
+    await deliverAll(service);
+    expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 7_700n, pending: 0n });
+    expect(await eventTypes(service.sql, transactionId)).toEqual(['transaction.pending', 'transaction.success']);
+    await expectLedgerInvariants(service);
+  });
+
+  it('frees the key of a request that died before the rail accepted anything, and charges nobody', async () => {
+    const merchant = await service.createMerchant('completer: rail holds nothing');
+    const key = randomUUID();
+    const body: CollectionRequest = { amount: 1_200, currency: 'KES', rail: 'card', payer_card_token: 'tok_sandbox_success' };
+    const transactionId = await claim(scopeFor(merchant.merchantId, key, body)); // ...and died here
+    await lapse();
+    expect(await pass()).toMatchObject({ found: 1, completed: 0, released: 1 });
+    expect(await record(merchant.merchantId, key)).toBeNull();
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(0);
+    expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(0);
+
+    // The key is free: the client's retry is a first run, charged once.
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.response.status).toBe(200);
+    expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(1);
+  });
+
+  it('leaves a run alone while its rail is down, and finishes it on a later pass', async () => {
+    const merchant = await service.createMerchant('completer: rail down');
+    const key = randomUUID();
+    const body: CollectionRequest = { amount: 3_300, currency: 'KES', rail: 'bank', payer_account_ref: 'acct_sandbox_success' };
+    const transactionId = await diedAfterTheRail(merchant.merchantId, key, body);
+    await lapse();
+    service.runtime.rails.setSandboxRailDown('bank', true);
+    try {
+      expect(await pass()).toMatchObject({ found: 1, completed: 0, released: 0, failed: 1 });
+    } finally {
+      service.runtime.rails.setSandboxRailDown('bank', false);
+    }
+    expect(await record(merchant.merchantId, key)).toMatchObject({ response_status: null, resource_id: transactionId });
+    await lapse();
+    expect(await pass()).toMatchObject({ found: 1, completed: 1 });
+    expect(await countRows(service.sql, 'transactions', 'id', transactionId)).toBe(1);
+  });
+
+  it('does not touch runs that finished, runs still idle for less than idleMs, or a client retrying now', async () => {
+    const merchant = await service.createMerchant('completer: nothing to do');
+    // A finished request: its record no longer keeps the request.
+    const done = await collect(merchant.client, { amount: 500, currency: 'KES', rail: 'qr' });
+    expect(done.response.status).toBe(200);
+    const [finished] = await service.sql<{ request_sealed: Buffer | null }[]>`
+      select request_sealed from idempotency_keys where merchant_id = ${merchant.merchantId}`;
+    expect(finished!.request_sealed).toBeNull();
+
+    const key = randomUUID();
+    const body: CollectionRequest = { amount: 800, currency: 'KES', rail: 'mobile_money', payer_phone: '+254712345678' };
+    const transactionId = await diedAfterTheRail(merchant.merchantId, key, body);
+    await lapse();
+    // While the run is in flight its request is kept sealed, never in clear.
+    const kept = (await record(merchant.merchantId, key))!.request_sealed!;
+    expect(kept.includes(Buffer.from('+254712345678'))).toBe(false);
+    // Idle for less than the completer's default wait: not taken.
+    expect(await completeAbandonedCollections(completerDeps())).toMatchObject({ found: 0 });
+    // The client retries first: it resumes the run itself, and the completer has nothing left.
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.data!.data.id).toBe(transactionId);
+    expect(await pass()).toMatchObject({ found: 0 });
+    expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(2);
+  });
+});
