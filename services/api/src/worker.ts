@@ -1,5 +1,6 @@
 // `pnpm -s payagg-worker`: the background workers alone (rail outcomes and their settlement
-// through the ledger, the idempotency purge, the refund-reservation sweeper), without HTTP, for a
+// through the ledger, the idempotency purge, the refund-reservation sweeper, the collection
+// completer), without HTTP, for a
 // deployment that runs them in their own process beside API processes started with
 // RUN_WORKERS=false. `make run` needs none of this: by default the API process runs them itself.
 //
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     await checkMasterKey(db.sql, masterKey);
     const runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
     logger.info('background workers running', { rail_outcome_poll_ms: config.railOutcomePollMs });
-    process.stdout.write('payagg worker running (rail outcomes, idempotency purge, refund sweeper)\n');
+    process.stdout.write('payagg worker running (rail outcomes, idempotency purge, refund sweeper, completer)\n');
     const stop = async (signal: string) => {
       logger.info('shutting down', { signal });
       await runtime.close();
