@@ -318,7 +318,14 @@ export async function checkPayRequest(deps: CollectionsDeps, session: CheckoutSe
   const merchant = await findMerchant(deps.sql, session.merchant_id);
   if (!merchant) throw new Error(`checkout session ${session.id} has no merchant`);
   assertMerchantActive(merchant);
-  const request: CollectionRequest = {
+  const request = payCollectionRequest(session, pay);
+  await checkCollectionRequest(deps, session.merchant_id, request);
+  return request;
+}
+
+/** The collection request a pay makes: the session's amount, currency, reference and sub-merchant with the payer's rail and reference. */
+export function payCollectionRequest(session: CheckoutSessionRow, pay: CheckoutSessionPay): CollectionRequest {
+  return {
     amount: Number(session.amount),
     currency: session.currency,
     rail: pay.rail,
@@ -328,8 +335,12 @@ export async function checkPayRequest(deps: CollectionsDeps, session: CheckoutSe
     sub_merchant_id: session.sub_merchant_id,
     reference: session.reference,
   };
-  await checkCollectionRequest(deps, session.merchant_id, request);
-  return request;
+}
+
+/** A session by id alone, for the service's own work (the completer); requests open it with its token (findSessionByToken). */
+export async function findSession(q: Queryable, id: string): Promise<CheckoutSessionRow | null> {
+  const rows = await q<CheckoutSessionRow[]>`select * from checkout_sessions where id = ${id}`;
+  return rows[0] ?? null;
 }
 
 /**

@@ -39,7 +39,7 @@ export function checkoutSessionRoutes(ctx: RouteContext): RouteHandlers {
 
     async 'POST /checkout-sessions/{id}/pay'(req, res) {
       const session = await findSessionByToken(ctx.sql, String(req.params.id), tokenOf(req));
-      const scope = idempotencyScope(req, session.merchant_id, 'POST /checkout-sessions/{id}/pay');
+      const scope = idempotencyScope(req, session.merchant_id, 'POST /checkout-sessions/{id}/pay', { keepRequest: true });
       // The checks run inside runIdempotent: a same-key replay answers the stored result whatever
       // has changed since (session completed, merchant suspended); a refusal releases the key.
       const transaction = await runIdempotent(ctx.idempotency, scope, async (run) => {

@@ -4,10 +4,12 @@
 // point; then, with nobody retrying, one completer pass.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimSessionForPay, pay_recovery_point_claimed } from '../../src/domain/checkout-sessions.ts';
 import { completeAbandonedCollections } from '../../src/domain/collection-completer.ts';
 import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
+import { createSession, mobile_money_success, payerClient, sessionRow, transactionsOfSession } from '../checkout/checkout-helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, countRows, deliverAll, eventTypes, expectLedgerInvariants, walletBalance } from './helpers.ts';
 
@@ -152,5 +154,78 @@ describe('collection completer', () => {
     expect(retried.data!.data.id).toBe(transactionId);
     expect(await pass()).toMatchObject({ found: 0 });
     expect(await countRows(service.sql, 'transactions', 'merchant_id', merchant.merchantId)).toBe(2);
+  });
+});
+
+describe('collection completer: checkout pays', () => {
+  const payOperation = (sessionId: string) => `POST /checkout-sessions/{id}/pay /v1/checkout-sessions/${sessionId}/pay`;
+  const pay = (session: { id: string; client_token: string }, key: string) =>
+    payerClient(service, session.client_token).POST('/checkout-sessions/{id}/pay', {
+      params: { path: { id: session.id }, header: { 'Idempotency-Key': key } }, body: mobile_money_success,
+    });
+
+  /** A pay that claimed its session (as payClaimedSession does) and died; `reachRail`: after the rail call. */
+  async function payDied(merchantId: string, session: { id: string }, key: string, reachRail: boolean): Promise<string> {
+    const scope: IdempotencyScope = { merchantId, key, operation: payOperation(session.id), requestSha256: requestSha256(mobile_money_success), request: mobile_money_success };
+    const transactionId = await claim(scope);
+    const refused = await claimSessionForPay(service.sql, {
+      sessionId: session.id, transactionId, now: new Date(),
+      withinClaim: (tx) => service.runtime.idempotency.setRecoveryPoint(tx, scope, pay_recovery_point_claimed),
+    });
+    expect(refused).toBeNull();
+    if (reachRail) {
+      await service.runtime.rails.connectorFor('mobile_money').initiateCollection({
+        transactionId, merchantId, amount: 25_000, currency: 'KES', payer: { phone: mobile_money_success.payer_phone }, reference: null,
+      });
+    }
+    return transactionId;
+  }
+
+  it('the operation recorded for a pay is the one the completer parses', async () => {
+    const merchant = await service.createMerchant('completer: pay operation');
+    const session = await createSession(merchant.client);
+    const key = randomUUID();
+    expect((await pay(session, key)).response.status).toBe(200);
+    const [row] = await service.sql<{ operation: string; request_sealed: Buffer | null }[]>`
+      select operation, request_sealed from idempotency_keys where merchant_id = ${merchant.merchantId} and key = ${key}`;
+    expect(row).toEqual({ operation: payOperation(session.id), request_sealed: null });
+  });
+
+  it('completes the session with the collection the rail accepted for a pay that died and was never retried', async () => {
+    const merchant = await service.createMerchant('completer: pay held');
+    const session = await createSession(merchant.client);
+    const key = randomUUID();
+    const transactionId = await payDied(merchant.merchantId, session, key, true);
+    await lapse();
+    expect(await pass()).toMatchObject({ found: 1, completed: 1, released: 0, failed: 0 });
+
+    expect(await sessionRow(service.sql, session.id)).toMatchObject({ status: 'completed', claimed_transaction_id: transactionId, collection_intent_id: transactionId });
+    expect(await transactionsOfSession(service.sql, session.id)).toEqual([{ id: transactionId, rail: 'mobile_money', status: 'pending' }]);
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
+    // The payer's pay, replayed with its key, answers the stored result.
+    const replay = await pay(session, key);
+    expect(replay.response.status).toBe(200);
+    expect(replay.data!.data).toMatchObject({ id: transactionId, status: 'pending' });
+    await deliverAll(service);
+    expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 25_000n, pending: 0n });
+    await expectLedgerInvariants(service);
+  });
+
+  it('hands the session back when the dead pay never reached the rail: another pay can then pay it', async () => {
+    const merchant = await service.createMerchant('completer: pay not held');
+    const session = await createSession(merchant.client);
+    const key = randomUUID();
+    const transactionId = await payDied(merchant.merchantId, session, key, false);
+    // Claimed by the dead pay: another pay is refused meanwhile.
+    expect((await pay(session, randomUUID())).response.status).toBe(422);
+    await lapse();
+    expect(await pass()).toMatchObject({ found: 1, completed: 0, released: 1 });
+    expect(await sessionRow(service.sql, session.id)).toMatchObject({ status: 'open', claimed_transaction_id: null });
+    expect(await record(merchant.merchantId, key)).toBeNull();
+    expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(0);
+
+    const other = await pay(session, randomUUID());
+    expect(other.response.status).toBe(200);
+    expect(await sessionRow(service.sql, session.id)).toMatchObject({ status: 'completed', collection_intent_id: other.data!.data.id });
   });
 });
