@@ -57,7 +57,7 @@ export async function completeAbandonedCollections(deps: CompleterDeps, options:
   const summary: CompleterSummary = { found: runs.length, completed: 0, released: 0, skipped: 0, failed: 0 };
   for (const found of runs) {
     try {
-      summary[found.scope.operation.startsWith(pay_operation_prefix) ? await completePay(deps, found) : await completeOne(deps, found)] += 1;
+      summary[found.scope.operation.startsWith(pay_operation_prefix) ? await completePay(deps, found) : await completeCollection(deps, found)] += 1;
     } catch (error) {
       summary.failed += 1;
       deps.logger.error('completer could not finish an abandoned collection; retrying next pass', {
@@ -68,7 +68,7 @@ export async function completeAbandonedCollections(deps: CompleterDeps, options:
   return summary;
 }
 
-async function completeOne(deps: CompleterDeps, found: UnfinishedRun): Promise<'completed' | 'released' | 'skipped'> {
+async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Promise<'completed' | 'released' | 'skipped'> {
   const request = found.scope.request as CollectionRequest;
   const resumed = await resumeIdempotent(deps.idempotency, found.scope, async (run) => {
     // Whatever fails from here, the record stays: only a rail that answers "nothing" frees it.

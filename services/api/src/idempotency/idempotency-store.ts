@@ -244,7 +244,7 @@ export function createIdempotencyStore(deps: {
      * Runs of `operationPrefix` that died and were not resumed: no response, a request kept, the
      * lock lapsed at least `idleMs` ago, claimed between `claimedAfter` and `claimedBefore` (the
      * claim's time is expires_at less the retention, so the scan uses the expiry index), oldest
-     * first. The completer takes each over through claim(), which re-checks all of this.
+     * first. The completer takes each over through takeOver(), which re-checks it.
      */
     async unfinished(input: { operationPrefix: string; idleMs: number; claimedAfter: Date; claimedBefore: Date; limit: number }): Promise<UnfinishedRun[]> {
       const rows = await sql<{ merchant_id: string; key: string; operation: string; request_sha256: string; resource_id: string; recovery_point: string; request_sealed: Buffer }[]>`
