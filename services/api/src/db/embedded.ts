@@ -15,7 +15,7 @@ import type { Logger } from '../log.ts';
 export const embedded_database_name = 'payagg';
 export const embedded_user = 'postgres';
 const state_file_name = 'postgres.json';
-const cluster_dir_name = 'pg';
+export const cluster_dir_name = 'pg';
 
 type EmbeddedState = { port: number; password: string };
 
