@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       await openLoop({ origin, ratePerS: rate_per_s, durationS: 2, next });
       await settled();
       const before = { node: node(), postgres: cpuMsOf(postgres), loadgen: cpuMs(process.pid) };
-      const run = await openLoop({ origin, ratePerS: rate_per_s, durationS: duration_s, next });
+      const run = await openLoop({ origin, ratePerS: rate_per_s, durationS: duration_s, next, traceFile: process.env.BENCH_TRACE_FILE });
       await settled();
       const perRequestUs = (ms: number) => Math.round((ms / run.total) * 1000);
       if (run.non2xx + run.errors > 0) throw new Error(`${origin}: ${run.non2xx} non-2xx, ${run.errors} errors`);

@@ -6,6 +6,7 @@ import { createEngine, Ledger, PostgresEngine } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import { asynchronous_commit_session, createPool, openConnections, type Sql } from './db/index.ts';
+import { createGroupCommit, type GroupCommit } from './db/group-commit.ts';
 import { completeAbandonedCollections } from './domain/collection-completer.ts';
 import { applyCollectionOutcomes } from './domain/collections.ts';
 import { applyRefundOutcome, voidPendingRefundReservations } from './domain/refunds.ts';
@@ -48,6 +49,8 @@ export type DomainRuntime = {
   ledger: Ledger;
   rails: RailRegistry;
   idempotency: IdempotencyStore;
+  /** The request path's final commits, batched under load (db/group-commit.ts). */
+  groupCommit: GroupCommit;
   /** Delivers due rail outcomes now (tests drive the sandbox rails with it). */
   deliverRailOutcomes(): Promise<{ claimed: number; delivered: number; retried: number; abandoned: number }>;
   close(): Promise<void>;
@@ -120,6 +123,7 @@ export async function createDomainRuntime(input: {
     ledger,
     rails,
     idempotency,
+    groupCommit: createGroupCommit(sql),
     deliverRailOutcomes: () => worker.runOnce(),
     async close() {
       if (purgeTimer) clearInterval(purgeTimer);

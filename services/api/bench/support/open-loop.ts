@@ -54,6 +54,7 @@ export async function openLoop(options: {
   });
 
   started = performance.now();
+  const startedAt = new Date().toISOString();
   let sent = 0;
   while (sent < total) {
     const now = performance.now();
@@ -66,8 +67,9 @@ export async function openLoop(options: {
   await Promise.all(inFlight);
   const elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
-  // One line per request, "<scheduled ms since start> <latency ms>", then a "---" line per run.
-  if (options.traceFile) fs.appendFileSync(options.traceFile, `${trace.join('\n')}\n---\n`);
+  // A "# <origin> <wall-clock start>" line (to line the run up with other logs), one line per
+  // request, "<scheduled ms since start> <latency ms>", then a "---" line per run.
+  if (options.traceFile) fs.appendFileSync(options.traceFile, `# ${options.origin} ${startedAt}\n${trace.join('\n')}\n---\n`);
 
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);

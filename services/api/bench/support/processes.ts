@@ -36,6 +36,15 @@ export function start(file: string, env: Record<string, string>, readyPattern: R
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    // BENCH_LOG_DIR=dir: everything the child prints also goes to dir/<file>-<pid>.log, headed by
+    // its wall-clock start (to line up, say, NODE_OPTIONS=--trace-gc output with a latency trace).
+    const logDir = process.env.BENCH_LOG_DIR;
+    if (logDir) {
+      const log = fs.createWriteStream(path.join(logDir, `${path.basename(file)}-${child.pid}.log`));
+      log.write(`# started ${new Date().toISOString()}\n`);
+      child.stdout!.pipe(log, { end: false });
+      child.stderr!.pipe(log, { end: false });
+    }
     const timer = setTimeout(() => reject(new Error(`${file} did not start:\n${output}`)), ready_timeout_ms);
     child.stdout!.on('data', (chunk) => {
       output += chunk;
@@ -102,7 +111,8 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
     const hello = await start(hello_server_file, { PORT: String(helloPort) }, /ready/);
     children.push(hello.child);
     const profileDir = process.env.BENCH_PROFILE_DIR;
-    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    // BENCH_NODE_ARGS: more node flags for the service and the floor (say --trace-gc, with BENCH_LOG_DIR).
+    const profile = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
     // BENCH_SEPARATE_WORKER=1: the deployment with the background workers in their own process
     // (src/worker.ts) and none in the API process.
     const separateWorker = Boolean(process.env.BENCH_SEPARATE_WORKER);
@@ -117,7 +127,7 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
     const credentials = { merchantId: field('merchant_id'), apiKey: field('api_key'), apiSecret: field('api_secret') };
     const floorPort = await freePort();
     const floorEnv = { DATA_DIR: dataDir, PORT: String(floorPort), BENCH_MERCHANT_ID: credentials.merchantId, BENCH_API_SECRET: credentials.apiSecret };
-    const floor = await start(floor_server_file, floorEnv, /ready/);
+    const floor = await start(floor_server_file, floorEnv, /ready/, profile);
     // Stopped before the service (children stop in reverse), so the service stops its PostgreSQL.
     children.push(floor.child);
     return {

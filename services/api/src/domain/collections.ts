@@ -17,6 +17,7 @@ import type { Ledger } from '@payagg/ledger';
 import { currencies } from '@payagg/ledger';
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/index.ts';
+import type { GroupCommit } from '../db/group-commit.ts';
 import { type CommitWrite, commitInOneStatement } from '../db/single-statement-commit.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { RailOutageError, RailUnavailableError, RailDeclinedError } from '../rails/errors.ts';
@@ -35,7 +36,11 @@ import {
 } from './transactions.ts';
 import { ensureWallet } from './wallets.ts';
 
-export type CollectionsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry; logger?: Logger };
+export type CollectionsDeps = {
+  sql: Sql; ledger: Ledger; rails: RailRegistry; logger?: Logger;
+  /** Batches the final commit with other requests' under load (db/group-commit.ts); default: alone. */
+  groupCommit?: GroupCommit;
+};
 
 export type CollectionRequest = PayerInput & {
   amount: number;
@@ -162,11 +167,12 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
   // trip on every collection): a run that dies here leaves its record at 'started', and the
   // resumed run asks the rail whether it holds the collection (mustCheckParties).
   try {
-    await commitInOneStatement(deps.sql, [
+    const writes: CommitWrite[] = [
       { name: 'transaction row', statement: transactionInsert(deps.sql, row), expectOneRow: true },
       { name: 'transaction.pending event', statement: eventInsert(deps.sql, randomUUID(), transactionEvent(row, 'transaction.pending')), expectOneRow: true },
       ...input.commitWrites(row),
-    ]);
+    ];
+    await (deps.groupCommit ? deps.groupCommit.commit(writes) : commitInOneStatement(deps.sql, writes));
   } catch (error) {
     // The rail holds the collection: never release the key (a new key's run would charge again).
     await noteRailMayHoldIt(input.onRailMayHoldIt);

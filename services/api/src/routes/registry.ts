@@ -9,6 +9,7 @@ import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
+import type { GroupCommit } from '../db/group-commit.ts';
 import { sendError } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Paginator } from '../http/pagination.ts';
@@ -28,6 +29,7 @@ export type RouteContext = {
   ledger: Ledger;
   rails: RailRegistry;
   idempotency: IdempotencyStore;
+  groupCommit: GroupCommit;
   paginator: Paginator;
   secretBox: SecretBox;
   logger: Logger;
