@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { PendingQuery, Queryable, Sql } from '../db/index.ts';
+import { createStatementBatcher } from '../db/statement-batcher.ts';
 import { ApiError } from '../http/errors.ts';
 
 /** How long a concurrent request waits for the first one to finish before answering 409. */
@@ -51,6 +52,11 @@ type Row = {
   lock_lapsed: boolean;
 };
 
+function compareKeys(a: IdempotencyScope, b: IdempotencyScope): number {
+  if (a.merchantId !== b.merchantId) return a.merchantId < b.merchantId ? -1 : 1;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
 
 export function createIdempotencyStore(deps: {
@@ -66,24 +72,36 @@ export function createIdempotencyStore(deps: {
    * recovery points written outside a transaction. Default: `sql`.
    */
   recoveryPointSql?: Sql;
+  /** How claims are batched under load (statement-batcher.ts defaults); tests force batches with it. */
+  claimBatch?: { inFlightMax?: number; batchMax?: number };
 }) {
   const { sql, secretBox } = deps;
   const recoveryPointSql = deps.recoveryPointSql ?? sql;
 
+  type ClaimInsert = { scope: IdempotencyScope; resourceId: string; requestSealed: Buffer | null };
+  type Inserted = { resource_id: string; started_at: Date };
+
   /**
-   * Claims the key for a first run: a new record, or one replacing a record past its retention
-   * (an expired key is as good as absent, whether or not the purge has run). One statement, so
-   * two racing claims cannot both win: the loser's ON CONFLICT sees the winner's fresh row.
+   * Claims keys for first runs: new records, or ones replacing a record past its retention (an
+   * expired key is as good as absent, whether or not the purge has run). One statement, so two
+   * racing claims cannot both win: the loser's ON CONFLICT sees the winner's fresh row. Returns
+   * the claims that won, told apart by their pre-allocated resource ids. (Two claims of one key
+   * in one statement make PostgreSQL refuse it all: "cannot affect row a second time"; the
+   * batcher then runs them one by one, and the second finds the first's row.) Rows go in key
+   * order, so two concurrent statements claiming the same keys wait for each other in one order
+   * and cannot deadlock.
    */
-  async function tryInsert(scope: IdempotencyScope): Promise<{ resource_id: string; started_at: Date } | null> {
-    const resourceId = randomUUID();
-    const requestSealed = scope.request === undefined ? null : secretBox.seal(JSON.stringify(scope.request));
-    const rows = await sql<{ resource_id: string; started_at: Date }[]>`
+  async function insertClaims(claims: ClaimInsert[]): Promise<(Inserted | null)[]> {
+    const values = claims
+      .toSorted((a, b) => compareKeys(a.scope, b.scope))
+      .map(({ scope, resourceId, requestSealed }) => sql`(${scope.merchantId}, ${scope.key}, ${scope.operation},
+        ${scope.requestSha256}, ${resourceId}, now() + ${deps.lockMs} * interval '1 millisecond',
+        now() + ${deps.retentionHours} * interval '1 hour', ${requestSealed})`)
+      .reduce((joined, row) => sql`${joined}, ${row}`);
+    const rows = await sql<Inserted[]>`
       insert into idempotency_keys
         (merchant_id, key, operation, request_sha256, resource_id, locked_until, expires_at, request_sealed)
-      values (${scope.merchantId}, ${scope.key}, ${scope.operation}, ${scope.requestSha256}, ${resourceId},
-              now() + ${deps.lockMs} * interval '1 millisecond',
-              now() + ${deps.retentionHours} * interval '1 hour', ${requestSealed})
+      values ${values}
       on conflict (merchant_id, key) do update set
         operation = excluded.operation, request_sha256 = excluded.request_sha256,
         resource_id = excluded.resource_id, recovery_point = 'started', locked_until = excluded.locked_until,
@@ -91,7 +109,20 @@ export function createIdempotencyStore(deps: {
         request_sealed = excluded.request_sealed
       where idempotency_keys.expires_at <= now()
       returning resource_id, now()::timestamptz(3) as started_at`;
-    return rows[0] ?? null;
+    const won = new Map(rows.map((row) => [row.resource_id, row]));
+    return claims.map((claim) => won.get(claim.resourceId) ?? null);
+  }
+
+  // Under load, claims from concurrent requests go to the database together (statement-batcher.ts).
+  const claimBatcher = createStatementBatcher<ClaimInsert, Inserted | null>({
+    ...deps.claimBatch,
+    runAlone: async (claim) => (await insertClaims([claim]))[0]!,
+    runBatch: insertClaims,
+  });
+
+  function tryInsert(scope: IdempotencyScope): Promise<Inserted | null> {
+    const requestSealed = scope.request === undefined ? null : secretBox.seal(JSON.stringify(scope.request));
+    return claimBatcher.run({ scope, resourceId: randomUUID(), requestSealed });
   }
 
   async function read(scope: IdempotencyScope): Promise<Row | null> {

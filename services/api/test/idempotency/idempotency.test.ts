@@ -197,12 +197,81 @@ describe('concurrent requests with one key', () => {
 });
 
 describe('the idempotency store', () => {
-  function store(options: { lockMs?: number; concurrentWaitMs?: number } = {}) {
+  function store(options: { lockMs?: number; concurrentWaitMs?: number; claimBatch?: { inFlightMax?: number; batchMax?: number } } = {}) {
     return createIdempotencyStore({
       sql: service.sql, secretBox: createSecretBox(Buffer.from(service.masterKeyHex, 'hex')), retentionHours: 24,
-      lockMs: options.lockMs ?? 30_000, concurrentWaitMs: options.concurrentWaitMs,
+      lockMs: options.lockMs ?? 30_000, concurrentWaitMs: options.concurrentWaitMs, claimBatch: options.claimBatch,
     });
   }
+
+  /** The transaction that last wrote each key's record: keys sharing one were claimed in one statement. */
+  async function claimTransactions(merchantId: string, keys: string[]): Promise<Map<string, string>> {
+    const rows = await service.sql<{ key: string; xid: string }[]>`
+      select key, xmin::text as xid from idempotency_keys where merchant_id = ${merchantId} and key = any(${keys})`;
+    return new Map(rows.map((row) => [row.key, row.xid]));
+  }
+
+  describe('claims batched under load', () => {
+    it('claims waiting behind one under way go in one statement, and each gets its own run', async () => {
+      const merchant = await service.createMerchant('claim-batch');
+      const s = store({ claimBatch: { inFlightMax: 1 } });
+      const scopes = Array.from({ length: 5 }, (_, i) => ({
+        merchantId: merchant.merchantId, key: `batch-${i}`, operation: 'op', requestSha256: requestSha256({ i }), request: { i },
+      }));
+      const claims = await Promise.all(scopes.map((scope) => s.claim(scope)));
+      expect(claims.map((c) => c.kind)).toEqual(['run', 'run', 'run', 'run', 'run']);
+      const ids = claims.map((c) => (c as { resourceId: string }).resourceId);
+      expect(new Set(ids).size).toBe(5);
+      // Each record holds its own claim's id and sealed request, whatever the order inside the statement.
+      const rows = await service.sql<{ key: string; resource_id: string; locked: boolean; sealed: boolean }[]>`
+        select key, resource_id, locked_until > now() as locked, request_sealed is not null as sealed
+        from idempotency_keys where merchant_id = ${merchant.merchantId}`;
+      expect(new Map(rows.map((r) => [r.key, r.resource_id]))).toEqual(new Map(scopes.map((scope, i) => [scope.key, ids[i]!])));
+      expect(rows.every((r) => r.locked && r.sealed)).toBe(true);
+      const xids = await claimTransactions(merchant.merchantId, scopes.map((scope) => scope.key));
+      // The first went alone; the four that arrived while it was under way went together.
+      expect(xids.get('batch-0')).not.toBe(xids.get('batch-1'));
+      expect(new Set(scopes.slice(1).map((scope) => xids.get(scope.key))).size).toBe(1);
+    });
+
+    it('one key twice in a batch: the first runs, the second waits for it (same payload) or conflicts (other payload)', async () => {
+      const merchant = await service.createMerchant('claim-batch-dup');
+      const s = store({ claimBatch: { inFlightMax: 1 }, concurrentWaitMs: 200 });
+      const scope = { merchantId: merchant.merchantId, key: 'dup', operation: 'op', requestSha256: requestSha256({ a: 1 }) };
+      const results = await Promise.allSettled([
+        s.claim({ ...scope, key: 'first-alone' }),
+        s.claim(scope),
+        s.claim({ ...scope, key: 'other' }),
+        s.claim(scope), // same payload: waits behind the run above, which never finishes here
+        s.claim({ ...scope, requestSha256: requestSha256({ a: 2 }) }), // other payload
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+      expect(results.slice(0, 3).map((r) => (r as PromiseFulfilledResult<{ kind: string }>).value.kind)).toEqual(['run', 'run', 'run']);
+      expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: expect.stringMatching(/still being processed/) });
+      expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: expect.stringMatching(/different request/) });
+      const [record] = await service.sql<{ resource_id: string }[]>`
+        select resource_id from idempotency_keys where merchant_id = ${merchant.merchantId} and key = 'dup'`;
+      expect(record!.resource_id).toBe((results[1] as PromiseFulfilledResult<{ resourceId: string }>).value.resourceId);
+    });
+
+    it('an expired record in a batch is claimed afresh; a live one is not taken', async () => {
+      const merchant = await service.createMerchant('claim-batch-expired');
+      const s = store({ claimBatch: { inFlightMax: 1 }, concurrentWaitMs: 100 });
+      const scope = (key: string) => ({ merchantId: merchant.merchantId, key, operation: 'op', requestSha256: requestSha256({}) });
+      const expired = await s.claim(scope('expired'));
+      const live = await s.claim(scope('live'));
+      await service.sql`update idempotency_keys set expires_at = now() - interval '1 second'
+                        where merchant_id = ${merchant.merchantId} and key = 'expired'`;
+      const results = await Promise.allSettled([s.claim(scope('new')), s.claim(scope('expired')), s.claim(scope('live'))]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      const again = (results[1] as PromiseFulfilledResult<{ kind: string; resourceId: string }>).value;
+      expect(again.kind).toBe('run');
+      expect(again.resourceId).not.toBe((expired as { resourceId: string }).resourceId);
+      const [liveRow] = await service.sql<{ resource_id: string }[]>`
+        select resource_id from idempotency_keys where merchant_id = ${merchant.merchantId} and key = 'live'`;
+      expect(liveRow!.resource_id).toBe((live as { resourceId: string }).resourceId);
+    });
+  });
 
   it('a request still running after the wait limit gets a clear 409; another operation under the key is a conflict', async () => {
     const merchant = await service.createMerchant('store');

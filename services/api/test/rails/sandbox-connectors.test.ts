@@ -280,6 +280,56 @@ describe('idempotency on transactionId', () => {
   });
 });
 
+describe('initiations batched under load', () => {
+  // One connector set whose rails send what arrives while one initiation is under way as one statement.
+  const batching = () => createSandboxRailConnectors({ sql: db.sql, config, initiationBatch: { inFlightMax: 1 } });
+
+  async function initiationTransactions(): Promise<Map<string, string>> {
+    const rows = await db.sql<{ provider_reference: string; xid: string }[]>`
+      SELECT provider_reference, xmin::text AS xid FROM sandbox_rail_initiations`;
+    return new Map(rows.map((row) => [row.provider_reference, row.xid]));
+  }
+
+  it('each initiation of a batch gets its own record and scheduled outcome, in one statement', async () => {
+    const rails = batching();
+    const payers = ['+254712345678', '+254700000001', '+254700000003', '+254700000005', '+254700000002'];
+    const requests = payers.map((phone) => collection({ phone }));
+    const results = await Promise.all(requests.map((request) => rails.mobile_money.initiateCollection(request)));
+    expect(await countRows()).toEqual({ initiations: 5, outcomes: 5 });
+    // Each outcome follows its own magic value, whatever its place in the statement.
+    const outcomes = await Promise.all(results.map((result) => storedOutcome(result.providerReference)));
+    expect(outcomes.map((o) => [o?.outcome, o?.failure_reason, o?.transaction_id])).toEqual([
+      ['success', null, requests[0]!.transactionId],
+      ['failed', 'insufficient_funds', requests[1]!.transactionId],
+      ['success', null, requests[2]!.transactionId],
+      ['success', null, requests[3]!.transactionId],
+      ['failed', 'payer_declined', requests[4]!.transactionId],
+    ]);
+    expect(outcomes[3]!.delay_ms).toBeGreaterThanOrEqual(LATE_DELAY_MS - 50);
+    expect(results[2]!.ussdCode).toMatch(MM_USSD);
+    expect(results.filter((r) => r.ussdCode !== null)).toHaveLength(1);
+    const xids = await initiationTransactions();
+    expect(xids.get(results[0]!.providerReference)).not.toBe(xids.get(results[1]!.providerReference));
+    expect(new Set(results.slice(1).map((r) => xids.get(r.providerReference))).size).toBe(1);
+  });
+
+  it('one transactionId twice in a batch: one initiation, the repeat answers as the first, another request is declined', async () => {
+    const rails = batching();
+    const request = collection({ phone: '+254712345678' });
+    const results = await Promise.allSettled([
+      rails.mobile_money.initiateCollection(collection({ phone: '+254712345678' })),
+      rails.mobile_money.initiateCollection(request),
+      rails.mobile_money.initiateCollection({ ...request }),
+      rails.mobile_money.initiateCollection({ ...request, amount: request.amount + 1 }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    const [, first, repeat] = results as PromiseFulfilledResult<RailInitiationResult>[];
+    expect(repeat!.value).toEqual(first!.value);
+    expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ declineCode: 'transaction_id_reused_with_different_request' });
+    expect(await countRows()).toEqual({ initiations: 2, outcomes: 2 });
+  });
+});
+
 describe('status query by our reference (findCollection)', () => {
   it('answers what the initiation answered, null for an id the rail never accepted, and fails while the rail is down', async () => {
     const request = collection({ cardToken: 'tok_sandbox_challenge' });

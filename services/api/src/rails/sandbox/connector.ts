@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql, TransactionSql } from 'postgres';
+import { createStatementBatcher } from '../../db/statement-batcher.ts';
 import { RailDeclinedError, RailOutageError } from '../errors.ts';
 import {
   RAILS,
@@ -26,6 +27,8 @@ export interface SandboxRailConnectorOptions {
   sql: Sql;
   /** Read on every call, so a caller holding the object sees changes to railsDown at once. */
   config: SandboxRailsConfig;
+  /** How each rail batches initiations under load (db/statement-batcher.ts defaults); tests force batches with it. */
+  initiationBatch?: { inFlightMax?: number; batchMax?: number };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,6 +42,20 @@ interface InitiationRow {
   provider_reference: string;
   action_url: string | null;
   ussd_code: string | null;
+}
+
+/** A collection initiation to record, with its scheduled outcome. */
+interface NewInitiation {
+  transactionId: string;
+  requestSha256: string;
+  providerReference: string;
+  amount: number;
+  currency: string;
+  scenarioName: string;
+  result: RailInitiationResult;
+  outcome: string;
+  failureReason: string | null;
+  delayMs: number;
 }
 
 interface ParentRow {
@@ -80,6 +97,47 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
     return rows[0];
   }
 
+  /**
+   * One statement (so one round trip and its own transaction) for one or more initiations: each
+   * initiation record and its scheduled outcome, or nothing for a transactionId initiated before
+   * (including earlier in the same statement). Answers, per initiation, whether it was recorded.
+   * Rows go in transactionId order, so two concurrent statements retrying the same ids wait for
+   * each other in one order and cannot deadlock.
+   */
+  async function insertInitiations(initiations: NewInitiation[]): Promise<boolean[]> {
+    const initiationRows = initiations
+      .toSorted((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0))
+      .map((i) => sql`(${rail}, ${i.transactionId}, 'collection', ${i.requestSha256}, ${i.providerReference},
+        ${i.amount}, ${i.currency}, ${i.scenarioName}, ${i.result.actionUrl}, ${i.result.ussdCode})`)
+      .reduce((joined, row) => sql`${joined}, ${row}`);
+    const outcomeRows = initiations
+      .map((i) => sql`(${i.providerReference}, ${i.outcome}, ${i.failureReason}::text,
+        now() + ${`${i.delayMs} milliseconds`}::interval)`)
+      .reduce((joined, row) => sql`${joined}, ${row}`);
+    const rows = await sql<{ provider_reference: string }[]>`
+      WITH initiation AS (
+        INSERT INTO sandbox_rail_initiations
+          (rail, transaction_id, kind, request_sha256, provider_reference, amount, currency, scenario, action_url, ussd_code)
+        VALUES ${initiationRows}
+        ON CONFLICT (rail, transaction_id) DO NOTHING
+        RETURNING provider_reference, rail, transaction_id
+      ), scheduled (provider_reference, outcome, failure_reason, due_at) AS (VALUES ${outcomeRows})
+      INSERT INTO sandbox_rail_outcomes (provider_reference, rail, transaction_id, kind, outcome, failure_reason, due_at)
+      SELECT provider_reference, initiation.rail, initiation.transaction_id, 'collection', scheduled.outcome,
+             scheduled.failure_reason, scheduled.due_at
+      FROM initiation JOIN scheduled USING (provider_reference)
+      RETURNING provider_reference`;
+    const recorded = new Set(rows.map((row) => row.provider_reference));
+    return initiations.map((i) => recorded.has(i.providerReference));
+  }
+
+  // Under load, concurrent initiations go to the database together (db/statement-batcher.ts).
+  const initiationBatcher = createStatementBatcher<NewInitiation, boolean>({
+    ...options.initiationBatch,
+    runAlone: async (initiation) => (await insertInitiations([initiation]))[0]!,
+    runBatch: insertInitiations,
+  });
+
   /** The original answer for a repeated transactionId; a different request under the same id is refused. */
   function replay(row: InitiationRow, requestSha256: string): RailInitiationResult {
     if (row.request_sha256 !== requestSha256) {
@@ -116,24 +174,11 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
     };
     const delayMs = outcomeDelayMs(scenario);
 
-    // One statement (so one round trip and its own transaction): the initiation record and its
-    // scheduled outcome, or nothing at all when this transactionId was initiated before.
-    const insertedRows = await sql`
-      WITH initiation AS (
-        INSERT INTO sandbox_rail_initiations
-          (rail, transaction_id, kind, request_sha256, provider_reference, amount, currency, scenario, action_url, ussd_code)
-        VALUES
-          (${rail}, ${request.transactionId}, 'collection', ${requestSha256}, ${providerReference},
-           ${request.amount}, ${request.currency}, ${scenarioName}, ${result.actionUrl}, ${result.ussdCode})
-        ON CONFLICT (rail, transaction_id) DO NOTHING
-        RETURNING provider_reference, rail, transaction_id
-      )
-      INSERT INTO sandbox_rail_outcomes (provider_reference, rail, transaction_id, kind, outcome, failure_reason, due_at)
-      SELECT provider_reference, rail, transaction_id, 'collection', ${scenario.outcome}, ${scenario.failureReason}::text,
-             now() + ${`${delayMs} milliseconds`}::interval
-      FROM initiation
-      RETURNING provider_reference`;
-    const inserted = insertedRows.length === 1;
+    const inserted = await initiationBatcher.run({
+      transactionId: request.transactionId, requestSha256, providerReference, amount: request.amount,
+      currency: request.currency, scenarioName, result, outcome: scenario.outcome,
+      failureReason: scenario.failureReason, delayMs,
+    });
     if (!inserted) {
       // Initiated before (a retry), or by a concurrent call that committed first: answer as then.
       const winner = await findInitiation(sql, request.transactionId);
