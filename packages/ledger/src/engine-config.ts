@@ -5,14 +5,16 @@ import { TigerBeetleEngine, parse_addresses } from './engines/tigerbeetle/engine
 import type { LedgerEngine } from './model.ts';
 
 export type EngineConfig =
-  | { engine: 'postgres'; url: string; pool_connections_max?: number }
+  | { engine: 'postgres'; url: string; path?: string; pool_connections_max?: number }
   | { engine: 'tigerbeetle'; addresses: string; cluster_id?: bigint };
 
 export async function createEngine(config: EngineConfig): Promise<LedgerEngine> {
   if (config.engine === 'postgres') {
-    const engine = new PostgresEngine(config.pool_connections_max === undefined
-      ? { url: config.url }
-      : { url: config.url, pool_connections_max: config.pool_connections_max });
+    const engine = new PostgresEngine({
+      url: config.url,
+      ...(config.path === undefined ? {} : { path: config.path }),
+      ...(config.pool_connections_max === undefined ? {} : { pool_connections_max: config.pool_connections_max }),
+    });
     await engine.migrate();
     return engine;
   }

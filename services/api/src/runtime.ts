@@ -5,7 +5,7 @@
 import { createEngine, Ledger, PostgresEngine } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
-import { asynchronous_commit_session, createPool, openConnections, type Sql } from './db/index.ts';
+import { asynchronous_commit_session, createPool, openConnections, postgresTarget, type Sql } from './db/index.ts';
 import { createGroupCommit, type GroupCommit } from './db/group-commit.ts';
 import { completeAbandonedCollections } from './domain/collection-completer.ts';
 import { applyCollectionOutcomes } from './domain/collections.ts';
@@ -62,7 +62,7 @@ export async function createDomainRuntime(input: {
   const { config, sql, logger } = input;
   const engine = await createEngine(config.tigerBeetleAddresses
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId }
-    : { engine: 'postgres', url: input.databaseUrl, pool_connections_max: ledger_pool_connections_max });
+    : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: ledger_pool_connections_max });
   const ledger = new Ledger(engine);
   const asyncCommitSql = createPool(input.databaseUrl, asynchronous_commit_pool_connections_max, 'payagg-async-commit',
     asynchronous_commit_session);

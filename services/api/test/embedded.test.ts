@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { resolveMasterKey } from '../src/crypto/master-key.ts';
-import { connectDatabase } from '../src/db/index.ts';
+import { connectDatabase, createPool } from '../src/db/index.ts';
 import { clusterIsRunning } from '../src/db/embedded.ts';
 import { createLogger } from '../src/log.ts';
 
@@ -53,6 +53,25 @@ describe('embedded PostgreSQL', () => {
     expect((await server.sql`select v from kept`)[0]?.v).toBe('across restarts');
     await server.close();
     expect(clusterIsRunning(path.join(dataDir, 'pg'))).toBe(false);
+  });
+
+  it('connects through the cluster\'s Unix socket, and still listens on TCP for other tools', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const server = await connectDatabase(config, logger);
+    try {
+      const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string };
+      expect(new URL(server.url).searchParams.get('host')).toBe(path.join(dataDir, 'pg'));
+      expect(fs.statSync(path.join(dataDir, 'pg', `.s.PGSQL.${state.port}`)).isSocket()).toBe(true);
+      // client_addr is null for a Unix-socket connection, 127.0.0.1 over TCP.
+      const [own] = await server.sql<{ addr: string | null }[]>`select client_addr::text as addr from pg_stat_activity where pid = pg_backend_pid()`;
+      expect(own!.addr).toBeNull();
+      const tcp = createPool(`postgres://postgres:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/payagg`, 1);
+      const [viaTcp] = await tcp<{ addr: string | null }[]>`select client_addr::text as addr from pg_stat_activity where pid = pg_backend_pid()`;
+      await tcp.end();
+      expect(viaTcp!.addr).toBe('127.0.0.1/32');
+    } finally {
+      await server.close();
+    }
   });
 
   it('generates the master key once into DATA_DIR/master.key with mode 0600', () => {

