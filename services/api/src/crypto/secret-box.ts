@@ -1,7 +1,8 @@
 // Encryption at rest for secrets the service must read back (API secrets are HMAC keys, so
 // they cannot be hashed like passwords). AES-256-GCM with a key derived from MASTER_KEY.
 // Stored layout: version (1 byte) | iv (12 bytes) | auth tag (16 bytes) | ciphertext.
-import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.ts';
 
 const box_version = 1;
 const iv_bytes = 12;
@@ -26,7 +27,7 @@ export function createSecretBox(masterKey: Buffer): SecretBox {
   const key = createSecretKey(deriveKey(masterKey, 'secret-box'));
   return {
     seal(plaintext) {
-      const iv = randomBytes(iv_bytes);
+      const iv = pooledRandomBytes(iv_bytes);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return Buffer.concat([Buffer.from([box_version]), iv, cipher.getAuthTag(), ciphertext]);

@@ -1,6 +1,7 @@
 // Formats of what the sandbox rails hand out: provider references, USSD dial strings, action URLs.
 
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { pooledRandomBytes } from '../../crypto/random-pool.ts';
 import type { Rail, RailOutcomeKind } from '../types.ts';
 
 /** Per-rail prefix of provider references, so a reference says which rail issued it. */
@@ -37,7 +38,7 @@ function base32(bytes: Uint8Array): string {
 
 /** `MM-7Q2X...` for a collection, `MM-RF-7Q2X...` for a refund. */
 export function newProviderReference(rail: Rail, kind: RailOutcomeKind): string {
-  const random = base32(randomBytes(PROVIDER_REFERENCE_RANDOM_BYTES));
+  const random = base32(pooledRandomBytes(PROVIDER_REFERENCE_RANDOM_BYTES));
   const prefix = PROVIDER_REFERENCE_PREFIXES[rail];
   return kind === 'refund' ? `${prefix}-${REFUND_REFERENCE_MARKER}-${random}` : `${prefix}-${random}`;
 }
