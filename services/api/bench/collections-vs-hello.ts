@@ -168,7 +168,7 @@ async function main(): Promise<void> {
         line('floor (signature + 3 writes)', floor),
         line('signed idempotent POST /collections', collection),
         `  ratio collections/hello           : ${ratio.toFixed(3)}`,
-        `  ratio collections/floor           : ${(collection.rps / floor.rps).toFixed(2)} (the service's own share)`,
+        `  ratio collections/floor           : ${(collection.rps / floor.rps).toFixed(2)} (the floor sends one statement per write; the service batches concurrent requests' statements)`,
         `  fixed rate: ${fixed_rate_per_s} requests/s for ${fixed_rate_duration_s} s, open loop (evenly spaced arrivals, latency from the scheduled send time)`,
         line(`floor at ${fixed_rate_per_s}/s`, floorFixed),
         line(`POST /collections at ${fixed_rate_per_s}/s`, fixed),
