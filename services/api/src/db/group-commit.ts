@@ -17,8 +17,7 @@ export type GroupCommit = {
 export function createGroupCommit(sql: Sql, options: { inFlightMax?: number; batchMax?: number } = {}): GroupCommit {
   const batcher = createStatementBatcher<CommitWrite[], void>({
     ...options,
-    runAlone: (writes) => commitInOneStatement(sql, writes),
-    runBatch: async (members) => {
+    run: async (members) => {
       await commitInOneStatement(sql, members.flat());
       return members.map(() => undefined);
     },

@@ -2,13 +2,13 @@
 // Every statement costs the service a socket write and PostgreSQL a parse, a transaction and (for a
 // write) a WAL flush; under load these, not the rows, are most of a collection's cost
 // (docs/performance.md). Requests that arrive while `inFlightMax` statements are already under way
-// wait for one to return and are then sent together, as ONE statement built by `runBatch`. A lone
+// wait for one to return and are then sent together, as ONE statement built by `run`. A lone
 // request never waits: below `inFlightMax` concurrent statements each goes out at once, alone.
 //
 // A batched statement is atomic: when it fails (one member's check, two members colliding on a
-// unique key), nothing of it was done, and the members are run again one by one with `runAlone`,
-// in arrival order, so each gets exactly the result or error it would have had unbatched (of two
-// that collide, the first wins). Used for the final commit of a collection (group-commit.ts), the
+// unique key), nothing of it was done, and the members are run again one by one, in arrival
+// order, so each gets exactly the result or error it would have had unbatched (of two that
+// collide, the first wins). Used for the final commit of a collection (group-commit.ts), the
 // idempotency claim and the sandbox rails' initiation record.
 
 export type StatementBatcher<In, Out> = {
@@ -22,10 +22,8 @@ export const batch_in_flight_max = 2;
 export const batch_size_max = 16;
 
 export type StatementBatcherOptions<In, Out> = {
-  /** One statement for all `items` (2 or more); resolves with one result per item, in order. */
-  runBatch(items: In[]): Promise<Out[]>;
-  /** The same for one item: what an unbatched request does. */
-  runAlone(item: In): Promise<Out>;
+  /** One statement for all `items` (one or more); resolves with one result per item, in order. */
+  run(items: In[]): Promise<Out[]>;
   inFlightMax?: number;
   batchMax?: number;
 };
@@ -40,7 +38,7 @@ export function createStatementBatcher<In, Out>(options: StatementBatcherOptions
 
   const runAlone = async (member: Member<In, Out>) => {
     try {
-      member.resolve(await options.runAlone(member.item));
+      member.resolve((await options.run([member.item]))[0]!);
     } catch (error) {
       member.reject(error);
     }
@@ -50,7 +48,7 @@ export function createStatementBatcher<In, Out>(options: StatementBatcherOptions
     if (batch.length === 1) return await runAlone(batch[0]!);
     let results: Out[];
     try {
-      results = await options.runBatch(batch.map((member) => member.item));
+      results = await options.run(batch.map((member) => member.item));
     } catch {
       // Nothing of the batch was done: each member again, alone and in arrival order.
       for (const member of batch) await runAlone(member);

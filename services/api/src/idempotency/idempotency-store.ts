@@ -116,8 +116,7 @@ export function createIdempotencyStore(deps: {
   // Under load, claims from concurrent requests go to the database together (statement-batcher.ts).
   const claimBatcher = createStatementBatcher<ClaimInsert, Inserted | null>({
     ...deps.claimBatch,
-    runAlone: async (claim) => (await insertClaims([claim]))[0]!,
-    runBatch: insertClaims,
+    run: insertClaims,
   });
 
   function tryInsert(scope: IdempotencyScope): Promise<Inserted | null> {

@@ -134,8 +134,7 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
   // Under load, concurrent initiations go to the database together (db/statement-batcher.ts).
   const initiationBatcher = createStatementBatcher<NewInitiation, boolean>({
     ...options.initiationBatch,
-    runAlone: async (initiation) => (await insertInitiations([initiation]))[0]!,
-    runBatch: insertInitiations,
+    run: insertInitiations,
   });
 
   /** The original answer for a repeated transactionId; a different request under the same id is refused. */
