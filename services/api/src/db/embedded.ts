@@ -40,9 +40,28 @@ export type EmbeddedOptions = {
   logger: Logger;
   /** Extra `postgres` flags; tests pass `-c fsync=off` for speed. */
   postgresFlags?: string[];
+  /**
+   * Ports a new cluster must not take: the service's own HTTP port. A caller that picked a free
+   * port for the service (scripts/start-test-server.sh) has released it when the cluster picks
+   * one, and the OS may hand out the same port again: PostgreSQL then holds it and the service's
+   * listen fails with EADDRINUSE (seen once in CI).
+   */
+  avoidPorts?: readonly number[];
 };
 
-export async function freePort(): Promise<number> {
+const free_port_attempts = 20;
+
+/** A free port not in `avoid`. `pick` is the OS's choice (a parameter for tests). */
+export async function freePort(avoid: readonly number[] = [], pick: () => Promise<number> = osFreePort): Promise<number> {
+  for (let attempt = 0; attempt < free_port_attempts; attempt += 1) {
+    const port = await pick();
+    if (!avoid.includes(port)) return port;
+  }
+  throw new Error(`no free port outside ${avoid.join(', ')} after ${free_port_attempts} attempts`);
+}
+
+/** A port the OS reports free now (it may be taken again before it is used). */
+async function osFreePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -179,7 +198,7 @@ export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<Emb
 
   const initialised = state !== null && fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
   if (!initialised) {
-    state = { port: await freePort(), password: randomBytes(24).toString('base64url') };
+    state = { port: await freePort(options.avoidPorts), password: randomBytes(24).toString('base64url') };
     fs.rmSync(clusterDir, { recursive: true, force: true });
     fs.writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
     logger.info('initialising embedded PostgreSQL', { dir: clusterDir, port: state.port });

@@ -93,7 +93,7 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
     const sql = createPool(config.databaseUrl, config.databasePoolMax);
     return { sql, url: config.databaseUrl, close: async () => void (await sql.end({ timeout: 5 })) };
   }
-  const cluster = await openEmbeddedCluster({ dataDir: config.dataDir, logger });
+  const cluster = await openEmbeddedCluster({ dataDir: config.dataDir, logger, avoidPorts: [config.port] });
   try {
     await ensureDatabase(cluster.adminUrl, embedded_database_name);
   } catch (error) {

@@ -8,6 +8,7 @@ import { signRequest } from '@payagg/sdk';
 import { describe, expect, it } from 'vitest';
 import { ipAllowed, parseIpAllowList } from '../../src/auth/ip-allow.ts';
 import { postgresTarget } from '../../src/db/index.ts';
+import { freePort } from '../../src/db/embedded.ts';
 import { pooledRandomBytes } from '../../src/crypto/random-pool.ts';
 import { permissionsOf } from '../../src/auth/permissions.ts';
 import type { Principal } from '../../src/auth/principal.ts';
@@ -224,5 +225,16 @@ describe('skipUrlParseDeprecationCheck', () => {
   it('uses up url.parse\'s one warning silently, so later calls neither warn nor check again', () => {
     expect(run(false)).toBe('1'); // without it, a first call from outside node_modules warns
     expect(run(true)).toBe('0');
+  });
+});
+
+describe('freePort for the embedded cluster', () => {
+  it('skips the ports it must avoid (the service\'s own), and gives up rather than loop forever', async () => {
+    const offered = [5000, 5000, 5001];
+    expect(await freePort([5000], async () => offered.shift()!)).toBe(5001);
+    expect(offered).toEqual([]);
+    await expect(freePort([5000], async () => 5000)).rejects.toThrow(/no free port outside 5000/);
+    const real = await freePort([]);
+    expect(real).toBeGreaterThan(0);
   });
 });
