@@ -3,10 +3,10 @@
 // operator CLI against the service's data folder.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/db/embedded.ts';
 
 const bench_dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const api_main_file = path.join(bench_dir, '../src/main.ts');
@@ -18,16 +18,6 @@ const api_worker_file = path.join(bench_dir, '../src/worker.ts');
 const ready_timeout_ms = 60_000;
 // After the ready line, a moment for the listener to settle before the first measurement.
 const settle_after_ready_ms = 200;
-
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address() as net.AddressInfo;
-      s.close(() => resolve(a.port));
-    });
-  });
-}
 
 export type Started = { child: ChildProcess; output: string };
 
@@ -107,7 +97,8 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
   };
   try {
     const helloPort = await freePort();
-    const apiPort = await freePort();
+    // Each port is released before the next is probed: the OS may offer the same one again.
+    const apiPort = await freePort([helloPort]);
     const hello = await start(hello_server_file, { PORT: String(helloPort) }, /ready/);
     children.push(hello.child);
     const profileDir = process.env.BENCH_PROFILE_DIR;
@@ -125,7 +116,7 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
     if (worker) children.push(worker.child);
     const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(api.output)![1]!;
     const credentials = { merchantId: field('merchant_id'), apiKey: field('api_key'), apiSecret: field('api_secret') };
-    const floorPort = await freePort();
+    const floorPort = await freePort([helloPort, apiPort]);
     const floorEnv = { DATA_DIR: dataDir, PORT: String(floorPort), BENCH_MERCHANT_ID: credentials.merchantId, BENCH_API_SECRET: credentials.apiSecret };
     const floor = await start(floor_server_file, floorEnv, /ready/, profile);
     // Stopped before the service (children stop in reverse), so the service stops its PostgreSQL.
