@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
-# Makes sure Node >= 22.12 and pnpm are on PATH. The system Node may be older (Node 20 is
-# end-of-life): then Node 24 LTS comes from the npm registry into .tools/ (the Makefile puts
-# .tools/node_modules/.bin first on PATH).
+# Installs the project's own pinned toolchain into .tools/: Node (the version in .node-version)
+# and pnpm (package.json's exact "engines.pnpm"; not "packageManager": see docs/decisions), both from the npm registry. Nothing
+# here reads or writes a global location, so a machine's own Node or pnpm (or their absence)
+# changes nothing: the Makefile and ./payagg put .tools/node_modules/.bin first on PATH.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-node_ok() {
-  command -v node >/dev/null 2>&1 && node -e '
-    const [major, minor] = process.versions.node.split(".").map(Number);
-    process.exit(major > 22 || (major === 22 && minor >= 12) ? 0 : 1)'
-}
-if ! node_ok; then
-  echo "system node $(node -v 2>/dev/null || echo missing) is older than 22.12: installing Node 24 into .tools/"
-  npm i --prefix "$root/.tools" --no-audit --no-fund node@24 >/dev/null
-  export PATH="$root/.tools/node_modules/.bin:$PATH"
-  node_ok || { echo "Node 24 install failed" >&2; exit 1; }
+tools="$root/.tools"
+node_version="$(tr -d ' \n' < "$root/.node-version")"
+pnpm_version="$(sed -nE 's/^ *"pnpm": *"([0-9.]+)".*/\1/p' "$root/package.json")" # engines.pnpm
+[ -n "$node_version" ] && [ -n "$pnpm_version" ] || { echo "ensure-tools: cannot read the pinned versions" >&2; exit 1; }
+want="node@$node_version pnpm@$pnpm_version"
+stamp="$tools/.payagg-stamp"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$tools/node_modules/.bin/node" ] && [ -x "$tools/node_modules/.bin/pnpm" ]; then
+  exit 0
 fi
-if ! command -v pnpm >/dev/null 2>&1; then
-  echo "installing pnpm (corepack does not work here)"
-  npm i -g pnpm@12 >/dev/null
-fi
+echo "installing the pinned toolchain into .tools/: $want"
+mkdir -p "$tools"
+# A package.json of its own keeps npm from walking up to the workspace's.
+printf '{"name":"payagg-tools","private":true}\n' > "$tools/package.json"
+# npm itself may be run by any Node the machine has; it only downloads packages here.
+npm i --prefix "$tools" --no-audit --no-fund --no-save --loglevel=error "node@$node_version" "pnpm@$pnpm_version" >/dev/null
+PATH="$tools/node_modules/.bin:$PATH"
+[ "$(node -v)" = "v$node_version" ] || { echo "ensure-tools: node in .tools is $(node -v), wanted v$node_version" >&2; exit 1; }
+[ "$(pnpm -v)" = "$pnpm_version" ] || { echo "ensure-tools: pnpm in .tools is $(pnpm -v), wanted $pnpm_version" >&2; exit 1; }
+echo "$want" > "$stamp"
