@@ -4,18 +4,20 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
 TOOLS := $(ROOT)/.tools
-# Node 24 is provided in .tools/ when the system Node is older than engines (>=22.12).
+# The project's own pinned Node and pnpm live in .tools/ (scripts/ensure-tools.sh), whatever the
+# machine has; every recipe finds them first.
 export PATH := $(TOOLS)/node_modules/.bin:$(ROOT)/node_modules/.bin:$(PATH)
 PORT ?= 8080
 SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
-.PHONY: help tools install run test lint-spec generate check-generated bench bench-ledger \
+.PHONY: help tools install run test test-quickstart lint-spec generate check-generated bench bench-ledger \
         bench-collections bench-cost conformance mock python-venv conformance-venv typecheck ci
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
 	@echo "make test                install everything and run every test suite"
+	@echo "make test-quickstart     the README's first steps in a fresh copy, from a new shell without pnpm"
 	@echo "make lint-spec           lint spec/ with @redocly/cli"
 	@echo "make generate            regenerate packages/contract and clients/python from spec/"
 	@echo "make check-generated     fail if generated code drifted from spec/"
@@ -28,7 +30,7 @@ tools:
 	@bash scripts/ensure-tools.sh
 
 install: tools
-	@pnpm install --frozen-lockfile --reporter=append-only > /tmp/payagg-pnpm-install.log 2>&1 || { cat /tmp/payagg-pnpm-install.log; exit 1; }
+	@pnpm install --frozen-lockfile --reporter=append-only > $(TOOLS)/pnpm-install.log 2>&1 || { cat $(TOOLS)/pnpm-install.log; exit 1; }
 	@echo "dependencies installed (node $$(node -v), pnpm $$(pnpm -v))"
 
 python-venv:
@@ -41,6 +43,10 @@ run: install
 # --- tests -----------------------------------------------------------------------------
 test: install python-venv
 	@bash scripts/test-all.sh
+
+# Part of `make test`; alone: the first ten minutes of the README (about 2-3 minutes).
+test-quickstart:
+	@bash scripts/quickstart-test.sh
 
 typecheck: install
 	pnpm -s typecheck

@@ -16,8 +16,10 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$tools/node_modul
 fi
 echo "installing the pinned toolchain into .tools/: $want"
 mkdir -p "$tools"
-# A package.json of its own keeps npm from walking up to the workspace's.
-printf '{"name":"payagg-tools","private":true}\n' > "$tools/package.json"
+# A package.json of its own keeps npm from walking up to the workspace's. Both packages need their
+# install scripts (node's fetches the platform binary); npm 11 warns that they are not in an
+# allowScripts policy, and a stricter npm would skip them: this policy names them, pinned.
+printf '{"name":"payagg-tools","private":true,"allowScripts":{"node@%s":true,"pnpm@%s":true}}\n' "$node_version" "$pnpm_version" > "$tools/package.json"
 # npm itself may be run by any Node the machine has; it only downloads packages here.
 npm i --prefix "$tools" --no-audit --no-fund --no-save --loglevel=error "node@$node_version" "pnpm@$pnpm_version" >/dev/null
 PATH="$tools/node_modules/.bin:$PATH"

@@ -21,7 +21,7 @@ if [ -z "$test_server_ready" ]; then
   echo "server did not become healthy; its log:" >&2; cat "$test_server_dir/server.log" >&2
   stop_test_server; false
 else
-  creds="$(DATA_DIR="$test_server_dir" pnpm -s payagg merchants create --name "Test Suite Merchant" --scopes full --json)"
+  creds="$(DATA_DIR="$test_server_dir" ./payagg merchants create --name "Test Suite Merchant" --scopes full --json)"
   export PAYAGG_BASE_URL="http://127.0.0.1:$test_server_port/v1"
   export PAYAGG_API_KEY="$(node -e 'console.log(JSON.parse(process.argv[1]).api_key)' "$creds")"
   export PAYAGG_API_SECRET="$(node -e 'console.log(JSON.parse(process.argv[1]).api_secret)' "$creds")"

@@ -40,6 +40,12 @@ else
   echo '<testsuite tests="1" failures="1"><testcase name="start the test server"><failure message="scripts/start-test-server.sh failed"/></testcase></testsuite>' > "$results/test-server.xml"
 fi
 
+# The README's first ten minutes on a fresh machine: a fresh copy of this checkout, a new shell
+# with no pnpm and an old node, `make run`, the CLI, the signed curl, stop and restart
+# (scripts/quickstart-test.sh; JUnit XML in $results/quickstart.xml).
+echo "== quickstart (README commands in a fresh copy, from a new shell without pnpm)"
+if ! bash scripts/quickstart-test.sh "$root"; then failed_suites+=("quickstart"); fi
+
 [ ${#failed_suites[@]} -eq 0 ] || echo "failed suites: ${failed_suites[*]}"
 node scripts/test-summary.ts "$results"
 summary_rc=$?

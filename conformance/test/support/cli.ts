@@ -1,6 +1,7 @@
-// The operator CLI (`pnpm -s payagg ...`, services/api/src/cli.ts) is the public way to issue
-// merchants, keys and users (the API has no endpoint for them). Tests use it only for set-up;
-// it needs the server's DATA_DIR (embedded PostgreSQL) to reach the same database.
+// The operator CLI (`./payagg ...`, services/api/src/cli.ts) is the public way to issue
+// merchants, keys and users (the API has no endpoint for them). Tests use it only for set-up, in
+// its documented form (the repository's `./payagg`, which runs the CLI on the project's pinned
+// Node); it needs the server's DATA_DIR (embedded PostgreSQL) to reach the same database.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { repository_dir } from './paths.ts';
@@ -14,8 +15,8 @@ const cli_timeout_ms = 30_000;
 export function runCli(target: CliTarget, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
-      process.execPath,
-      [path.join(repository_dir, 'services/api/src/cli.ts'), ...args],
+      path.join(repository_dir, 'payagg'),
+      args,
       { cwd: repository_dir, env: { ...process.env, DATA_DIR: target.dataDir, LOG_LEVEL: 'warn' }, timeout: cli_timeout_ms },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`payagg ${args.join(' ')} failed: ${error.message}\n${stderr}`));

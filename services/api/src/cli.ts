@@ -1,4 +1,4 @@
-// Operator CLI: `pnpm -s payagg <command>` from the repository root. Uses the same configuration as
+// Operator CLI: `./payagg <command>` from the repository root. Uses the same configuration as
 // the server (DATABASE_URL, or the embedded cluster in DATA_DIR; MASTER_KEY or DATA_DIR/master.key),
 // whether or not the server is running. Exit codes: 0 ok, 1 failure, 2 usage error.
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { findMerchant, insertMerchant, merchant_name_length_max, setMerchantStat
 import { insertUser, UserInputError } from './domain/users.ts';
 import { createLogger } from './log.ts';
 
-const usage = `Usage: pnpm -s payagg <command>
+const usage = `Usage: ./payagg <command>
 
   merchants create --name NAME [--scopes full] [--mode sandbox|live] [--json]
       Create a merchant and its first API key; --json prints {"merchant_id","api_key","api_secret"}.

@@ -78,7 +78,7 @@ function printBanner(port: number, sandbox: Awaited<ReturnType<typeof ensureSand
   } else {
     lines.push(
       `Sandbox merchant ${sandbox.merchantId} already exists (its secret was shown on the first start).`,
-      `A new key: pnpm -s payagg keys create --merchant ${sandbox.merchantId} --scopes full --json`,
+      `A new key: ./payagg keys create --merchant ${sandbox.merchantId} --scopes full --json`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,4 +1,4 @@
-// `pnpm -s payagg-worker`: the background workers alone (rail outcomes and their settlement
+// `./payagg-worker`: the background workers alone (rail outcomes and their settlement
 // through the ledger, the idempotency purge, the refund-reservation sweeper, the collection
 // completer), without HTTP, for a deployment that runs them in their own process beside API
 // processes started with RUN_WORKERS=false. `make run` needs none of this: by default the API process runs them itself.

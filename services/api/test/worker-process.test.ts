@@ -1,4 +1,4 @@
-// The background workers in their own process (src/worker.ts, `pnpm -s payagg-worker`) beside an
+// The background workers in their own process (src/worker.ts, `./payagg-worker`) beside an
 // API that runs none (RUN_WORKERS=false, as the test service does): a collection made through the
 // API settles through the ledger in the worker process; SIGTERM stops it cleanly; a wrong
 // MASTER_KEY is refused at start.
