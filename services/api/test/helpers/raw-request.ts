@@ -22,7 +22,7 @@ export function nowSeconds(): number {
 }
 
 /** The three authentication headers for `body`, with overridable parts. */
-export function signedHeaders(key: { api_key: string; api_secret: string }, body = '', options: { timestamp?: number | string; secret?: string } = {}): Record<string, string> {
+export function signedHeaders(key: { api_key: string; api_secret: string }, body: string | Buffer = '', options: { timestamp?: number | string; secret?: string } = {}): Record<string, string> {
   const timestamp = String(options.timestamp ?? nowSeconds());
   return {
     'X-Service-Key': key.api_key,
