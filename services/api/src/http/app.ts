@@ -2,7 +2,7 @@
 //   request id -> GET /healthz -> route match (the ONE decision of which spec operation this is;
 //   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
-//   rate limit -> JSON parse -> OpenAPI request validation (spec/) -> the matched operation's
+//   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> the matched operation's
 //   handler (501 until implemented) -> one error handler.
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
@@ -23,6 +23,7 @@ import { sendOk } from './envelope.ts';
 import { errorHandler } from './error-handler.ts';
 import { createPaginator } from './pagination.ts';
 import { rateLimit } from './rate-limit.ts';
+import { strictQueryValues } from './query-values.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps): App {
   app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now }));
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
   app.use(parseJsonBody);
+  app.use(strictQueryValues(specs));
 
   app.use(forSpec(deps.merchantSpec, validatorFor(deps.merchantSpec, config.validateResponses)));
   if (deps.partnerSpec) app.use(forSpec(deps.partnerSpec, validatorFor(deps.partnerSpec, config.validateResponses)));
