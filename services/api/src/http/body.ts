@@ -11,10 +11,13 @@ export type RequestWithRawBody = Request & { rawBody?: Buffer };
 const json_media_type = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 export function readRawBody(limitBytes: number) {
-  const raw = express.raw({ type: () => true, limit: limitBytes });
+  // inflate: false: a body with any Content-Encoding but identity is refused (415) unread
+  // (decision 0025). The signature covers the bytes sent, and a decoded body is other bytes;
+  // decoding would also spend CPU on a caller not yet authenticated (a decompression bomb).
+  const raw = express.raw({ type: () => true, limit: limitBytes, inflate: false });
   return function keepRawBody(req: Request, res: Response, next: NextFunction): void {
     raw(req, res, (error?: unknown) => {
-      if (error) return next(error);
+      if (error) return next(bodyParserError(error) ?? error);
       const r = req as RequestWithRawBody;
       r.rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       req.body = undefined;
@@ -100,12 +103,19 @@ export function firstUnstorableString(body: unknown): { field: string; message: 
   return null;
 }
 
-/** Maps body-parser failures (oversized, unreadable) to API errors. */
+/**
+ * Maps body-parser failures to API errors: oversized 413, encoded 415, and any other failure
+ * to read the body that is the client's (a 4xx from body-parser: aborted, wrong length) 422 on
+ * `body`. Never a 500 for bytes a client sent.
+ */
 export function bodyParserError(error: unknown): ApiError | null {
   const e = error as { type?: string; status?: number };
   if (e.type === 'entity.too.large') return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The request body encoding is not supported.');
-  if (e.type === 'request.aborted' || e.type === 'request.size.invalid' || e.type === 'stream.encoding.set') {
+  if (e.type === 'encoding.unsupported') {
+    return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The request body has a Content-Encoding; send it unencoded (identity), as the signature covers the bytes sent.');
+  }
+  if (e.type === 'charset.unsupported') return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The request body charset is not supported; send UTF-8.');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && typeof e.type === 'string') {
     return validationError([{ field: 'body', message: 'the request body could not be read' }]);
   }
   return null;
