@@ -31,7 +31,7 @@ import type { Logger } from '../log.ts';
 import type { Rail } from '../rails/types.ts';
 import { type CheckoutSessionPay, findSession, payClaimedSession, payCollectionRequest, releaseSessionClaim } from './checkout-sessions.ts';
 import { type CollectionRequest, type CollectionsDeps, initiateAndRecordCollection } from './collections.ts';
-import { countFailedPass, forgetFailedPasses, recordRailReversal } from './rail-reconciliation.ts';
+import { countFailedPass, forgetFailedPasses, railReversalRecorded, recordRailReversal } from './rail-reconciliation.ts';
 import { toTransactionResource } from './transactions.ts';
 
 /** How long a run's lock must have lapsed before the completer takes it (a client retry comes first). */
@@ -165,15 +165,21 @@ async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<R
  * Recording a run the rail holds failed on this pass. Below completer_failed_passes_max the
  * failure is counted and rethrown (the run is kept for the next pass); at the limit the payment
  * is reversed at the rail, recorded for reconciliation and logged once, and the run is freed (a
- * pay's session handed back), so no pass comes back to it. A rail that is down for the reversal
- * leaves the run for the next pass, which tries to record it once more and then reverses.
+ * pay's session handed back), so no pass comes back to it. Every step may be repeated, so a pass
+ * that dies (or a rail down for the reversal) at any point is finished by the next one: the
+ * count is kept until the reversal is recorded; the reversal is idempotent at the rail (and a
+ * re-initiation of it declined, so the recording attempt fails again); a recorded reversal goes
+ * straight to freeing the run.
  */
 async function recordingFailed(deps: CompleterDeps, found: UnfinishedRun, run: IdempotentRun, input: {
   rail: Rail; checkoutSessionId: string | null; error: unknown;
 }): Promise<'reversed'> {
   const message = input.error instanceof Error ? input.error.message : String(input.error);
   const merchantId = found.scope.merchantId;
-  const failedPasses = await countFailedPass(deps.sql, { transactionId: run.resourceId, merchantId, error: message });
+  // Reversed and recorded by a pass that died before freeing the run: only the freeing is left
+  // (the rail answers the reversal again; nothing is recorded or logged twice).
+  const reversedBefore = await railReversalRecorded(deps.sql, run.resourceId);
+  const failedPasses = reversedBefore ? completer_failed_passes_max : await countFailedPass(deps.sql, { transactionId: run.resourceId, merchantId, error: message });
   if (failedPasses < completer_failed_passes_max) throw input.error;
 
   const reason = `the service could not record the collection on ${failedPasses} completer passes: ${message}`;

@@ -22,6 +22,12 @@ export async function forgetFailedPasses(q: Queryable, transactionId: string): P
   await q`delete from completer_failed_passes where transaction_id = ${transactionId}`;
 }
 
+/** Whether a reversal of `transactionId` is already recorded (a pass died before freeing its run). */
+export async function railReversalRecorded(q: Queryable, transactionId: string): Promise<boolean> {
+  const rows = await q`select 1 from rail_reconciliation where transaction_id = ${transactionId}`;
+  return rows.length > 0;
+}
+
 export type RailReversalRecord = {
   transactionId: string;
   merchantId: string;

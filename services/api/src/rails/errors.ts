@@ -81,6 +81,8 @@ export const RAIL_DECLINE_CODES = [
   // reverseCollection: no collection under that transaction id; or refunds exist, so it cannot be reversed whole.
   'collection_not_found',
   'collection_refunded',
+  // Initiating again under the transaction id of a collection reversed since.
+  'collection_reversed',
 ] as const;
 export type RailDeclineCode = (typeof RAIL_DECLINE_CODES)[number];
 

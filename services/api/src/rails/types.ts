@@ -112,8 +112,10 @@ export interface RailConnector {
    * cancel): the whole collection initiated under `transactionId` goes back to the payer. A
    * collection whose outcome is not yet final is voided, and its outcome is never sent; a
    * successful one is reversed in full. Idempotent on transactionId: reversing again answers the
-   * first reversal. Used by the completer for a payment the rail holds but the service cannot
-   * record (collection-completer.ts). Throws RailDeclinedError when the rail holds no collection
+   * first reversal; initiating the collection again afterwards is declined (`collection_reversed`),
+   * while findCollection still reports it (the rail holds it, reversed). Used by the completer for
+   * a payment the rail holds but the service cannot record (collection-completer.ts). Throws
+   * RailDeclinedError when the rail holds no collection
    * under that id or it has been refunded (a reversal is of the whole payment), and like
    * initiateCollection when the rail is down.
    */

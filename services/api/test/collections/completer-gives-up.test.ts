@@ -16,11 +16,14 @@ import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { RailDeclinedError } from '../../src/rails/errors.ts';
 import { claimSessionForPay, pay_recovery_point_claimed } from '../../src/domain/checkout-sessions.ts';
+import { countFailedPass, recordRailReversal } from '../../src/domain/rail-reconciliation.ts';
 import { createSession, mobile_money_success, sessionRow } from '../checkout/checkout-helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, countRows, deliverAll, expectLedgerInvariants, walletBalance } from './helpers.ts';
 
-const lock_ms = 100;
+// Long enough that a pass (which holds the run's lock while it reverses and frees it) finishes
+// inside it on a loaded machine; failed passes unlock the run, so only the first pass waits it out.
+const lock_ms = 3_000;
 
 let service: TestService;
 let collectionsOperation: string;
@@ -62,7 +65,8 @@ async function initiation(transactionId: string) {
   return row!;
 }
 
-describe('a payment the rail holds and the service can never record', () => {
+// Each test waits out the run's lock once (lock_ms) and runs up to seven passes.
+describe('a payment the rail holds and the service can never record', { timeout: 60_000 }, () => {
   it('is reversed at the rail after the limit of failed passes, recorded for reconciliation, logged once, and left alone', async () => {
     const merchant = await service.createMerchant('completer: unrecordable');
     const key = randomUUID();
@@ -165,6 +169,56 @@ describe('a payment the rail holds and the service can never record', () => {
     expect(await sessionRow(service.sql, session.id)).toMatchObject({ status: 'open', claimed_transaction_id: null });
     expect(await countRows(service.sql, 'idempotency_keys', 'resource_id', transactionId)).toBe(0);
     expect(await pass()).toMatchObject({ found: 0 });
+  });
+
+  it('a pass that died after reversing at the rail is finished by the next: same reversal, recorded and logged once', async () => {
+    const merchant = await service.createMerchant('completer: died after the reversal');
+    const body: CollectionRequest = { amount: 3_900, currency: 'KES', rail: 'card', payer_card_token: 'tok_sandbox_success', metadata: { a: '\udfff' } };
+    const transactionId = await orphanedAtTheRail(merchant.merchantId, randomUUID(), body);
+    await lapse();
+    for (let failed = 1; failed < completer_failed_passes_max; failed += 1) expect(await pass()).toMatchObject({ found: 1, failed: 1 });
+    // The last pass counted its failure and reversed at the rail, then died.
+    await countFailedPass(service.sql, { transactionId, merchantId: merchant.merchantId, error: 'simulated' });
+    const reversal = await service.runtime.rails.connectorFor('card').reverseCollection({ transactionId, reason: 'could not be recorded' });
+    const logged = completerErrors.length;
+
+    // Recording fails again (the rail declines to re-run a reversed payment), and the pass finishes the job.
+    expect(await pass()).toMatchObject({ found: 1, reversed: 1 });
+    const [row] = await service.sql`select reversal_reference, failed_passes from rail_reconciliation where transaction_id = ${transactionId}`;
+    expect(row).toEqual({ reversal_reference: reversal.providerReference, failed_passes: completer_failed_passes_max + 1 });
+    expect(completerErrors.slice(logged).filter((line) => String(line.msg).startsWith('completer reversed'))).toHaveLength(1);
+    expect(await countRows(service.sql, 'idempotency_keys', 'resource_id', transactionId)).toBe(0);
+    expect(await countRows(service.sql, 'sandbox_rail_reversals', 'transaction_id', transactionId)).toBe(1);
+  });
+
+  it('a pass that died after recording the reversal only frees the run on the next pass, without a second record or log', async () => {
+    const merchant = await service.createMerchant('completer: died after recording');
+    const body: CollectionRequest = { amount: 2_200, currency: 'KES', rail: 'bank', payer_account_ref: 'acct_sandbox_success', metadata: { a: '\ud800' } };
+    const transactionId = await orphanedAtTheRail(merchant.merchantId, randomUUID(), body);
+    await lapse();
+    expect(await pass()).toMatchObject({ found: 1, failed: 1 });
+    const reversal = await service.runtime.rails.connectorFor('bank').reverseCollection({ transactionId, reason: 'could not be recorded' });
+    expect(await recordRailReversal(service.sql, { transactionId, merchantId: merchant.merchantId, checkoutSessionId: null, rail: 'bank', reversal, failedPasses: 5, reason: 'simulated' })).toBe(true);
+    const logged = completerErrors.length;
+
+    expect(await pass()).toMatchObject({ found: 1, reversed: 1 });
+    expect(await countRows(service.sql, 'rail_reconciliation', 'transaction_id', transactionId)).toBe(1);
+    expect(await countRows(service.sql, 'idempotency_keys', 'resource_id', transactionId)).toBe(0);
+    expect(completerErrors.slice(logged).filter((line) => String(line.msg).startsWith('completer reversed'))).toEqual([]);
+    expect(await pass()).toMatchObject({ found: 0 });
+  });
+
+  it('a client retry of a reversed run is declined by the rail, not recorded as a pending collection', async () => {
+    const merchant = await service.createMerchant('completer: client retries a reversed run');
+    const key = randomUUID();
+    const body: CollectionRequest = { amount: 1_700, currency: 'KES', rail: 'mobile_money', payer_phone: '+254712345678' };
+    const transactionId = await orphanedAtTheRail(merchant.merchantId, key, body);
+    await service.runtime.rails.connectorFor('mobile_money').reverseCollection({ transactionId, reason: 'test' });
+    await lapse();
+    const retried = await collect(merchant.client, body, key);
+    expect(retried.response.status).toBe(422);
+    expect(JSON.stringify(retried.error)).toContain('collection_reversed');
+    expect(await countRows(service.sql, 'transactions', 'id', transactionId)).toBe(0);
   });
 
   it('a run the rail does not hold is never reversed: the rail answers collection_not_found', async () => {

@@ -12,6 +12,9 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 import { createSession } from '../checkout/checkout-helpers.ts';
 import { allRailInitiationCount } from '../checkout/checkout-helpers.ts';
 
+// Each test below sends a few hundred real requests.
+const test_timeout_ms = 120_000;
+
 let service: TestService;
 let collectionId: string;
 
@@ -104,7 +107,7 @@ describe('a merchant path spelled any other way than the spec writes it', () => 
     }
     expect(await sideEffects()).toEqual(before);
     expect(service.logs.filter((line) => line.level === 'error')).toEqual([]);
-  });
+  }, test_timeout_ms);
 
   it('is 404 with a valid signature too: a correct key does not make a wrong path a route', async () => {
     const before = await sideEffects();
@@ -115,7 +118,7 @@ describe('a merchant path spelled any other way than the spec writes it', () => 
       }
     }
     expect(await sideEffects()).toEqual(before);
-  });
+  }, test_timeout_ms);
 
   it('while the exact spelling asks for credentials (401) and serves a signed request', async () => {
     for (const probe of probes()) {
@@ -126,7 +129,7 @@ describe('a merchant path spelled any other way than the spec writes it', () => 
       // The refund is refused (the collection is still pending) only after authentication.
       expect([200, 422], `${probe.exact}: ${signed.text}`).toContain(signed.status);
     }
-  });
+  }, test_timeout_ms);
 
   it('HEAD follows its GET: 404 when misspelled, 401 unsigned when exact', async () => {
     expect((await rawTargetRequest(service.origin, '/V1/users', { method: 'HEAD' })).status).toBe(404);
@@ -177,7 +180,7 @@ describe('public endpoints', () => {
     const paid = await rawTargetRequest(service.origin, `/v1/checkout-sessions/${session.id}/pay`, { method: 'POST', headers: payHeaders(), body: pay });
     expect(paid.status, paid.text).toBe(200);
     expect(await allRailInitiationCount(service.sql)).toBe(before + 1);
-  });
+  }, test_timeout_ms);
 
   it('the partner family is matched exactly too', async () => {
     const body = JSON.stringify({ externalUserId: 'user-1', currency: 'KES' });

@@ -14,6 +14,8 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 
 /** Generated strings per field; each a real HTTP request (two for pay, which needs a fresh session). */
 const runs_per_field = 25;
+// Each test makes 25 to 50 real requests (more while shrinking a counterexample).
+const test_timeout_ms = 180_000;
 
 let service: TestService;
 let refundableId: string;
@@ -133,7 +135,7 @@ describe('every string field of every create body', () => {
           await testCase.stored?.(sent, value);
         }
       }), { numRuns: runs_per_field });
-    });
+    }, test_timeout_ms);
   }
 
   it('left no unexpected error in the log', () => {

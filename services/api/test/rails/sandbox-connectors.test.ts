@@ -409,6 +409,9 @@ describe('reversal of a whole collection (reverseCollection)', () => {
     // Idempotent: the same reversal again, nothing new recorded.
     expect(await connectors.mobile_money.reverseCollection({ transactionId: request.transactionId, reason: 'again' })).toEqual(reversal);
     expect(await reversalRows(request.transactionId)).toHaveLength(1);
+    // The status query still reports it; initiating it again is declined, as a voided payment.
+    expect(await connectors.mobile_money.findCollection(request.transactionId)).toEqual(initiated);
+    await expect(connectors.mobile_money.initiateCollection(request)).rejects.toMatchObject({ declineCode: 'collection_reversed' });
   });
 
   it('a reversed collection cannot be refunded, and a refunded one cannot be reversed', async () => {

@@ -183,10 +183,14 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
       failureReason: scenario.failureReason, delayMs,
     });
     if (!inserted) {
-      // Initiated before (a retry), or by a concurrent call that committed first: answer as then.
+      // Initiated before (a retry), or by a concurrent call that committed first: answer as then,
+      // unless it has been reversed since: a provider does not re-run a voided payment.
       const winner = await findInitiation(sql, request.transactionId);
       if (winner === undefined) throw new Error('sandbox rail: initiation conflict without a stored row');
-      return replay(winner, requestSha256);
+      const answer = replay(winner, requestSha256);
+      const reversed = await sql`SELECT 1 FROM sandbox_rail_reversals WHERE rail = ${rail} AND transaction_id = ${request.transactionId}`;
+      if (reversed.length > 0) throw new RailDeclinedError(rail, 'collection_reversed');
+      return answer;
     }
 
     // The provider has accepted the initiation but is slow to say so. If the breaker times out
