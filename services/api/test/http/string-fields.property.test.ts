@@ -138,6 +138,27 @@ describe('every string field of every create body', () => {
     }, test_timeout_ms);
   }
 
+  // Found by the property above (counterexample "valueOf"): the sandbox looked magic values up in
+  // plain objects, so a token or account reference naming an Object.prototype member picked no
+  // scenario and crashed the rail call (500). Such values are ordinary references: success.
+  it('payer references that name Object.prototype members are ordinary values, not a 500', async () => {
+    for (const value of ['valueOf', 'constructor', 'toString', '__proto__', 'hasOwnProperty', '__defineGetter__']) {
+      const card = await merchantPost('/collections', { ...collection_base, rail: 'card', payer_card_token: value });
+      expect(card.status, `${value}: ${card.text}`).toBe(200);
+      const bank = await merchantPost('/collections', { ...collection_base, rail: 'bank', payer_account_ref: value });
+      expect(bank.status, `${value}: ${bank.text}`).toBe(200);
+      const session = await createSession(service.client, { amount: 700 });
+      const paid = await post(`/checkout-sessions/${session.id}/pay`, { rail: 'card', payer_card_token: value }, { 'X-Checkout-Token': session.client_token });
+      expect(paid.status, `${value}: ${paid.text}`).toBe(200);
+    }
+    // As metadata keys they are stored and read back as ordinary keys too.
+    const metadata = JSON.parse('{"__proto__":"a","constructor":"b","valueOf":"c"}') as Record<string, string>;
+    const created = await merchantPost('/collections', { ...collection_base, metadata });
+    expect(created.status, created.text).toBe(200);
+    // (jsonb orders keys its own way.)
+    expect(Object.entries((await readCollection(created.body.data.id)).metadata!).sort()).toEqual([['__proto__', 'a'], ['constructor', 'b'], ['valueOf', 'c']]);
+  });
+
   it('left no unexpected error in the log', () => {
     expect(service.logs.filter((line) => line.level === 'error')).toEqual([]);
   });
