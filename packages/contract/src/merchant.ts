@@ -1385,7 +1385,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request body is not `application/json` (UNSUPPORTED_MEDIA_TYPE). */
+        /** @description The request body is not `application/json`, or carries a `Content-Encoding` other than `identity` (UNSUPPORTED_MEDIA_TYPE). */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1443,7 +1443,7 @@ export interface components {
         ResourceId: string;
         /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
         Cursor: string;
-        /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+        /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
         Limit: number;
         /** @description The session's client_token. Exactly one of this header or the `client_token` query parameter must be given (neither or both is 422). Tokens are base64url text (`cst_` + 43 characters); anything outside that alphabet is 422. */
         CheckoutTokenHeader: string;
@@ -1772,15 +1772,15 @@ export interface operations {
             query?: {
                 /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only transactions with this status. */
                 status?: components["schemas"]["TransactionStatus"];
                 /** @description Only transactions over this rail. */
                 rail?: components["schemas"]["Rail"];
-                /** @description Only transactions created at or after this instant. */
+                /** @description Only transactions created at or after this instant (RFC 3339, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, no leap second; otherwise 422). */
                 date_from?: string;
-                /** @description Only transactions created at or before this instant. */
+                /** @description Only transactions created at or before this instant (same rules as date_from). */
                 date_to?: string;
             };
             header?: never;
@@ -1873,7 +1873,7 @@ export interface operations {
             query?: {
                 /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only sub-merchants with this KYC status. */
                 kyc_status?: components["schemas"]["KycStatus"];
@@ -2060,7 +2060,7 @@ export interface operations {
             query?: {
                 /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only wallets of this owner (the merchant or one of its sub-merchants). */
                 owner_id?: string;
@@ -2161,7 +2161,7 @@ export interface operations {
             query?: {
                 /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only active (true) or only inactive (false) rules. */
                 active?: boolean;
@@ -2286,7 +2286,7 @@ export interface operations {
             query?: {
                 /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only payouts with this status. */
                 status?: components["schemas"]["PayoutStatus"];

@@ -200,8 +200,8 @@ describe('what authentication reveals and keeps', () => {
     expect((await other.client.GET('/users')).response.status).toBe(200);
   });
 
-  it('authenticates a request to an unknown /v1 route before answering 404', async () => {
-    expectFailure(await rawRequest(`${service.baseUrl}/nope`), 401, 'AUTH_INVALID_KEY');
+  it('answers 404 for an unknown /v1 route before authentication, signed or not (decision 0020)', async () => {
+    expectFailure(await rawRequest(`${service.baseUrl}/nope`), 404, 'RESOURCE_NOT_FOUND');
     expectFailure(await rawRequest(`${service.baseUrl}/nope`, { headers: signedHeaders(service.key) }), 404, 'RESOURCE_NOT_FOUND');
   });
 

@@ -1,7 +1,7 @@
 """
     PayAgg Merchant API
 
-    Collections (direct and hosted checkout), refunds, transactions, sub-merchants, team roster, wallets, split rules, payouts, webhooks and FX.  ## Conventions  - **Money** is an integer in minor currency units (1500.00 is `150000`). Every amount is a   safe integer: at most 9007199254740991 (`Number.MAX_SAFE_INTEGER`). - **Currency** codes are 3 upper-case letters (ISO 4217); **country** codes are 2 upper-case   letters (ISO 3166-1 alpha-2). Timestamps are ISO 8601 date-time strings (UTC). Ids are UUIDs. - **Success status** is `200` for every operation, creates and idempotent replays included. - **Envelope**: every response, success or failure, is `{data, error, meta}` with exactly these   three keys. On success `error` is `null`; on failure `data` is `null`. `meta.request_id` is   always present and equals the `X-Request-Id` response header. Clients branch on the HTTP   status and `error.code`, never on `error.message`. - **Request bodies** are JSON (`Content-Type: application/json`), at most 1 MiB   (`request_body_size_max_bytes = 1048576`); unknown body fields are rejected with 422.   Malformed JSON is 422 `VALIDATION_ERROR` with `details.fields[0].field = \"body\"`.   Unknown query parameters are ignored; declared ones are validated (422 when invalid). - **Ids**: a path id that is not a UUID is 422; a resource of another merchant reads as 404.  ## Authentication (merchant endpoints)  Every merchant request carries three headers, all required together:  | Header | Content | |---|---| | `X-Service-Key` | the merchant API key | | `X-Service-Timestamp` | Unix time in seconds, as a decimal string | | `X-Service-Signature` | lowercase hex HMAC-SHA256, keyed with the API secret of the key, over `timestamp + \".\" + raw_body` |  `raw_body` is the exact bytes sent (the empty string for a request without a body). A timestamp more than 300 seconds (`signature_tolerance_s = 300`) from the server clock is rejected. Missing, malformed, unknown, revoked, expired, IP-blocked or out-of-scope key: 401 `AUTH_INVALID_KEY`. Signature mismatch or timestamp outside the window: 401 `AUTH_SIGNATURE_MISMATCH`. Scopes: reads need a read-capable scope; writes (refunds included) need `full` or `write`; payouts need `payout_only` or `full`.  The two payer-facing checkout operations (`GET /checkout-sessions/{id}`, `POST /checkout-sessions/{id}/pay`) are authorised by the session's `client_token` instead, given in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter.  ## Idempotency  `Idempotency-Key` (1 to 255 characters; a UUID v4 is suggested) is required on exactly seven operations: `POST /collections`, `POST /collections/{id}/refunds`, `POST /checkout-sessions`, `POST /checkout-sessions/{id}/pay`, `POST /sub-merchants`, `POST /payouts`, `POST /payouts/bulk`. The same key with an identical payload (canonical key-sorted SHA-256 of the body) returns the stored original result with status 200 and repeats no effect; the same key with a different payload is 409 `IDEMPOTENCY_CONFLICT`. Keys are scoped to the merchant and retained for 24 hours (`idempotency_key_retention_s = 86400`).  ## Pagination  Cursor pagination only. `limit` is 1 to 100, default 50; out-of-range values are clamped, not rejected. `cursor` is the opaque `meta.next_cursor` of the previous page, passed back unchanged; a cursor that was altered is 422. `meta.next_cursor = null` means no more pages. Lists are ordered newest first.  ## Rate limiting  Over the limit: 429 `RATE_LIMITED` with `Retry-After` (integer seconds). 
+    Collections (direct and hosted checkout), refunds, transactions, sub-merchants, team roster, wallets, split rules, payouts, webhooks and FX.  ## Conventions  - **Money** is an integer in minor currency units (1500.00 is `150000`). Every amount is a   safe integer: at most 9007199254740991 (`Number.MAX_SAFE_INTEGER`). - **Currency** codes are 3 upper-case letters (ISO 4217); **country** codes are 2 upper-case   letters (ISO 3166-1 alpha-2). Timestamps are ISO 8601 date-time strings (UTC). Ids are UUIDs. - **Success status** is `200` for every operation, creates and idempotent replays included. - **Paths** are matched exactly as written here: another case (`/V1/users`, `/v1/Users`), a   trailing slash, an empty (`//`) or dot (`/./`, `/../`) segment, or a percent-escape in   the path is not a path of this API and is 404 `RESOURCE_NOT_FOUND`, answered before   authentication, as is a wrong method (405 `METHOD_NOT_ALLOWED` with `Allow`). - **Text** in JSON bodies is UTF-8. No string and no object key, at any depth, may contain   the NUL character (U+0000) or a lone UTF-16 surrogate (a `\\ud800`-`\\udfff` escape without   its pair): such a body, or one that is not valid UTF-8, is 422 `VALIDATION_ERROR` naming   the field (`body.metadata.a`). Any other text (emoji, right-to-left, combining marks) is   stored exactly as sent. Error messages never quote the body. - **Content-Encoding**: request bodies are sent unencoded; a body with any   `Content-Encoding` other than `identity` (gzip, deflate, br...) is 415   `UNSUPPORTED_MEDIA_TYPE`. - **Query values**: integers are decimal digits (`limit=0x10` or `limit=1e1` is 422);   date-times are RFC 3339 instants from `0001-01-01T00:00:00Z` to   `9999-12-31T23:59:59.999Z` without leap seconds (second 60); otherwise 422 naming the   parameter (`query.date_from`). - **Envelope**: every response, success or failure, is `{data, error, meta}` with exactly these   three keys. On success `error` is `null`; on failure `data` is `null`. `meta.request_id` is   always present and equals the `X-Request-Id` response header. Clients branch on the HTTP   status and `error.code`, never on `error.message`. - **Request bodies** are JSON (`Content-Type: application/json`), at most 1 MiB   (`request_body_size_max_bytes = 1048576`); unknown body fields are rejected with 422.   Malformed JSON is 422 `VALIDATION_ERROR` with `details.fields[0].field = \"body\"`.   Unknown query parameters are ignored; declared ones are validated (422 when invalid). - **Ids**: a path id that is not a UUID is 422; a resource of another merchant reads as 404.  ## Authentication (merchant endpoints)  Every merchant request carries three headers, all required together:  | Header | Content | |---|---| | `X-Service-Key` | the merchant API key | | `X-Service-Timestamp` | Unix time in seconds, as a decimal string | | `X-Service-Signature` | lowercase hex HMAC-SHA256, keyed with the API secret of the key, over `timestamp + \".\" + raw_body` |  `raw_body` is the exact bytes sent (the empty string for a request without a body). A timestamp more than 300 seconds (`signature_tolerance_s = 300`) from the server clock is rejected. Missing, malformed, unknown, revoked, expired, IP-blocked or out-of-scope key: 401 `AUTH_INVALID_KEY`. Signature mismatch or timestamp outside the window: 401 `AUTH_SIGNATURE_MISMATCH`. Scopes: reads need a read-capable scope; writes (refunds included) need `full` or `write`; payouts need `payout_only` or `full`.  The two payer-facing checkout operations (`GET /checkout-sessions/{id}`, `POST /checkout-sessions/{id}/pay`) are authorised by the session's `client_token` instead, given in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter.  ## Idempotency  `Idempotency-Key` (1 to 255 characters; a UUID v4 is suggested) is required on exactly seven operations: `POST /collections`, `POST /collections/{id}/refunds`, `POST /checkout-sessions`, `POST /checkout-sessions/{id}/pay`, `POST /sub-merchants`, `POST /payouts`, `POST /payouts/bulk`. The same key with an identical payload (canonical key-sorted SHA-256 of the body) returns the stored original result with status 200 and repeats no effect; the same key with a different payload is 409 `IDEMPOTENCY_CONFLICT`. Keys are scoped to the merchant and retained for 24 hours (`idempotency_key_retention_s = 86400`).  ## Pagination  Cursor pagination only. `limit` is 1 to 100, default 50; out-of-range values are clamped, not rejected. `cursor` is the opaque `meta.next_cursor` of the previous page, passed back unchanged; a cursor that was altered is 422. `meta.next_cursor = null` means no more pages. Lists are ordered newest first.  ## Rate limiting  Over the limit: 429 `RATE_LIMITED` with `Retry-After` (integer seconds). 
 
     The version of the OpenAPI document: 1.0.0
     Contact: api-support@payagg.example
@@ -326,11 +326,11 @@ class TransactionsApi:
     def list_transactions(
         self,
         cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
-        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
+        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
         status: Annotated[Optional[TransactionStatus], Field(description="Only transactions with this status.")] = None,
         rail: Annotated[Optional[Rail], Field(description="Only transactions over this rail.")] = None,
-        date_from: Annotated[Optional[datetime], Field(description="Only transactions created at or after this instant.")] = None,
-        date_to: Annotated[Optional[datetime], Field(description="Only transactions created at or before this instant.")] = None,
+        date_from: Annotated[Optional[datetime], Field(description="Only transactions created at or after this instant (RFC 3339, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, no leap second; otherwise 422).")] = None,
+        date_to: Annotated[Optional[datetime], Field(description="Only transactions created at or before this instant (same rules as date_from).")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -350,15 +350,15 @@ class TransactionsApi:
 
         :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
         :type cursor: str
-        :param limit: Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
+        :param limit: Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
         :type limit: int
         :param status: Only transactions with this status.
         :type status: TransactionStatus
         :param rail: Only transactions over this rail.
         :type rail: Rail
-        :param date_from: Only transactions created at or after this instant.
+        :param date_from: Only transactions created at or after this instant (RFC 3339, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, no leap second; otherwise 422).
         :type date_from: datetime
-        :param date_to: Only transactions created at or before this instant.
+        :param date_to: Only transactions created at or before this instant (same rules as date_from).
         :type date_to: datetime
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -417,11 +417,11 @@ class TransactionsApi:
     def list_transactions_with_http_info(
         self,
         cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
-        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
+        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
         status: Annotated[Optional[TransactionStatus], Field(description="Only transactions with this status.")] = None,
         rail: Annotated[Optional[Rail], Field(description="Only transactions over this rail.")] = None,
-        date_from: Annotated[Optional[datetime], Field(description="Only transactions created at or after this instant.")] = None,
-        date_to: Annotated[Optional[datetime], Field(description="Only transactions created at or before this instant.")] = None,
+        date_from: Annotated[Optional[datetime], Field(description="Only transactions created at or after this instant (RFC 3339, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, no leap second; otherwise 422).")] = None,
+        date_to: Annotated[Optional[datetime], Field(description="Only transactions created at or before this instant (same rules as date_from).")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -441,15 +441,15 @@ class TransactionsApi:
 
         :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
         :type cursor: str
-        :param limit: Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
+        :param limit: Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
         :type limit: int
         :param status: Only transactions with this status.
         :type status: TransactionStatus
         :param rail: Only transactions over this rail.
         :type rail: Rail
-        :param date_from: Only transactions created at or after this instant.
+        :param date_from: Only transactions created at or after this instant (RFC 3339, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, no leap second; otherwise 422).
         :type date_from: datetime
-        :param date_to: Only transactions created at or before this instant.
+        :param date_to: Only transactions created at or before this instant (same rules as date_from).
         :type date_to: datetime
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -508,11 +508,11 @@ class TransactionsApi:
     def list_transactions_without_preload_content(
         self,
         cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
-        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
+        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
         status: Annotated[Optional[TransactionStatus], Field(description="Only transactions with this status.")] = None,
         rail: Annotated[Optional[Rail], Field(description="Only transactions over this rail.")] = None,
-        date_from: Annotated[Optional[datetime], Field(description="Only transactions created at or after this instant.")] = None,
-        date_to: Annotated[Optional[datetime], Field(description="Only transactions created at or before this instant.")] = None,
+        date_from: Annotated[Optional[datetime], Field(description="Only transactions created at or after this instant (RFC 3339, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, no leap second; otherwise 422).")] = None,
+        date_to: Annotated[Optional[datetime], Field(description="Only transactions created at or before this instant (same rules as date_from).")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -532,15 +532,15 @@ class TransactionsApi:
 
         :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
         :type cursor: str
-        :param limit: Page size, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
+        :param limit: Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
         :type limit: int
         :param status: Only transactions with this status.
         :type status: TransactionStatus
         :param rail: Only transactions over this rail.
         :type rail: Rail
-        :param date_from: Only transactions created at or after this instant.
+        :param date_from: Only transactions created at or after this instant (RFC 3339, from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, no leap second; otherwise 422).
         :type date_from: datetime
-        :param date_to: Only transactions created at or before this instant.
+        :param date_to: Only transactions created at or before this instant (same rules as date_from).
         :type date_to: datetime
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

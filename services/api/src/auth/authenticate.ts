@@ -1,4 +1,8 @@
-// Merchant request authentication (seed: "Authentication"), as Express middleware for /v1/*.
+// Merchant request authentication (seed: "Authentication"), as Express middleware for every
+// operation of the merchant spec. Which operation a request is comes from the one route matcher
+// (src/http/route-match.ts), which has already answered 404 for any path that is not exactly a
+// spec path: this middleware never looks at the path itself, so no spelling of a path can reach
+// a handler without passing here.
 //
 // Checks run in this fixed order; the first failure answers 401:
 //   1. X-Service-Key present and well-formed            else AUTH_INVALID_KEY
@@ -13,6 +17,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { api_key_pattern } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
+import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
 import { ipAllowed } from './ip-allow.ts';
@@ -42,9 +47,10 @@ export function rawBodyOf(req: Request): Buffer {
 
 export function authenticateMerchant(deps: AuthDeps) {
   return async function authenticate(req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (req.path !== merchant_base_path && !req.path.startsWith(`${merchant_base_path}/`)) return next();
-    const operation = deps.spec.findOperation(req.method, req.path);
-    const capability = operation ? capabilityOf(operation) : null;
+    const route = routeOf(res);
+    // Another family (the partner API) authenticates its own way.
+    if (route.spec !== deps.spec) return next();
+    const capability = capabilityOf(route.operation);
     // The two payer-facing checkout endpoints are authorized by the session's client_token.
     if (capability === 'checkout_token') return next();
 
@@ -71,8 +77,7 @@ export function authenticateMerchant(deps: AuthDeps) {
       return fail(signatureMismatch(), 'signature mismatch', key.id);
     }
 
-    // Unknown routes (404/405 follow) need no scope; known ones need their capability.
-    if (capability !== null && !scopesAllow(key.scopes, capability)) return fail(invalidKey(), `scope lacks ${capability}`, key.id);
+    if (!scopesAllow(key.scopes, capability)) return fail(invalidKey(), `scope lacks ${capability}`, key.id);
 
     const principal: Principal = {
       merchant: { id: key.merchant_id, name: key.merchant_name, status: key.merchant_status },

@@ -17,11 +17,21 @@
 //     (a pay's session is handed back, open for another pay). The completer never initiates a
 //     collection the client has stopped asking for.
 // A rail that is down leaves the record as it was, for the next pass.
-import { resumeIdempotent } from '../idempotency/idempotent.ts';
+//
+// A run the rail holds but that cannot be recorded (the recording fails on every pass: data no
+// column can hold that got in before it was refused at the edge, or any other lasting fault)
+// must still end somewhere definite: after `completer_failed_passes_max` failed passes the
+// completer reverses the payment at the rail (connector.reverseCollection: the payer gets the
+// money back), records it in rail_reconciliation (migration 0008: what, when, why, rail, provider
+// references, amount), logs it once, and frees the run as the released case does (a pay's session
+// is handed back): no pass looks at it again (decision 0022).
+import { resumeIdempotent, type IdempotentRun } from '../idempotency/idempotent.ts';
 import type { IdempotencyStore, UnfinishedRun } from '../idempotency/idempotency-store.ts';
 import type { Logger } from '../log.ts';
+import type { Rail } from '../rails/types.ts';
 import { type CheckoutSessionPay, findSession, payClaimedSession, payCollectionRequest, releaseSessionClaim } from './checkout-sessions.ts';
 import { type CollectionRequest, type CollectionsDeps, initiateAndRecordCollection } from './collections.ts';
+import { countFailedPass, forgetFailedPasses, railReversalRecorded, recordRailReversal } from './rail-reconciliation.ts';
 import { toTransactionResource } from './transactions.ts';
 
 /** How long a run's lock must have lapsed before the completer takes it (a client retry comes first). */
@@ -33,6 +43,12 @@ export const completer_idle_ms_default = 5 * 60_000;
 export const completer_window_ms_default = 15 * 60_000;
 /** Runs finished per pass at most; the rest wait for the next pass. */
 export const completer_batch_max = 100;
+/**
+ * Passes that failed to record a run the rail holds before the completer reverses it at the
+ * rail. Passes run every minute, so this is about 5 minutes after the first failure, well inside
+ * completer_window_ms_default (a run leaves the window after about 15 passes).
+ */
+export const completer_failed_passes_max = 5;
 
 const collections_operation_prefix = 'POST /collections ';
 const pay_operation_prefix = 'POST /checkout-sessions/{id}/pay ';
@@ -40,7 +56,8 @@ const pay_operation_prefix = 'POST /checkout-sessions/{id}/pay ';
 const pay_session_id = /\/checkout-sessions\/([0-9a-f-]{36})\/pay$/i;
 
 export type CompleterDeps = CollectionsDeps & { idempotency: IdempotencyStore; logger: Logger };
-export type CompleterSummary = { found: number; completed: number; released: number; skipped: number; failed: number };
+export type CompleterSummary = { found: number; completed: number; released: number; reversed: number; skipped: number; failed: number };
+type RunEnd = 'completed' | 'released' | 'reversed' | 'skipped';
 
 export async function completeAbandonedCollections(deps: CompleterDeps, options: { idleMs?: number; windowMs?: number; now?: number } = {}): Promise<CompleterSummary> {
   const idleMs = options.idleMs ?? completer_idle_ms_default;
@@ -54,7 +71,7 @@ export async function completeAbandonedCollections(deps: CompleterDeps, options:
     limit: completer_batch_max,
   });
   const runs = [...await list(collections_operation_prefix), ...await list(pay_operation_prefix)];
-  const summary: CompleterSummary = { found: runs.length, completed: 0, released: 0, skipped: 0, failed: 0 };
+  const summary: CompleterSummary = { found: runs.length, completed: 0, released: 0, reversed: 0, skipped: 0, failed: 0 };
   for (const found of runs) {
     try {
       summary[found.scope.operation.startsWith(pay_operation_prefix) ? await completePay(deps, found) : await completeCollection(deps, found)] += 1;
@@ -68,7 +85,7 @@ export async function completeAbandonedCollections(deps: CompleterDeps, options:
   return summary;
 }
 
-async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Promise<'completed' | 'released' | 'skipped'> {
+async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
   const request = found.scope.request as CollectionRequest;
   const resumed = await resumeIdempotent(deps.idempotency, found.scope, async (run) => {
     // Whatever fails from here, the record stays: only a rail that answers "nothing" frees it.
@@ -81,18 +98,24 @@ async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Pr
       });
       return 'released' as const;
     }
-    const row = await initiateAndRecordCollection(deps, {
-      transactionId: run.resourceId,
-      merchantId: found.scope.merchantId,
-      request,
-      checkoutSessionId: null,
-      createdAt: run.startedAt,
-      resumed: true,
-      onRailMayHoldIt: () => {},
-      commitWrites: (created) => [
-        { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
-      ],
-    });
+    let row;
+    try {
+      row = await initiateAndRecordCollection(deps, {
+        transactionId: run.resourceId,
+        merchantId: found.scope.merchantId,
+        request,
+        checkoutSessionId: null,
+        createdAt: run.startedAt,
+        resumed: true,
+        onRailMayHoldIt: () => {},
+        commitWrites: (created) => [
+          { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
+        ],
+      });
+    } catch (error) {
+      return await recordingFailed(deps, found, run, { rail: request.rail, checkoutSessionId: null, error });
+    }
+    await forgetFailedPasses(deps.sql, run.resourceId);
     deps.logger.warn('completer recorded a collection whose request died after the rail accepted it', {
       merchant_id: found.scope.merchantId, transaction_id: row.id,
     });
@@ -103,7 +126,7 @@ async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Pr
 }
 
 /** A pay's run: the same, with its session (completed with the collection, or handed back). */
-async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<'completed' | 'released' | 'skipped'> {
+async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
   const sessionId = pay_session_id.exec(found.scope.operation)?.[1];
   const session = sessionId === undefined ? null : await findSession(deps.sql, sessionId);
   if (session === null) throw new Error(`no checkout session in the pay operation "${found.scope.operation}"`);
@@ -123,11 +146,59 @@ async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<'
     }
     // As the pay's own retry would: its claim stands even past expires_at; the checks the pay
     // made before reaching the rail are not made again (the payer may have been charged).
-    const transaction = await payClaimedSession(deps, run, { session, request: payCollectionRequest(session, pay), now: new Date() });
+    let transaction;
+    try {
+      transaction = await payClaimedSession(deps, run, { session, request: payCollectionRequest(session, pay), now: new Date() });
+    } catch (error) {
+      return await recordingFailed(deps, found, run, { rail: pay.rail, checkoutSessionId: session.id, error });
+    }
+    await forgetFailedPasses(deps.sql, run.resourceId);
     deps.logger.warn('completer recorded a checkout pay whose request died after the rail accepted it', {
       merchant_id: found.scope.merchantId, checkout_session_id: session.id, transaction_id: transaction.id,
     });
     return 'completed' as const;
   });
   return resumed === null ? 'skipped' : resumed.result;
+}
+
+/**
+ * Recording a run the rail holds failed on this pass. Below completer_failed_passes_max the
+ * failure is counted and rethrown (the run is kept for the next pass); at the limit the payment
+ * is reversed at the rail, recorded for reconciliation and logged once, and the run is freed (a
+ * pay's session handed back), so no pass comes back to it. Every step may be repeated, so a pass
+ * that dies (or a rail down for the reversal) at any point is finished by the next one: the
+ * count is kept until the reversal is recorded; the reversal is idempotent at the rail (and a
+ * re-initiation of it declined, so the recording attempt fails again); a recorded reversal goes
+ * straight to freeing the run.
+ */
+async function recordingFailed(deps: CompleterDeps, found: UnfinishedRun, run: IdempotentRun, input: {
+  rail: Rail; checkoutSessionId: string | null; error: unknown;
+}): Promise<'reversed'> {
+  const message = input.error instanceof Error ? input.error.message : String(input.error);
+  const merchantId = found.scope.merchantId;
+  // Reversed and recorded by a pass that died before freeing the run: only the freeing is left
+  // (the rail answers the reversal again; nothing is recorded or logged twice).
+  const reversedBefore = await railReversalRecorded(deps.sql, run.resourceId);
+  const failedPasses = reversedBefore ? completer_failed_passes_max : await countFailedPass(deps.sql, { transactionId: run.resourceId, merchantId, error: message });
+  if (failedPasses < completer_failed_passes_max) throw input.error;
+
+  const reason = `the service could not record the collection on ${failedPasses} completer passes: ${message}`;
+  const reversal = await deps.rails.connectorFor(input.rail).reverseCollection({
+    transactionId: run.resourceId, reason: 'the merchant\'s service could not record the payment',
+  });
+  const recordedNow = await recordRailReversal(deps.sql, {
+    transactionId: run.resourceId, merchantId, checkoutSessionId: input.checkoutSessionId, rail: input.rail, reversal, failedPasses, reason,
+  });
+  if (input.checkoutSessionId !== null) {
+    await releaseSessionClaim(deps.sql, { sessionId: input.checkoutSessionId, transactionId: run.resourceId, withinRelease: (tx) => run.setRecoveryPoint(tx, 'started') });
+  }
+  await deps.idempotency.abandon(found.scope);
+  if (recordedNow) {
+    deps.logger.error('completer reversed at the rail a payment it could not record; see rail_reconciliation', {
+      merchant_id: merchantId, transaction_id: run.resourceId, checkout_session_id: input.checkoutSessionId ?? undefined,
+      rail: input.rail, provider_reference: reversal.collectionProviderReference, reversal_reference: reversal.providerReference,
+      amount: reversal.amount, currency: reversal.currency, failed_passes: failedPasses, error: message,
+    });
+  }
+  return 'reversed';
 }

@@ -1,6 +1,8 @@
 // Transactions (seed: Transaction): collections and refunds, their rows and their API shape.
 // Every query is merchant-scoped; another merchant's transaction reads as absent (404).
 import type { PendingQuery, Queryable } from '../db/index.ts';
+import { compareInstants, parseDateTime, toDate } from '../http/date-time.ts';
+import { validationError } from '../http/errors.ts';
 import type { Keyset } from '../http/pagination.ts';
 import { keysetCondition } from '../http/pagination.ts';
 import type { Rail } from '../rails/types.ts';
@@ -202,6 +204,31 @@ export type TransactionFilters = {
   dateFrom?: Date;
   dateTo?: Date;
 };
+
+/**
+ * GET /transactions filters from its validated query. date_from and date_to are exact instants
+ * (src/http/date-time.ts; the edge has already refused what is not one): date_from is rounded
+ * up and date_to down to the millisecond created_at is stored at, so both stay inclusive and
+ * exact. date_from after date_to is 422, as the spec says.
+ */
+export function transactionFiltersOf(query: Record<string, unknown>): TransactionFilters {
+  const instant = (name: string) => {
+    const value = query[name];
+    if (typeof value !== 'string' || value === '') return undefined;
+    const parsed = parseDateTime(value);
+    if (!parsed.ok) throw validationError([{ field: `query.${name}`, message: parsed.message }]);
+    return parsed.instant;
+  };
+  const from = instant('date_from');
+  const to = instant('date_to');
+  if (from && to && compareInstants(from, to) > 0) throw validationError([{ field: 'query.date_from', message: 'must not be after date_to' }]);
+  return {
+    status: query.status as TransactionStatus | undefined,
+    rail: query.rail as Rail | undefined,
+    dateFrom: from && toDate(from, 'ceil'),
+    dateTo: to && toDate(to, 'floor'),
+  };
+}
 
 /** Newest first, keyset-paginated (GET /transactions). date_from and date_to both inclusive. */
 export async function listTransactions(q: Queryable, merchantId: string, filters: TransactionFilters,

@@ -1,11 +1,13 @@
 // The Express 5 pipeline, in the order a request meets it (docs/architecture.md, "One request"):
-//   request id -> GET /healthz -> raw body kept -> 405 for a method a known path lacks -> merchant authentication (/v1, except the payer
-//   checkout endpoints) -> rate limit -> JSON parse -> OpenAPI request validation (spec/) ->
-//   routes (one per spec operation; 501 until implemented) -> 404 -> one error handler.
+//   request id -> GET /healthz -> route match (the ONE decision of which spec operation this is;
+//   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
+//   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
+//   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> the matched operation's
+//   handler (501 until implemented) -> one error handler.
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { authenticateMerchant, merchant_base_path } from '../auth/authenticate.ts';
+import { authenticateMerchant } from '../auth/authenticate.ts';
 import { createKeyLookup } from '../auth/key-cache.ts';
 import { assertCapabilitiesCover } from '../auth/scopes.ts';
 import type { Config } from '../config.ts';
@@ -14,17 +16,17 @@ import type { Sql } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import type { DomainRuntime } from '../runtime.ts';
 import { merchantRouteHandlers, partnerRouteHandlers } from '../routes/index.ts';
-import { type RouteContext, type RouteHandlers, registerOperations } from '../routes/registry.ts';
-import type { LoadedSpec } from '../spec/load-spec.ts';
+import { type RouteContext, type RouteHandler, type RouteHandlers, operationHandlers } from '../routes/registry.ts';
+import type { LoadedSpec, SpecOperation } from '../spec/load-spec.ts';
 import { parseJsonBody, readRawBody } from './body.ts';
 import { sendOk } from './envelope.ts';
 import { errorHandler } from './error-handler.ts';
-import { ApiError } from './errors.ts';
 import { createPaginator } from './pagination.ts';
 import { rateLimit } from './rate-limit.ts';
+import { strictQueryValues } from './query-values.ts';
+import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
-import { methodNotAllowed } from './method-not-allowed.ts';
 
 export const partner_base_path = '/api/v1/partner';
 
@@ -53,10 +55,16 @@ function requestId(_req: Request, res: Response, next: NextFunction): void {
   next();
 }
 
-/** Runs `handlers` only for paths under `prefix`, leaving req.baseUrl/req.path untouched. */
-function under(prefix: string, handlers: RequestHandler[]): RequestHandler {
+/** GET /healthz, at exactly that path (outside the spec: an operational route of the deployment). */
+function healthz(req: Request, res: Response, next: NextFunction): void {
+  if (req.path !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+  sendOk(res, { status: 'ok' });
+}
+
+/** Runs `handlers` only for requests matched to an operation of `spec`. */
+function forSpec(spec: LoadedSpec, handlers: RequestHandler[]): RequestHandler {
   return (req, res, next) => {
-    if (req.path !== prefix && !req.path.startsWith(`${prefix}/`)) return next();
+    if (routeOf(res).spec !== spec) return next();
     let index = 0;
     const step = (error?: unknown): void => {
       if (error) return next(error);
@@ -103,6 +111,21 @@ function validatorFor(spec: LoadedSpec, validateResponses: boolean): RequestHand
   }) as unknown as RequestHandler[];
 }
 
+/** Calls the matched operation's handler with the matched path parameters. */
+function dispatch(handlerOf: Map<SpecOperation, RouteHandler>): RequestHandler {
+  return async (req, res, next) => {
+    const route = routeOf(res);
+    const handler = handlerOf.get(route.operation);
+    if (!handler) throw new Error(`no handler registered for ${route.operation.routeKey}`);
+    req.params = route.params;
+    try {
+      await handler(req, res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 export function createApp(deps: AppDeps): App {
   const { config, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -126,25 +149,26 @@ export function createApp(deps: AppDeps): App {
   app.set('etag', false);
 
   app.use(requestId);
-  app.get('/healthz', (_req, res) => sendOk(res, { status: 'ok' }));
+  app.use(healthz);
+  const specs = deps.partnerSpec ? [deps.merchantSpec, deps.partnerSpec] : [deps.merchantSpec];
+  // Before authentication: which paths and methods exist is public (the spec), and a 404 or 405
+  // must not depend on which credential the path happens to use.
+  app.use(matchRoute(createRouteMatcher(specs)));
   app.use(readRawBody(config.bodyLimitBytes));
-  // A wrong method on a known path is 405 whatever the path's credential (before authentication).
-  app.use(methodNotAllowed(deps.merchantSpec));
-  if (deps.partnerSpec) app.use(methodNotAllowed(deps.partnerSpec));
   const lookupKey = createKeyLookup(deps.sql, secretBox, config.authCacheTtlMs);
   app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now }));
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
   app.use(parseJsonBody);
+  app.use(strictQueryValues(specs));
 
-  app.use(under(merchant_base_path, validatorFor(deps.merchantSpec, config.validateResponses)));
-  if (deps.partnerSpec) app.use(under(partner_base_path, validatorFor(deps.partnerSpec, config.validateResponses)));
+  app.use(forSpec(deps.merchantSpec, validatorFor(deps.merchantSpec, config.validateResponses)));
+  if (deps.partnerSpec) app.use(forSpec(deps.partnerSpec, validatorFor(deps.partnerSpec, config.validateResponses)));
 
-  const router = express.Router();
-  const notImplementedRoutes = registerOperations(router, deps.merchantSpec, { ...merchantRouteHandlers(context), ...deps.handlerOverrides });
-  if (deps.partnerSpec) notImplementedRoutes.push(...registerOperations(router, deps.partnerSpec, partnerRouteHandlers(context)).map((key) => `partner ${key}`));
-  app.use(router);
+  const merchant = operationHandlers(deps.merchantSpec, { ...merchantRouteHandlers(context), ...deps.handlerOverrides });
+  const partner = deps.partnerSpec ? operationHandlers(deps.partnerSpec, partnerRouteHandlers(context)) : null;
+  app.use(dispatch(new Map([...merchant.handlerOf, ...(partner?.handlerOf ?? [])])));
+  const notImplementedRoutes = [...merchant.pending, ...(partner?.pending ?? []).map((key) => `partner ${key}`)];
 
-  app.use((_req: Request, _res: Response, next: NextFunction) => next(new ApiError('RESOURCE_NOT_FOUND', 'No such route.')));
   app.use(errorHandler(logger));
   return { app, context, notImplementedRoutes };
 }

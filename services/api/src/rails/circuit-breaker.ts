@@ -173,6 +173,7 @@ export function withCircuitBreaker(connector: RailConnector, breaker: RailCircui
     initiateRefund: (request) => breaker.fire(() => connector.initiateRefund(request)),
     findCollection: (transactionId) => breaker.fire(() => connector.findCollection(transactionId)),
     redeliverOutcome: (transactionId) => breaker.fire(() => connector.redeliverOutcome(transactionId)),
+    reverseCollection: (request) => breaker.fire(() => connector.reverseCollection(request)),
   };
 }
 

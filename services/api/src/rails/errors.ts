@@ -76,6 +76,13 @@ export const RAIL_DECLINE_CODES = [
   'refund_currency_mismatch',
   'refund_exceeds_refundable_amount',
   'transaction_id_reused_with_different_request',
+  // Refund of a collection reversed in full (reverseCollection).
+  'parent_reversed',
+  // reverseCollection: no collection under that transaction id; or refunds exist, so it cannot be reversed whole.
+  'collection_not_found',
+  'collection_refunded',
+  // Initiating again under the transaction id of a collection reversed since.
+  'collection_reversed',
 ] as const;
 export type RailDeclineCode = (typeof RAIL_DECLINE_CODES)[number];
 

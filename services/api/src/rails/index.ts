@@ -7,7 +7,13 @@ export * from './outcome-worker.ts';
 export * from './sandbox/config.ts';
 export * from './sandbox/scenarios.ts';
 export { createSandboxRailConnector, createSandboxRailConnectors, type SandboxRailConnectorOptions } from './sandbox/connector.ts';
-export { PROVIDER_REFERENCE_PREFIXES, newProviderReference, newUssdCode, actionUrlFor } from './sandbox/references.ts';
+export { PROVIDER_REFERENCE_PREFIXES, REVERSAL_REFERENCE_MARKER, newProviderReference, newUssdCode, actionUrlFor } from './sandbox/references.ts';
 
-/** Path of the migration that creates the sandbox rail tables, for runners and tests. */
-export const SANDBOX_RAILS_MIGRATION_URL = new URL('../../migrations/0002_sandbox_rails.sql', import.meta.url);
+/**
+ * Paths of the migrations that create the sandbox rail tables, in order, for runners and tests
+ * that run the rails without the rest of the service (0008 adds the reversals).
+ */
+export const SANDBOX_RAILS_MIGRATION_URLS = [
+  new URL('../../migrations/0002_sandbox_rails.sql', import.meta.url),
+  new URL('../../migrations/0008_collection_reversals.sql', import.meta.url),
+] as const;

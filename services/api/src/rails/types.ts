@@ -50,6 +50,25 @@ export interface RefundInitiation {
   currency: string;
 }
 
+/** A void or reversal of a whole collection (RailConnector.reverseCollection). */
+export interface CollectionReversal {
+  /** Our transaction id the collection was initiated under; also the reversal's idempotency key. */
+  transactionId: string;
+  /** Why, for the provider's records (no payer data): e.g. "could not be recorded". */
+  reason: string;
+}
+
+/** The rail's record of a reversal. */
+export interface RailReversalResult {
+  /** The rail's own reference for the reversal (not the collection's). */
+  providerReference: string;
+  /** The reversed collection's provider reference. */
+  collectionProviderReference: string;
+  /** Integer minor units returned to the payer: the whole collection. */
+  amount: number;
+  currency: string;
+}
+
 /**
  * The synchronous answer of a rail. It never carries the final outcome: that always arrives
  * later, asynchronously, as a RailOutcome.
@@ -88,6 +107,19 @@ export interface RailConnector {
    * Throws like initiateCollection when the rail is down.
    */
   redeliverOutcome(transactionId: string): Promise<boolean>;
+  /**
+   * The provider's void / reversal (a card authorization void, M-Pesa's Reversal API, a PSP's
+   * cancel): the whole collection initiated under `transactionId` goes back to the payer. A
+   * collection whose outcome is not yet final is voided, and its outcome is never sent; a
+   * successful one is reversed in full. Idempotent on transactionId: reversing again answers the
+   * first reversal; initiating the collection again afterwards is declined (`collection_reversed`),
+   * while findCollection still reports it (the rail holds it, reversed). Used by the completer for
+   * a payment the rail holds but the service cannot record (collection-completer.ts). Throws
+   * RailDeclinedError when the rail holds no collection
+   * under that id or it has been refunded (a reversal is of the whole payment), and like
+   * initiateCollection when the rail is down.
+   */
+  reverseCollection(request: CollectionReversal): Promise<RailReversalResult>;
 }
 
 export const RAIL_OUTCOME_KINDS = ['collection', 'refund'] as const;

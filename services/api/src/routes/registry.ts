@@ -1,8 +1,9 @@
 // How routes are wired: each resource module (src/routes/<resource>.ts) exports a function that
-// returns a RouteHandlers table keyed by the seed's route (`'GET /users'`). app.ts registers one
-// Express route per spec operation; an operation without a handler gets `notImplemented` (501).
+// returns a RouteHandlers table keyed by the seed's route (`'GET /users'`). app.ts gives every spec
+// operation its handler (operationHandlers); an operation without one gets `notImplemented` (501).
+// Which operation a request is, is decided once by src/http/route-match.ts, never here.
 // Landing an endpoint = adding its key to its resource's table, nothing else.
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import type { Ledger } from '@payagg/ledger';
 import type { Config } from '../config.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
@@ -13,8 +14,9 @@ import type { GroupCommit } from '../db/group-commit.ts';
 import { sendError } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Paginator } from '../http/pagination.ts';
+import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
-import type { LoadedSpec } from '../spec/load-spec.ts';
+import type { LoadedSpec, SpecOperation } from '../spec/load-spec.ts';
 import { normalizedRouteKey } from '../auth/scopes.ts';
 
 export type RouteHandler = (req: Request, res: Response) => void | Promise<void>;
@@ -37,20 +39,24 @@ export type RouteContext = {
   now: () => number;
 };
 
-export function notImplemented(req: Request, res: Response): void {
-  sendError(res, new ApiError('NOT_IMPLEMENTED', `${req.method} ${req.route?.path ?? req.path} is specified but not implemented yet.`));
+export function notImplemented(_req: Request, res: Response): void {
+  sendError(res, new ApiError('NOT_IMPLEMENTED', `${routeOf(res).operation.routeKey} is specified but not implemented yet.`));
 }
 
-/** Registers every operation of `spec` on `router`; returns the route keys answered with 501. */
-export function registerOperations(router: Router, spec: LoadedSpec, handlers: RouteHandlers): string[] {
+/**
+ * The handler of every operation of `spec` (`notImplemented` where the table has none), and the
+ * route keys answered with 501.
+ */
+export function operationHandlers(spec: LoadedSpec, handlers: RouteHandlers): { handlerOf: Map<SpecOperation, RouteHandler>; pending: string[] } {
   const known = new Set(spec.operations.map(normalizedRouteKey));
   const stray = Object.keys(handlers).filter((key) => !known.has(key.replace(/\{[^}]+\}/g, '{id}')));
   if (stray.length > 0) throw new Error(`handlers for routes that are not in the spec: ${stray.join(', ')}`);
+  const handlerOf = new Map<SpecOperation, RouteHandler>();
   const pending: string[] = [];
   for (const op of spec.operations) {
     const handler = handlers[op.routeKey] ?? handlers[normalizedRouteKey(op)];
     if (!handler) pending.push(op.routeKey);
-    router[op.method](op.expressPath, handler ?? notImplemented);
+    handlerOf.set(op, handler ?? notImplemented);
   }
-  return pending;
+  return { handlerOf, pending };
 }

@@ -1,7 +1,7 @@
 // Transactions (seed: GET /transactions with status, rail, date_from, date_to, cursor, limit;
 // GET /transactions/{id}): collections and refunds alike, newest first.
 import { principalOf } from '../auth/principal.ts';
-import { findTransaction, listTransactions, toTransactionResource, type TransactionFilters } from '../domain/transactions.ts';
+import { findTransaction, listTransactions, toTransactionResource, transactionFiltersOf } from '../domain/transactions.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
 import { notFound } from '../http/errors.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
@@ -11,12 +11,7 @@ export function transactionRoutes(ctx: RouteContext): RouteHandlers {
     async 'GET /transactions'(req, res) {
       const merchantId = principalOf(res).merchant.id;
       const query = req.query as Record<string, string | undefined>;
-      const filters: TransactionFilters = {
-        status: query.status as TransactionFilters['status'],
-        rail: query.rail as TransactionFilters['rail'],
-        dateFrom: query.date_from ? new Date(query.date_from) : undefined,
-        dateTo: query.date_to ? new Date(query.date_to) : undefined,
-      };
+      const filters = transactionFiltersOf(query);
       const page = await ctx.paginator.page('transactions', query, (after, take) =>
         listTransactions(ctx.sql, merchantId, filters, after, take));
       sendList(res, { items: page.items.map(toTransactionResource), next_cursor: page.next_cursor });

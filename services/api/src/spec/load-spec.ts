@@ -13,27 +13,18 @@ export type SpecOperation = {
   path: string;
   /** `GET /collections/{id}`: the key the route and capability tables use (mirrors the seed). */
   routeKey: string;
-  /** Full Express path under the mount point: `/v1/collections/:id`. */
-  expressPath: string;
-  /** Matches a request path (without query) under the base path. */
-  pattern: RegExp;
 };
 
 export type LoadedSpec = {
   /** The parsed document with `servers` replaced by the single base path we mount it at. */
   document: Record<string, unknown>;
   basePath: string;
+  /** Which operation a request is, is decided by src/http/route-match.ts alone. */
   operations: SpecOperation[];
-  /** The operation a request path + method addresses, or null. */
-  findOperation(method: string, path: string): SpecOperation | null;
 };
 
 export function routeKeyOf(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export function loadSpec(file: string, basePath: string): LoadedSpec {
@@ -48,32 +39,15 @@ export function loadSpec(file: string, basePath: string): LoadedSpec {
       const op = item[method];
       if (!op) continue;
       if (!op.operationId) throw new Error(`${file}: ${method.toUpperCase()} ${path} has no operationId`);
-      const source = path
-        .split(/(\{[^}]+\})/)
-        .map((part) => (part.startsWith('{') ? '([^/]+)' : escapeRegExp(part)))
-        .join('');
       operations.push({
         operationId: op.operationId,
         method,
         path,
         routeKey: routeKeyOf(method, path),
-        expressPath: basePath + path.replace(/\{([^}]+)\}/g, ':$1'),
-        pattern: new RegExp(`^${escapeRegExp(basePath)}${source}/?$`),
       });
     }
   }
   // Literal segments before parameters so `/payouts/batches/{id}` is tried before `/payouts/{id}`.
   operations.sort((a, b) => (a.path.includes('{') ? 1 : 0) - (b.path.includes('{') ? 1 : 0));
-  return {
-    document,
-    basePath,
-    operations,
-    findOperation(method, requestPath) {
-      const m = method.toLowerCase();
-      for (const op of operations) {
-        if (op.method === m && op.pattern.test(requestPath)) return op;
-      }
-      return null;
-    },
-  };
+  return { document, basePath, operations };
 }

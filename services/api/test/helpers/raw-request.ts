@@ -22,11 +22,43 @@ export function nowSeconds(): number {
 }
 
 /** The three authentication headers for `body`, with overridable parts. */
-export function signedHeaders(key: { api_key: string; api_secret: string }, body = '', options: { timestamp?: number | string; secret?: string } = {}): Record<string, string> {
+export function signedHeaders(key: { api_key: string; api_secret: string }, body: string | Buffer = '', options: { timestamp?: number | string; secret?: string } = {}): Record<string, string> {
   const timestamp = String(options.timestamp ?? nowSeconds());
   return {
     'X-Service-Key': key.api_key,
     'X-Service-Timestamp': timestamp,
     'X-Service-Signature': signRequest({ secret: options.secret ?? key.api_secret, timestamp, body }),
   };
+}
+
+/**
+ * A request whose target goes on the wire exactly as given: fetch (WHATWG URL) would normalise
+ * `/v1/./users`, `/v1/../v1/users` and some percent-escapes before sending, hiding the very
+ * spellings a hostile client sends.
+ */
+export async function rawTargetRequest(origin: string, target: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+  const http = await import('node:http');
+  const url = new URL(origin);
+  return await new Promise((resolve, reject) => {
+    const request = http.request({ host: url.hostname, port: url.port, method: init.method ?? 'GET', path: target, headers: init.headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = null;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = null;
+        }
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve({ status: response.statusCode ?? 0, headers, body, text });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    if (init.body !== undefined) request.write(init.body);
+    request.end();
+  });
 }

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await db.sql`TRUNCATE sandbox_rail_outcomes, sandbox_rail_initiations`;
+  await db.sql`TRUNCATE sandbox_rail_reversals, sandbox_rail_outcomes, sandbox_rail_initiations`;
 });
 
 function collection(payer: RailPayer, overrides: Partial<CollectionInitiation> = {}): CollectionInitiation {

@@ -46,7 +46,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   config.railsDown = [];
-  await db.sql`TRUNCATE sandbox_rail_outcomes, sandbox_rail_initiations`;
+  await db.sql`TRUNCATE sandbox_rail_reversals, sandbox_rail_outcomes, sandbox_rail_initiations`;
 });
 
 function collection(payer: RailPayer, overrides: Partial<CollectionInitiation> = {}): CollectionInitiation {
@@ -386,6 +386,57 @@ describe('resending a given-up outcome (redeliverOutcome)', () => {
     expect((await outcomeRow(request.transactionId)).delivered_at).not.toBeNull();
     config.railsDown = ['mobile_money'];
     await expect(connectors.mobile_money.redeliverOutcome(request.transactionId)).rejects.toBeInstanceOf(RailOutageError);
+  });
+});
+
+describe('reversal of a whole collection (reverseCollection)', () => {
+  const reversalRows = async (transactionId: string) => await db.sql`SELECT * FROM sandbox_rail_reversals WHERE transaction_id = ${transactionId}`;
+
+  it('voids a collection whose outcome is not yet delivered: recorded with its own reference, the outcome never sent or resent', async () => {
+    const request = collection({ phone: '+254712345678' }, { amount: 2_500 });
+    const initiated = await connectors.mobile_money.initiateCollection(request);
+    const reversal = await connectors.mobile_money.reverseCollection({ transactionId: request.transactionId, reason: 'could not be recorded' });
+    expect(reversal).toEqual({
+      providerReference: expect.stringMatching(/^MM-RV-[0-9A-Z]{24}$/), collectionProviderReference: initiated.providerReference, amount: 2_500, currency: 'KES',
+    });
+    expect(await reversalRows(request.transactionId)).toEqual([expect.objectContaining({
+      rail: 'mobile_money', provider_reference: reversal.providerReference, collection_provider_reference: initiated.providerReference,
+      amount: 2_500n, currency: 'KES', reason: 'could not be recorded',
+    })]);
+    const [outcome] = await db.sql`SELECT abandoned_at, delivered_at, last_error FROM sandbox_rail_outcomes WHERE transaction_id = ${request.transactionId}`;
+    expect(outcome).toMatchObject({ abandoned_at: expect.any(Date), delivered_at: null, last_error: expect.stringContaining('reversed') });
+    expect(await connectors.mobile_money.redeliverOutcome(request.transactionId)).toBe(false);
+    // Idempotent: the same reversal again, nothing new recorded.
+    expect(await connectors.mobile_money.reverseCollection({ transactionId: request.transactionId, reason: 'again' })).toEqual(reversal);
+    expect(await reversalRows(request.transactionId)).toHaveLength(1);
+    // The status query still reports it; initiating it again is declined, as a voided payment.
+    expect(await connectors.mobile_money.findCollection(request.transactionId)).toEqual(initiated);
+    await expect(connectors.mobile_money.initiateCollection(request)).rejects.toMatchObject({ declineCode: 'collection_reversed' });
+  });
+
+  it('a reversed collection cannot be refunded, and a refunded one cannot be reversed', async () => {
+    const reversed = collection({ cardToken: 'tok_visa' });
+    const first = await connectors.card.initiateCollection(reversed);
+    await connectors.card.reverseCollection({ transactionId: reversed.transactionId, reason: 'test' });
+    await expect(connectors.card.initiateRefund({ transactionId: randomUUID(), parentProviderReference: first.providerReference, amount: 1, currency: 'KES' }))
+      .rejects.toMatchObject({ declineCode: 'parent_reversed' });
+
+    const refunded = collection({ cardToken: 'tok_visa' });
+    const second = await connectors.card.initiateCollection(refunded);
+    await connectors.card.initiateRefund({ transactionId: randomUUID(), parentProviderReference: second.providerReference, amount: 1, currency: 'KES' });
+    await expect(connectors.card.reverseCollection({ transactionId: refunded.transactionId, reason: 'test' }))
+      .rejects.toMatchObject({ declineCode: 'collection_refunded' });
+  });
+
+  it('declines an id it holds no collection under (or a refund\'s id), and fails while the rail is down', async () => {
+    await expect(connectors.bank.reverseCollection({ transactionId: randomUUID(), reason: 'test' })).rejects.toMatchObject({ declineCode: 'collection_not_found' });
+    const request = collection({ phone: '+254712345678' });
+    await connectors.mobile_money.initiateCollection(request);
+    // Another rail does not hold it.
+    await expect(connectors.ussd.reverseCollection({ transactionId: request.transactionId, reason: 'test' })).rejects.toBeInstanceOf(RailDeclinedError);
+    config.railsDown = ['mobile_money'];
+    await expect(connectors.mobile_money.reverseCollection({ transactionId: request.transactionId, reason: 'test' })).rejects.toBeInstanceOf(RailOutageError);
+    expect(await reversalRows(request.transactionId)).toHaveLength(0);
   });
 });
 

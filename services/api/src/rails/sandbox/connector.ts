@@ -13,10 +13,12 @@ import { RailDeclinedError, RailOutageError } from '../errors.ts';
 import {
   RAILS,
   type CollectionInitiation,
+  type CollectionReversal,
   type Rail,
   type RailConnector,
   type RailInitiationResult,
   type RailOutcomeKind,
+  type RailReversalResult,
   type RefundInitiation,
 } from '../types.ts';
 import type { SandboxRailsConfig } from './config.ts';
@@ -35,6 +37,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 /** Provider references we issue are short; anything longer cannot be one of ours. */
 const PROVIDER_REFERENCE_LENGTH_MAX = 64;
+/** A reversal's reason is a note for the provider's records; longer ones are cut. */
+const REVERSAL_REASON_LENGTH_MAX = 500;
 
 interface InitiationRow {
   kind: RailOutcomeKind;
@@ -179,10 +183,14 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
       failureReason: scenario.failureReason, delayMs,
     });
     if (!inserted) {
-      // Initiated before (a retry), or by a concurrent call that committed first: answer as then.
+      // Initiated before (a retry), or by a concurrent call that committed first: answer as then,
+      // unless it has been reversed since: a provider does not re-run a voided payment.
       const winner = await findInitiation(sql, request.transactionId);
       if (winner === undefined) throw new Error('sandbox rail: initiation conflict without a stored row');
-      return replay(winner, requestSha256);
+      const answer = replay(winner, requestSha256);
+      const reversed = await sql`SELECT 1 FROM sandbox_rail_reversals WHERE rail = ${rail} AND transaction_id = ${request.transactionId}`;
+      if (reversed.length > 0) throw new RailDeclinedError(rail, 'collection_reversed');
+      return answer;
     }
 
     // The provider has accepted the initiation but is slow to say so. If the breaker times out
@@ -221,6 +229,9 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
       if (raced !== undefined) return raced;
 
       if (parent.outcome !== 'success') throw new RailDeclinedError(rail, 'parent_not_successful');
+      // A reversed collection has given the payer everything back already.
+      const reversed = await tx`SELECT 1 FROM sandbox_rail_reversals WHERE collection_provider_reference = ${parentReference}`;
+      if (reversed.length > 0) throw new RailDeclinedError(rail, 'parent_reversed');
       if (parent.currency !== request.currency) throw new RailDeclinedError(rail, 'refund_currency_mismatch');
       // Refunds that will fail release their amount, as a provider's refundable balance does.
       const refundedRows = await tx<{ refunded: string }[]>`
@@ -299,11 +310,56 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
       FROM sandbox_rail_initiations i
       WHERE i.rail = ${rail} AND i.transaction_id = ${transactionId} AND o.provider_reference = i.provider_reference
         AND o.abandoned_at IS NOT NULL AND o.delivered_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM sandbox_rail_reversals r WHERE r.collection_provider_reference = i.provider_reference)
       RETURNING o.id`;
     return rows.length > 0;
   }
 
-  return { rail, initiateCollection, initiateRefund, findCollection, redeliverOutcome };
+  async function reverseCollection(request: CollectionReversal): Promise<RailReversalResult> {
+    assertRailUp();
+    if (typeof request.transactionId !== 'string' || !UUID_PATTERN.test(request.transactionId)) {
+      throw new RailDeclinedError(rail, 'invalid_transaction_id');
+    }
+    const reason = String(request.reason ?? '').slice(0, REVERSAL_REASON_LENGTH_MAX) || 'unspecified';
+    return await sql.begin(async (tx) => {
+      // The collection's row locked: refunds of it (which lock it too) and a concurrent reversal
+      // wait for this one, so a payment is never both refunded and reversed.
+      const collections = await tx<{ provider_reference: string; amount: string; currency: string }[]>`
+        SELECT provider_reference, amount::text AS amount, currency
+        FROM sandbox_rail_initiations
+        WHERE rail = ${rail} AND transaction_id = ${request.transactionId} AND kind = 'collection'
+        FOR UPDATE`;
+      const collection = collections[0];
+      if (collection === undefined) throw new RailDeclinedError(rail, 'collection_not_found');
+      const result = (row: { provider_reference: string; amount: string; currency: string }): RailReversalResult => ({
+        providerReference: row.provider_reference,
+        collectionProviderReference: collection.provider_reference,
+        amount: Number(row.amount),
+        currency: row.currency,
+      });
+      const earlier = await tx<{ provider_reference: string; amount: string; currency: string }[]>`
+        SELECT provider_reference, amount::text AS amount, currency FROM sandbox_rail_reversals
+        WHERE rail = ${rail} AND transaction_id = ${request.transactionId}`;
+      if (earlier[0] !== undefined) return result(earlier[0]);
+      const refunds = await tx`SELECT 1 FROM sandbox_rail_initiations WHERE parent_provider_reference = ${collection.provider_reference} LIMIT 1`;
+      if (refunds.length > 0) throw new RailDeclinedError(rail, 'collection_refunded');
+
+      const [reversal] = await tx<{ provider_reference: string; amount: string; currency: string }[]>`
+        INSERT INTO sandbox_rail_reversals
+          (rail, transaction_id, collection_provider_reference, provider_reference, amount, currency, reason)
+        VALUES (${rail}, ${request.transactionId}, ${collection.provider_reference}, ${newProviderReference(rail, 'reversal')},
+                ${collection.amount}, ${collection.currency}, ${reason})
+        RETURNING provider_reference, amount::text AS amount, currency`;
+      // Voided before its outcome went out: the provider never sends it (nor resends it).
+      await tx`
+        UPDATE sandbox_rail_outcomes
+        SET abandoned_at = coalesce(abandoned_at, now()), last_error = 'collection reversed before its outcome was delivered'
+        WHERE provider_reference = ${collection.provider_reference} AND delivered_at IS NULL`;
+      return result(reversal!);
+    });
+  }
+
+  return { rail, initiateCollection, initiateRefund, findCollection, redeliverOutcome, reverseCollection };
 }
 
 function sha256Hex(canonicalFields: readonly unknown[]): string {

@@ -14,6 +14,8 @@ export const PROVIDER_REFERENCE_PREFIXES: Readonly<Record<Rail, string>> = {
 };
 /** Refund references carry this marker after the rail prefix: `MM-RF-...`. */
 export const REFUND_REFERENCE_MARKER = 'RF';
+/** Reversal references carry this marker after the rail prefix: `MM-RV-...`. */
+export const REVERSAL_REFERENCE_MARKER = 'RV';
 /** 15 random bytes = 24 Crockford base32 characters: 120 bits, no collision in practice. */
 export const PROVIDER_REFERENCE_RANDOM_BYTES = 15;
 
@@ -36,11 +38,13 @@ function base32(bytes: Uint8Array): string {
   return out;
 }
 
-/** `MM-7Q2X...` for a collection, `MM-RF-7Q2X...` for a refund. */
-export function newProviderReference(rail: Rail, kind: RailOutcomeKind): string {
+/** `MM-7Q2X...` for a collection, `MM-RF-7Q2X...` for a refund, `MM-RV-7Q2X...` for a reversal. */
+export function newProviderReference(rail: Rail, kind: RailOutcomeKind | 'reversal'): string {
   const random = base32(pooledRandomBytes(PROVIDER_REFERENCE_RANDOM_BYTES));
   const prefix = PROVIDER_REFERENCE_PREFIXES[rail];
-  return kind === 'refund' ? `${prefix}-${REFUND_REFERENCE_MARKER}-${random}` : `${prefix}-${random}`;
+  if (kind === 'refund') return `${prefix}-${REFUND_REFERENCE_MARKER}-${random}`;
+  if (kind === 'reversal') return `${prefix}-${REVERSAL_REFERENCE_MARKER}-${random}`;
+  return `${prefix}-${random}`;
 }
 
 /** Service codes of the simulated USSD gateways. */

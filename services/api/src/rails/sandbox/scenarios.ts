@@ -129,6 +129,15 @@ export const SANDBOX_QR_REFERENCE_PREFIX_SCENARIOS: Readonly<Record<string, Sand
   sandbox_refund_fail: 'refund_failure',
 };
 
+/**
+ * The scenario a magic-value table gives `key`, from the table's OWN entries only: a payer value
+ * such as `valueOf` or `constructor` must not find an Object.prototype member (it once did, and
+ * crashed the rail call with a 500).
+ */
+function magicValue(table: Readonly<Record<string, SandboxScenarioName>>, key: string): SandboxScenarioName | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 const PHONE_PATTERN = /^\+?[0-9]{7,15}$/;
 /** Tokens and account references: opaque, printable, bounded. */
 const OPAQUE_REF_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -146,7 +155,7 @@ export function sandboxScenarioFor(rail: Rail, request: CollectionInitiation): S
       const phone = request.payer.phone;
       if (phone === undefined || phone === null || phone === '') throw new RailDeclinedError(rail, 'payer_phone_missing');
       if (!PHONE_PATTERN.test(phone)) throw new RailDeclinedError(rail, 'payer_phone_invalid');
-      const scenario = SANDBOX_PHONE_SUFFIX_SCENARIOS[phone.slice(-SANDBOX_PHONE_SUFFIX_LENGTH)] ?? 'success';
+      const scenario = magicValue(SANDBOX_PHONE_SUFFIX_SCENARIOS, phone.slice(-SANDBOX_PHONE_SUFFIX_LENGTH)) ?? 'success';
       // The USSD rail is a dial by nature; a "fallback" to it means nothing there.
       return rail === 'ussd' && scenario === 'ussd_fallback' ? 'success' : scenario;
     }
@@ -156,7 +165,7 @@ export function sandboxScenarioFor(rail: Rail, request: CollectionInitiation): S
       if (CARD_NUMBER_PATTERN.test(token) || !OPAQUE_REF_PATTERN.test(token)) {
         throw new RailDeclinedError(rail, 'payer_card_token_invalid');
       }
-      return SANDBOX_CARD_TOKEN_SCENARIOS[token] ?? 'success';
+      return magicValue(SANDBOX_CARD_TOKEN_SCENARIOS, token) ?? 'success';
     }
     case 'bank': {
       const accountRef = request.payer.accountRef;
@@ -164,7 +173,7 @@ export function sandboxScenarioFor(rail: Rail, request: CollectionInitiation): S
         throw new RailDeclinedError(rail, 'payer_account_ref_missing');
       }
       if (!OPAQUE_REF_PATTERN.test(accountRef)) throw new RailDeclinedError(rail, 'payer_account_ref_invalid');
-      return SANDBOX_BANK_ACCOUNT_SCENARIOS[accountRef] ?? 'success';
+      return magicValue(SANDBOX_BANK_ACCOUNT_SCENARIOS, accountRef) ?? 'success';
     }
     case 'qr': {
       const reference = request.reference ?? '';
