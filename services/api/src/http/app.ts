@@ -21,7 +21,7 @@ import { sendOk } from './envelope.ts';
 import { errorHandler } from './error-handler.ts';
 import { ApiError } from './errors.ts';
 import { createPaginator } from './pagination.ts';
-import { rateLimit } from './rate-limit.ts';
+import { createRateLimiter, rateLimit } from './rate-limit.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
@@ -132,7 +132,9 @@ export function createApp(deps: AppDeps): App {
   app.use(methodNotAllowed(deps.merchantSpec));
   if (deps.partnerSpec) app.use(methodNotAllowed(deps.partnerSpec));
   const lookupKey = createKeyLookup(deps.sql, secretBox, config.authCacheTtlMs);
-  app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now }));
+  // Refused authentications have budgets of their own, as large as a key's (src/http/rate-limit.ts).
+  const failureLimiter = config.rateLimitPerSecond > 0 ? createRateLimiter(config.rateLimitPerSecond, config.rateLimitBurst) : null;
+  app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now, failureLimiter }));
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
   app.use(parseJsonBody);
 
