@@ -166,7 +166,8 @@ describe('payagg CLI', () => {
       expect(out.code, args.join(' ')).toBe(2);
       expect(out.stderr).toMatch(/error: /);
     }
-  });
+    // One CLI process per case, each a Node start: about a second apiece on a busy machine.
+  }, 90_000);
 
   it('refuses a different MASTER_KEY instead of issuing keys nobody can verify', async () => {
     const out = await run(['merchants', 'create', '--name', 'Wrong Key', '--json'], { MASTER_KEY: 'ab'.repeat(32) });

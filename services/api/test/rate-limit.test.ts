@@ -28,8 +28,10 @@ describe('token bucket', () => {
 
 describe('over HTTP', () => {
   let service: TestService;
+  // A clock that stands still: no token refills between requests on a slow machine.
+  const clock_ms = Date.now();
   beforeAll(async () => {
-    service = await startTestService({ env: { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '3' } });
+    service = await startTestService({ env: { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '3' }, now: () => clock_ms });
   });
   afterAll(async () => {
     await service?.close();
