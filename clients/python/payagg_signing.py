@@ -85,9 +85,10 @@ def request_target_of(url: str) -> str:
 
 
 def _header(headers: Mapping[str, str], name: str) -> Optional[str]:
+    """A header's value as the server reads it: surrounding spaces and tabs are not part of it."""
     for key, value in headers.items():
         if key.lower() == name.lower():
-            return value
+            return str(value).strip(" \t")
     return None
 
 
