@@ -3,11 +3,14 @@ SCHEMATHESIS_HOOKS=schemathesis_hooks).
 
 What a real client does, schemathesis must do too, or every request would stop at 401:
 
-1. Merchant operations are signed: X-Service-Key, X-Service-Timestamp (Unix seconds) and
-   X-Service-Signature = lowercase hex HMAC-SHA256(api_secret, timestamp + "." + raw_body).
-   Signing runs as a `requests` auth object, i.e. on the PreparedRequest, after schemathesis has
-   serialized the body, so the signature covers the exact bytes that go on the wire (negative
-   cases with odd bodies included).
+1. Merchant operations are signed with signature version 2, as the SDK and the Python client
+   sign by default: X-Service-Key, X-Service-Timestamp (Unix seconds),
+   X-Service-Signature-Version: 2 and X-Service-Signature = lowercase hex HMAC-SHA256(api_secret,
+   timestamp.METHOD.path_with_query.idempotency_key.raw_body). Signing runs as a `requests` auth
+   object, i.e. on the PreparedRequest, after schemathesis has serialized the body and the URL and
+   set the Idempotency-Key, so the signature covers the exact method, request target, key and
+   bytes that go on the wire (negative cases with odd bodies, paths and queries included).
+   Version 1 (the seed's scheme) is covered by the black-box tests (conformance/test/auth.test.ts).
 2. The seven operations that take an Idempotency-Key get a fresh uuid4, unless the case is a
    negative one about that header (then the generated or missing value is what is under test).
 3. The two payer-facing checkout operations are authorised by a client_token. For single-operation
@@ -67,8 +70,8 @@ ast.parse = _serialised_ast_parse  # type: ignore[assignment]
 
 # payagg_signing.py lives beside this module.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from payagg_signing import raw_body_bytes, service_headers  # noqa: E402
-from payagg_signing import signed_headers as signed_headers_for  # noqa: E402
+from payagg_signing import header_idempotency_key, header_value, raw_body_bytes, service_headers  # noqa: E402
+from payagg_signing import signed_headers_v2  # noqa: E402
 
 base_url = os.environ["PAYAGG_BASE_URL"].rstrip("/")
 api_key = os.environ["PAYAGG_API_KEY"]
@@ -101,19 +104,21 @@ settled_collections_batch_size = 10
 checkout_session_setup_body = {"amount": 150000, "currency": "KES", "reference": "conformance-checkout"}
 
 
-def signed_headers(raw_body: bytes) -> dict[str, str]:
-    return signed_headers_for(api_key, api_secret, raw_body)
-
-
 class ServiceSignatureAuth(requests.auth.AuthBase):
-    """Signs the request as it will be sent; requests recomputes Content-Length afterwards."""
+    """Signs the request as it will be sent (version 2); requests recomputes Content-Length afterwards."""
 
     def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
         raw = raw_body_bytes(request.body)
         if request.body is not None:
             # From here on the body is these exact bytes, the ones the signature covers.
             request.body = raw
-        for name, value in signed_headers(raw).items():
+        # path_url is the request target urllib3 sends (requests has already normalised and
+        # percent-encoded the URL; urllib3 leaves such a target as it is).
+        headers = signed_headers_v2(
+            api_key, api_secret, request.method or "GET", request.path_url,
+            header_value(request.headers, header_idempotency_key), raw,
+        )
+        for name, value in headers.items():
             request.headers[name] = value
         return request
 
@@ -160,12 +165,13 @@ class MerchantApi:
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None, params: dict[str, Any] | None = None) -> Any:
         raw = b"" if body is None else json.dumps(body).encode("utf-8")
-        headers = dict(signed_headers(raw))
+        headers: dict[str, str] = {}
         if body is not None:
             headers["Content-Type"] = "application/json"
             headers["Idempotency-Key"] = str(uuid.uuid4())
         response = self._session().request(
-            method, f"{base_url}{path}", data=raw or None, params=params, headers=headers, timeout=setup_request_timeout_s
+            method, f"{base_url}{path}", data=raw or None, params=params, headers=headers,
+            auth=service_signature_auth, timeout=setup_request_timeout_s,
         )
         if response.status_code != 200:
             raise RuntimeError(f"conformance hook: {method} {path} answered {response.status_code} {response.text[:500]}")
@@ -283,10 +289,11 @@ class CheckoutSessions:
     def create(self) -> tuple[str, str]:
         """Returns (session id, client_token) of a new open session."""
         body = json.dumps(checkout_session_setup_body).encode("utf-8")
-        headers = {"Content-Type": "application/json", "Idempotency-Key": str(uuid.uuid4()), **signed_headers(body)}
+        headers = {"Content-Type": "application/json", "Idempotency-Key": str(uuid.uuid4())}
         with self._lock:
             response = self._http.post(
-                f"{base_url}/checkout-sessions", data=body, headers=headers, timeout=setup_request_timeout_s
+                f"{base_url}/checkout-sessions", data=body, headers=headers, auth=service_signature_auth,
+                timeout=setup_request_timeout_s,
             )
         if response.status_code != 200:
             raise RuntimeError(

@@ -7,7 +7,8 @@ later the server refuses it (timestamp outside the 300 s window). This re-signs 
         -H 'Idempotency-Key: 6f1c...' [-H 'Name: value' ...]
 
 BODY may be @file to send a file's exact bytes. Uses PAYAGG_BASE_URL (ends in /v1),
-PAYAGG_API_KEY and PAYAGG_API_SECRET; prints the status, the headers and the body.
+PAYAGG_API_KEY and PAYAGG_API_SECRET; prints the status, the headers and the body. Signs with
+signature version 2 (as the hooks do); --signature-version 1 signs with the seed's scheme.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 
 import requests
 
-from payagg_signing import signed_headers
+from payagg_signing import header_idempotency_key, header_value, signed_headers, signed_headers_v2
 
 # Generous for a single hand-made request.
 request_timeout_s = 30
@@ -31,6 +32,7 @@ def main() -> int:
     parser.add_argument("body", nargs="?", default=None, help="raw body, or @file")
     parser.add_argument("-H", "--header", action="append", default=[], help="extra header 'Name: value'")
     parser.add_argument("--content-type", default="application/json")
+    parser.add_argument("--signature-version", type=int, choices=(1, 2), default=2)
     args = parser.parse_args()
 
     base_url = os.environ["PAYAGG_BASE_URL"].rstrip("/")
@@ -43,10 +45,17 @@ def main() -> int:
         headers[name.strip()] = value.strip()
     if args.body is not None:
         headers.setdefault("Content-Type", args.content_type)
-    headers.update(signed_headers(os.environ["PAYAGG_API_KEY"], os.environ["PAYAGG_API_SECRET"], raw))
-    response = requests.request(
-        args.method.upper(), f"{base_url}{args.path}", data=raw or None, headers=headers, timeout=request_timeout_s
-    )
+    # Prepared first, so the version-2 signature covers the request target exactly as it is sent.
+    prepared = requests.Request(args.method.upper(), f"{base_url}{args.path}", data=raw or None, headers=headers).prepare()
+    api_key, api_secret = os.environ["PAYAGG_API_KEY"], os.environ["PAYAGG_API_SECRET"]
+    if args.signature_version == 1:
+        prepared.headers.update(signed_headers(api_key, api_secret, raw))
+    else:
+        idempotency_key = header_value(prepared.headers, header_idempotency_key)
+        prepared.headers.update(signed_headers_v2(api_key, api_secret, prepared.method or "GET", prepared.path_url,
+                                                  idempotency_key, raw))
+    with requests.Session() as session:
+        response = session.send(prepared, timeout=request_timeout_s)
     print(response.status_code, response.reason)
     for name, value in response.headers.items():
         print(f"{name}: {value}")

@@ -111,6 +111,35 @@ describe('a request with a signature or clock problem is 401 AUTH_SIGNATURE_MISM
   });
 });
 
+// Signature version 2 (X-Service-Signature-Version: 2): the method, the request target and the
+// Idempotency-Key are signed too, so a captured request does not replay elsewhere.
+describe('signature version 2', () => {
+  const list_transactions = operationById('listTransactions');
+
+  it('is accepted by plain HTTP signing over method, path, query and body', async () => {
+    expectEnvelope(await send({ method: 'GET', path: '/transactions?limit=1', signatureVersion: 2 }), list_transactions);
+    const response = await send({
+      method: 'POST',
+      path: '/collections',
+      body: collection_body,
+      headers: { 'Idempotency-Key': randomUUID() },
+      signatureVersion: 2,
+    });
+    expect(response.status, response.text).toBe(200);
+  });
+
+  it('refuses a signature made for another query (a replay) with AUTH_SIGNATURE_MISMATCH', async () => {
+    const base_path = new URL(inject('server').baseUrl).pathname;
+    const response = await send({ method: 'GET', path: '/transactions?limit=100', signatureVersion: 2, signedPathWithQuery: `${base_path}/transactions?limit=1` });
+    expectError(response, 401, 'AUTH_SIGNATURE_MISMATCH', list_transactions);
+  });
+
+  it('refuses an unknown X-Service-Signature-Version with AUTH_SIGNATURE_MISMATCH', async () => {
+    const response = await send({ method: 'GET', path: '/users', headers: { 'X-Service-Signature-Version': '3' } });
+    expectError(response, 401, 'AUTH_SIGNATURE_MISMATCH', list_users);
+  });
+});
+
 describe('the payer checkout endpoints', () => {
   it('do not ask for the merchant key (a client_token authorises them)', async () => {
     const response = await send({
@@ -161,6 +190,31 @@ describe.skipIf(server.dataDir === null)('keys issued through the operator CLI',
       headers: { 'Idempotency-Key': randomUUID() },
     });
     expectError(write, 401, 'AUTH_INVALID_KEY', create_collection);
+  });
+
+  it('a key issued with --signature-version 2 refuses the seed scheme with AUTH_SIGNATURE_MISMATCH', async () => {
+    const merchant = await createMerchant(cli, 'Strict Signature Merchant');
+    const key = await createKey(cli, merchant.merchant_id, ['--signature-version', '2']);
+    const credentials = { apiKey: key.api_key, apiSecret: key.api_secret };
+    expect((await send({ method: 'GET', path: '/users', credentials, signatureVersion: 2 })).status).toBe(200);
+    expectError(await send({ method: 'GET', path: '/users', credentials }), 401, 'AUTH_SIGNATURE_MISMATCH', list_users);
+  });
+
+  it('keys set-signature-version 2 stops the seed scheme on a key in use, within the key cache lifetime', async () => {
+    const merchant = await createMerchant(cli, 'Upgraded Signature Merchant');
+    const credentials = { apiKey: merchant.api_key, apiSecret: merchant.api_secret };
+    expect((await send({ method: 'GET', path: '/users', credentials })).status).toBe(200);
+    await runCli(cli, ['keys', 'set-signature-version', merchant.api_key, '2']);
+    const refused = await waitFor(
+      async () => {
+        const response = await send({ method: 'GET', path: '/users', credentials });
+        return response.status === 401 ? response : null;
+      },
+      revocation_visible_within_ms,
+      () => `the seed scheme was still accepted ${revocation_visible_within_ms} ms after the key required version 2`,
+    );
+    expectError(refused, 401, 'AUTH_SIGNATURE_MISMATCH', list_users);
+    expect((await send({ method: 'GET', path: '/users', credentials, signatureVersion: 2 })).status).toBe(200);
   });
 
   it('an expired key is refused with AUTH_INVALID_KEY', async () => {

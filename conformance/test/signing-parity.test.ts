@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { signRequest } from '@payagg/sdk';
+import { signRequest, signRequestV2 } from '@payagg/sdk';
 import { describe, expect, it } from 'vitest';
 import { conformance_dir, repository_dir } from './support/paths.ts';
 
@@ -32,5 +32,33 @@ describe.skipIf(!existsSync(python))('Python hook signing equals SDK signing', (
       expect(python_signature).toMatch(/^[0-9a-f]{64}$/);
       expect(python_signature).toBe(signRequest({ secret, timestamp, body }));
     });
+  }
+});
+
+// Version 2, as the hooks sign every merchant request: the request line is signed too.
+const lines: { name: string; method: string; pathWithQuery: string; idempotencyKey: string }[] = [
+  { name: 'GET with a query, no key', method: 'GET', pathWithQuery: '/v1/transactions?limit=10&status=success', idempotencyKey: '' },
+  { name: 'POST with a key', method: 'POST', pathWithQuery: '/v1/collections/3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10/refunds', idempotencyKey: '9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b' },
+  { name: 'percent-encoded target, Latin-1 key', method: 'post', pathWithQuery: '/v1/a%20b?q=%C3%A9&x=a+b', idempotencyKey: 'clé' },
+];
+
+describe.skipIf(!existsSync(python))('Python hook signing equals SDK signing, version 2', () => {
+  for (const line of lines) {
+    for (const { name, body } of cases.slice(0, 3)) {
+      it(`${line.name}, ${name}`, () => {
+        const secret = 'sk_sandbox_parity_secret';
+        const timestamp = '1795367331';
+        const script = [
+          'import sys',
+          `sys.path.insert(0, ${JSON.stringify(conformance_dir)})`,
+          'from payagg_signing import signature_v2_of',
+          'print(signature_v2_of(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], bytes.fromhex(sys.argv[6])))',
+        ].join('\n');
+        const args = [secret, timestamp, line.method, line.pathWithQuery, line.idempotencyKey, Buffer.from(body).toString('hex')];
+        const python_signature = execFileSync(python, ['-c', script, ...args], { encoding: 'utf8' }).trim();
+        expect(python_signature).toMatch(/^[0-9a-f]{64}$/);
+        expect(python_signature).toBe(signRequestV2({ secret, timestamp, ...line, body }));
+      });
+    }
   }
 });

@@ -16,7 +16,7 @@ from typing import Any, Dict, Iterator, List
 import pytest
 
 import payagg_client
-from payagg_signing import sign, signed_api_client
+from payagg_signing import request_target_of, sign, sign_v2, signed_api_client
 
 API_KEY = "pk_test_python"
 API_SECRET = "sk_test_secret"
@@ -58,9 +58,16 @@ def server() -> Iterator[str]:
         httpd.server_close()
 
 
-def _expected(headers: Dict[str, str], body: bytes) -> str:
+def _expected_v1(headers: Dict[str, str], body: bytes) -> str:
     message = headers["X-Service-Timestamp"].encode() + b"." + body
     return hmac.new(API_SECRET.encode(), message, hashlib.sha256).hexdigest()
+
+
+def _expected(request: Dict[str, Any]) -> str:
+    """What the server computes for version 2, from what arrived on the wire."""
+    headers = request["headers"]
+    line = f"{headers['X-Service-Timestamp']}.{request['method']}.{request['path']}.{headers.get('Idempotency-Key', '')}."
+    return hmac.new(API_SECRET.encode(), line.encode() + request["body"], hashlib.sha256).hexdigest()
 
 
 def test_sign_matches_reference_vectors() -> None:
@@ -76,6 +83,28 @@ def test_sign_matches_reference_vectors() -> None:
     )
 
 
+def test_sign_v2_matches_reference_vectors() -> None:
+    # Same vectors as packages/sdk/test/signing.test.ts (from `openssl dgst -sha256 -hmac`).
+    assert sign_v2("sk_test_secret", 1700000000, "POST",
+                   "/v1/collections/3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10/refunds", "refund-1", '{"amount":1000}') == (
+        "24b9c50e36d7b5ca0681467d79eb9f6403fb8cef4fb93dd243fd526dedaaba10"
+    )
+    assert sign_v2("sk_test_secret", "1700000000", "get", "/v1/transactions?limit=10", None, None) == (
+        "43ea231e14bcaa625582d3e8b2cb8bae384e149c0b912c0fe28bee1bd57119b6"
+    )
+    assert sign_v2("whsec_ü", 1700000123, "POST", "/v1/collections", "order-42", '{"reference":"café ☕"}'.encode()) == (
+        "a14ff6f75db8deec7ad8baa96e324df03dd315ed440cb91bb316128d8de0ebf2"
+    )
+    with pytest.raises(ValueError):
+        sign_v2("s", 1, "GET", "https://api.example/v1/users", None, None)
+
+
+def test_request_target_is_what_urllib3_sends() -> None:
+    assert request_target_of("http://127.0.0.1:8080/v1/transactions?limit=10") == "/v1/transactions?limit=10"
+    assert request_target_of("http://h/v1/users") == "/v1/users"
+    assert request_target_of("http://h/v1/a b?q=é") == "/v1/a%20b?q=%C3%A9"
+
+
 def test_get_is_signed_over_the_empty_body(server: str) -> None:
     with signed_api_client(server, API_KEY, API_SECRET, clock=lambda: FIXED_CLOCK) as api_client:
         envelope = payagg_client.TeamApi(api_client).list_users()
@@ -85,7 +114,28 @@ def test_get_is_signed_over_the_empty_body(server: str) -> None:
     assert request["body"] == b""
     assert request["headers"]["X-Service-Key"] == API_KEY
     assert request["headers"]["X-Service-Timestamp"] == "1800000000"
-    assert request["headers"]["X-Service-Signature"] == _expected(request["headers"], b"")
+    assert request["headers"]["X-Service-Signature-Version"] == "2"
+    assert request["headers"]["X-Service-Signature"] == hmac.new(
+        API_SECRET.encode(), b"1800000000.GET./v1/users..", hashlib.sha256).hexdigest()
+
+
+def test_get_with_a_query_is_signed_over_the_target_as_sent(server: str) -> None:
+    with signed_api_client(server, API_KEY, API_SECRET, clock=lambda: FIXED_CLOCK) as api_client:
+        payagg_client.TransactionsApi(api_client).list_transactions_without_preload_content(
+            limit=10, status=payagg_client.TransactionStatus.SUCCESS)
+    [request] = _Recorder.requests
+    assert request["path"] == "/v1/transactions?limit=10&status=success"
+    assert request["headers"]["X-Service-Signature"] == _expected(request)
+
+
+def test_version_1_when_asked_sends_no_version_header(server: str) -> None:
+    with signed_api_client(server, API_KEY, API_SECRET, signature_version=1) as api_client:
+        payagg_client.TeamApi(api_client).list_users()
+    [request] = _Recorder.requests
+    assert "X-Service-Signature-Version" not in request["headers"]
+    assert request["headers"]["X-Service-Signature"] == _expected_v1(request["headers"], b"")
+    with pytest.raises(ValueError):
+        signed_api_client(server, API_KEY, API_SECRET, signature_version=3)
 
 
 def test_post_is_signed_over_the_exact_bytes_sent(server: str) -> None:
@@ -103,7 +153,11 @@ def test_post_is_signed_over_the_exact_bytes_sent(server: str) -> None:
     assert request["headers"]["Idempotency-Key"] == "order-42"
     assert json.loads(request["body"])["amount"] == 150000
     assert json.loads(request["body"])["reference"] == "café ☕"
-    assert request["headers"]["X-Service-Signature"] == _expected(request["headers"], request["body"])
+    assert request["headers"]["X-Service-Signature-Version"] == "2"
+    assert request["headers"]["X-Service-Signature"] == _expected(request)
+    # The idempotency key is part of what was signed: another key gives another signature.
+    assert request["headers"]["X-Service-Signature"] != _expected(
+        {**request, "headers": {**request["headers"], "Idempotency-Key": "order-43"}})
     assert API_SECRET.encode() not in request["body"]
     assert API_SECRET not in json.dumps(request["headers"])
 

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import json
 import os
+import time
+import uuid
+from datetime import datetime, timedelta, timezone
 
 import pytest
+import urllib3
 
 import payagg_client
 from payagg_client.exceptions import UnauthorizedException
-from payagg_signing import signed_api_client
+from payagg_signing import request_target_of, sign_v2, signed_api_client
 
 BASE_URL = os.environ.get("PAYAGG_BASE_URL")
 API_KEY = os.environ.get("PAYAGG_API_KEY")
@@ -40,6 +44,46 @@ def test_list_users_returns_an_envelope() -> None:
     assert response.headers is not None and response.headers.get("X-Request-Id") == envelope.meta.request_id
     for user in envelope.data:
         assert user.role in set(payagg_client.UserRole)
+
+
+def test_version_2_signs_queries_and_idempotency_keys_as_sent() -> None:
+    assert BASE_URL and API_KEY and API_SECRET
+    since = datetime.now(timezone(timedelta(hours=3))) - timedelta(days=1)
+    with signed_api_client(BASE_URL, API_KEY, API_SECRET) as api_client:
+        # A `+` in the offset is percent-encoded in the query; the signature covers the encoded form.
+        listed = payagg_client.TransactionsApi(api_client).list_transactions_with_http_info(limit=2, date_from=since)
+        assert listed.status_code == 200
+        created = payagg_client.CollectionsApi(api_client).create_collection_with_http_info(
+            idempotency_key=str(uuid.uuid4()),
+            collection_create=payagg_client.CollectionCreate(
+                amount=1500, currency="KES", rail=payagg_client.Rail.QR, reference="python smoke v2"),
+        )
+    assert created.status_code == 200
+    assert created.data.data.amount == 1500
+
+
+def test_version_1_still_passes_on_a_key_that_allows_it() -> None:
+    assert BASE_URL and API_KEY and API_SECRET
+    with signed_api_client(BASE_URL, API_KEY, API_SECRET, signature_version=1) as api_client:
+        response = payagg_client.TeamApi(api_client).list_users_with_http_info()
+    assert response.status_code == 200
+
+
+def test_a_captured_version_2_request_does_not_replay_to_another_query() -> None:
+    assert BASE_URL and API_KEY and API_SECRET
+    http = urllib3.PoolManager()
+    url = f"{BASE_URL.rstrip('/')}/transactions?limit=1"
+    timestamp = str(int(time.time()))
+    headers = {
+        "X-Service-Key": API_KEY,
+        "X-Service-Timestamp": timestamp,
+        "X-Service-Signature-Version": "2",
+        "X-Service-Signature": sign_v2(API_SECRET, timestamp, "GET", request_target_of(url), None, b""),
+    }
+    assert http.request("GET", url, headers=headers).status == 200
+    replayed = http.request("GET", url.replace("limit=1", "limit=100"), headers=headers)
+    assert replayed.status == 401
+    assert json.loads(replayed.data)["error"]["code"] == "AUTH_SIGNATURE_MISMATCH"
 
 
 def test_wrong_secret_is_auth_signature_mismatch() -> None:

@@ -1,6 +1,6 @@
 // Plain HTTP for the cases the SDK is built to prevent (bad signatures, stale timestamps, raw
 // bodies), and the envelope assertions every test shares.
-import { signRequest } from '@payagg/sdk';
+import { pathWithQueryOf, signRequest, signRequestV2 } from '@payagg/sdk';
 import { expect, inject } from 'vitest';
 import { componentValidator, describeErrors, responseValidator, type SpecOperation } from './spec.ts';
 
@@ -18,6 +18,10 @@ export type RawRequest = {
   /** Overrides the timestamp (Unix seconds as sent) or the bytes the signature covers. */
   timestamp?: string;
   signedBody?: string | Uint8Array;
+  /** 1 (default here: the seed's scheme, no version header) or 2 (X-Service-Signature-Version: 2). */
+  signatureVersion?: 1 | 2;
+  /** Under version 2, sign this request target (`/v1/...?...`) instead of the one sent. */
+  signedPathWithQuery?: string;
 };
 
 export type RawResponse = { status: number; headers: Headers; text: string; body: unknown };
@@ -39,11 +43,20 @@ export async function send(request: RawRequest, baseUrl = inject('server').baseU
     const timestamp = request.timestamp ?? unixSeconds();
     headers['X-Service-Key'] = credentials.apiKey;
     headers['X-Service-Timestamp'] = timestamp;
-    headers['X-Service-Signature'] = signRequest({
-      secret: credentials.apiSecret,
-      timestamp,
-      body: request.signedBody ?? request.body,
-    });
+    const body = request.signedBody ?? request.body;
+    if (request.signatureVersion === 2) {
+      headers['X-Service-Signature-Version'] = '2';
+      headers['X-Service-Signature'] = signRequestV2({
+        secret: credentials.apiSecret,
+        timestamp,
+        method: request.method,
+        pathWithQuery: request.signedPathWithQuery ?? pathWithQueryOf(`${baseUrl}${request.path}`),
+        idempotencyKey: headers['Idempotency-Key'] ?? '',
+        body,
+      });
+    } else {
+      headers['X-Service-Signature'] = signRequest({ secret: credentials.apiSecret, timestamp, body });
+    }
   }
   const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers, body: request.body });
   const text = await response.text();

@@ -17,13 +17,21 @@ export {
 } from './partner-client.ts';
 export {
   signRequest,
+  signRequestV2,
   signedHeaders,
+  pathWithQueryOf,
   header_service_key,
   header_service_timestamp,
   header_service_signature,
+  header_service_signature_version,
+  signature_versions,
+  signature_version_default,
   type RawBody,
+  type SignatureVersion,
   type SignRequestInput,
+  type SignRequestV2Input,
   type SignedHeaders,
+  type SignedHeadersInput,
 } from './signing.ts';
 export {
   header_idempotency_key,

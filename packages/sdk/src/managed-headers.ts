@@ -12,6 +12,7 @@ export type SdkManagedHeader =
   | 'X-Service-Key'
   | 'X-Service-Timestamp'
   | 'X-Service-Signature'
+  | 'X-Service-Signature-Version'
   | 'X-Checkout-Token'
   | 'X-API-Key';
 

@@ -1,12 +1,15 @@
 // The merchant API client: openapi-fetch typed by the generated contract, plus
 //   - signing of every request over the exact bytes sent (X-Service-Key/-Timestamp/-Signature),
+//     with signature version 2 by default (method, request target and Idempotency-Key signed too;
+//     src/signing.ts), or version 1 for servers built from the seed,
 //   - an Idempotency-Key on the seven operations that require one.
 import createFetchClient, { type Client, type HeadersOptions } from 'openapi-fetch';
 import type { paths } from '@payagg/contract';
 import { idempotencyMiddleware } from './idempotency.ts';
 import type { WithSdkManagedHeaders } from './managed-headers.ts';
 import { retry_policy_of, send_with_retries, type RetryOptions } from './retry.ts';
-import { signedHeaders } from './signing.ts';
+import { pathWithQueryOf, type SignatureVersion, signature_version_default, signature_versions, signedHeaders } from './signing.ts';
+import { header_idempotency_key } from './idempotency.ts';
 
 export type MerchantPaths = WithSdkManagedHeaders<paths>;
 export type MerchantClient = Client<MerchantPaths, `${string}/${string}`>;
@@ -26,7 +29,13 @@ export interface CreateClientOptions {
   now?: () => number;
   /** Source of idempotency keys; defaults to crypto.randomUUID. */
   idempotencyKey?: () => string;
-  /** Extra headers sent on every request (not signed: only the body is). */
+  /**
+   * Request-signature version. 2 (default) also signs the method, the path and query and the
+   * Idempotency-Key, so a captured request cannot be replayed elsewhere; 1 signs the body only,
+   * for servers that predate version 2 (they answer a version-2 signature with 401).
+   */
+  signatureVersion?: SignatureVersion;
+  /** Extra headers sent on every request (not signed, except Idempotency-Key under version 2). */
   headers?: HeadersOptions;
   /** Opt-in retries of retry-safe requests (see retry.ts); default: none. */
   retry?: RetryOptions;
@@ -38,16 +47,34 @@ export function createClient(options: CreateClientOptions): MerchantClient {
   require_text(options.apiSecret, 'apiSecret');
   const transport: FetchFunction = options.fetch ?? ((request) => globalThis.fetch(request));
   const { apiKey, apiSecret, now } = options;
+  const signature_version = options.signatureVersion ?? signature_version_default;
+  if (!(signature_versions as readonly number[]).includes(signature_version)) {
+    throw new RangeError(`signatureVersion must be one of ${signature_versions.join(', ')}, got ${String(signature_version)}`);
+  }
   const retry_policy = retry_policy_of(options.retry);
 
   // Signing happens in the transport rather than in a middleware: the transport sees the Request
   // exactly as it goes to the network, after every middleware (the caller's included) has run, so
   // the signature always covers the bytes actually sent. Each attempt of a retried request is
-  // signed afresh (new timestamp, same bytes).
+  // signed afresh (new timestamp, same bytes). Under version 2 the request line signed is the
+  // final one too: fetch sends the URL's path and query as the request target, and the
+  // Idempotency-Key header as it is by then.
   const signing_fetch: FetchFunction = async (request) => {
     const body = request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer());
     const sign = (attempt: Request): Request => {
-      const headers = signedHeaders({ apiKey, apiSecret, body, ...(now ? { now } : {}) });
+      const clock = now ? { now } : {};
+      const headers =
+        signature_version === 1
+          ? signedHeaders({ signatureVersion: 1, apiKey, apiSecret, body, ...clock })
+          : signedHeaders({
+              apiKey,
+              apiSecret,
+              body,
+              method: attempt.method,
+              pathWithQuery: pathWithQueryOf(attempt.url),
+              idempotencyKey: attempt.headers.get(header_idempotency_key),
+              ...clock,
+            });
       for (const [name, value] of Object.entries(headers)) attempt.headers.set(name, value);
       return attempt;
     };

@@ -1,12 +1,27 @@
-// Request signing, as the API verifies it:
-//   X-Service-Signature = lowercase hex HMAC-SHA256(api_secret, timestamp + "." + raw_body)
-// with the timestamp in Unix seconds and raw_body the exact bytes sent ("" when there is none).
-// Webhook deliveries are signed the same way with the endpoint's signing secret.
+// Request signing, as the API verifies it. Both versions are lowercase hex HMAC-SHA256 keyed with
+// the API secret, the timestamp in Unix seconds, raw_body the exact bytes sent ("" without one):
+//
+//   version 1 (the seed's; no X-Service-Signature-Version header):
+//     timestamp + "." + raw_body
+//   version 2 (X-Service-Signature-Version: 2; the client's default):
+//     timestamp + "." + METHOD + "." + path_with_query + "." + idempotency_key + "." + raw_body
+//
+// Version 1 signs the body only: a captured request can be replayed for 300 s to another path,
+// with another method or with a fresh Idempotency-Key (a second refund). Version 2 binds all of
+// them; path_with_query is the request target exactly as sent (`/v1/transactions?limit=10`),
+// idempotency_key the Idempotency-Key header or "". Webhook deliveries are signed with version 1
+// and the endpoint's signing secret.
 import { createHmac } from 'node:crypto';
 
 export const header_service_key = 'X-Service-Key';
 export const header_service_timestamp = 'X-Service-Timestamp';
 export const header_service_signature = 'X-Service-Signature';
+export const header_service_signature_version = 'X-Service-Signature-Version';
+
+export const signature_versions = [1, 2] as const;
+export type SignatureVersion = (typeof signature_versions)[number];
+/** What createClient signs with unless told otherwise. */
+export const signature_version_default: SignatureVersion = 2;
 
 /** Bytes (or text, taken as UTF-8) that were or will be sent as the body. */
 export type RawBody = string | Uint8Array | ArrayBuffer;
@@ -20,12 +35,44 @@ export interface SignRequestInput {
   body?: RawBody | null | undefined;
 }
 
-/** Returns the lowercase hex HMAC-SHA256 of `timestamp + "." + body`. */
+/** Version 1: the lowercase hex HMAC-SHA256 of `timestamp + "." + body`. */
 export function signRequest(input: SignRequestInput): string {
-  const timestamp = typeof input.timestamp === 'number' ? format_unix_seconds(input.timestamp) : input.timestamp;
   const hmac = createHmac('sha256', input.secret);
-  hmac.update(`${timestamp}.`, 'utf8');
-  const body = input.body;
+  hmac.update(`${timestamp_text(input.timestamp)}.`, 'utf8');
+  return digest_with_body(hmac, input.body);
+}
+
+export interface SignRequestV2Input extends SignRequestInput {
+  /** HTTP method; signed in upper case. */
+  method: string;
+  /** The request target exactly as sent: path and query, e.g. `/v1/transactions?limit=10`. */
+  pathWithQuery: string;
+  /** The Idempotency-Key header sent; omit, null or "" for a request without one. */
+  idempotencyKey?: string | null | undefined;
+}
+
+/** Version 2: the lowercase hex HMAC-SHA256 of `timestamp.METHOD.path_with_query.idempotency_key.body`. */
+export function signRequestV2(input: SignRequestV2Input): string {
+  if (!input.pathWithQuery.startsWith('/')) {
+    throw new TypeError(`pathWithQuery must be the request target as sent, starting with "/", got "${input.pathWithQuery}"`);
+  }
+  const hmac = createHmac('sha256', input.secret);
+  const line = [timestamp_text(input.timestamp), input.method.toUpperCase(), input.pathWithQuery, input.idempotencyKey ?? ''];
+  hmac.update(`${line.join('.')}.`, 'utf8');
+  return digest_with_body(hmac, input.body);
+}
+
+/** The request target fetch sends for `url`: its path and query string (no fragment). */
+export function pathWithQueryOf(url: string | URL): string {
+  const parsed = typeof url === 'string' ? new URL(url) : url;
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+function timestamp_text(timestamp: number | string): string {
+  return typeof timestamp === 'number' ? format_unix_seconds(timestamp) : timestamp;
+}
+
+function digest_with_body(hmac: ReturnType<typeof createHmac>, body: RawBody | null | undefined): string {
   if (body === undefined || body === null) {
     // An absent body signs as the empty string.
   } else if (typeof body === 'string') {
@@ -57,19 +104,49 @@ export interface SignedHeaders {
   'X-Service-Key': string;
   'X-Service-Timestamp': string;
   'X-Service-Signature': string;
+  /** "2" for version 2; absent for version 1 (which servers built from the seed expect). */
+  'X-Service-Signature-Version'?: '2';
 }
 
-/** The three authentication headers for a request with this body, signed now. */
-export function signedHeaders(input: {
+interface SignedHeadersCommon {
   apiKey: string;
   apiSecret: string;
   body?: RawBody | null | undefined;
   now?: () => number;
-}): SignedHeaders {
+}
+
+/** Version 2 (the default) needs the request line; version 1 only the body. */
+export type SignedHeadersInput =
+  | (SignedHeadersCommon & {
+      signatureVersion?: 2;
+      method: string;
+      pathWithQuery: string;
+      idempotencyKey?: string | null | undefined;
+    })
+  | (SignedHeadersCommon & { signatureVersion: 1 });
+
+/** The authentication headers for this request, signed now. */
+export function signedHeaders(input: SignedHeadersInput): SignedHeaders {
   const timestamp = unix_seconds_of((input.now ?? Date.now)());
+  if (input.signatureVersion === 1) {
+    return {
+      [header_service_key]: input.apiKey,
+      [header_service_timestamp]: timestamp,
+      [header_service_signature]: signRequest({ secret: input.apiSecret, timestamp, body: input.body }),
+    };
+  }
+  const signature = signRequestV2({
+    secret: input.apiSecret,
+    timestamp,
+    method: input.method,
+    pathWithQuery: input.pathWithQuery,
+    idempotencyKey: input.idempotencyKey,
+    body: input.body,
+  });
   return {
     [header_service_key]: input.apiKey,
     [header_service_timestamp]: timestamp,
-    [header_service_signature]: signRequest({ secret: input.apiSecret, timestamp, body: input.body }),
+    [header_service_signature]: signature,
+    [header_service_signature_version]: '2',
   };
 }

@@ -22,8 +22,20 @@ beforeEach(() => {
   client = createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, now: () => now_ms });
 });
 
-/** What the server would compute: HMAC over the timestamp header, ".", and the bytes it received. */
+/**
+ * What the server computes for version 2 (the default): HMAC over the timestamp header, the
+ * method, the request target and the Idempotency-Key as received, and the bytes received.
+ */
 function expected_signature(request: RecordedRequest, secret = api_secret): string {
+  const idempotency_key = request.headers['idempotency-key'] ?? '';
+  return createHmac('sha256', secret)
+    .update(`${request.headers['x-service-timestamp']}.${request.method}.${request.url}.${idempotency_key}.`)
+    .update(request.body)
+    .digest('hex');
+}
+
+/** Version 1 (the seed's): HMAC over the timestamp header, ".", and the bytes received. */
+function expected_signature_v1(request: RecordedRequest, secret = api_secret): string {
   return createHmac('sha256', secret)
     .update(`${request.headers['x-service-timestamp']}.`)
     .update(request.body)
@@ -47,15 +59,53 @@ describe('request signing', () => {
     expect(request.headers['x-service-timestamp']).toBe('1800000000');
     expect(request.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
     expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+    expect(request.headers['x-service-signature-version']).toBe('2');
     expect(JSON.parse(request.body.toString('utf8'))).toMatchObject({ amount: 150000 });
   });
 
-  it('signs a GET without a body over the empty string', async () => {
-    await client.GET('/users');
+  it('signs with version 2 by default: method, path, Idempotency-Key and body', async () => {
+    await client.POST('/collections/{id}/refunds', {
+      params: { path: { id: '3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10' }, header: { 'Idempotency-Key': 'refund-1' } },
+      body: { amount: 1000 },
+    });
+    const request = only_request();
+    expect(request.headers['x-service-signature-version']).toBe('2');
+    // Written out by hand rather than with the helper, so the helper is checked too.
+    const signed = '1800000000.POST./v1/collections/3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10/refunds.refund-1.{"amount":1000}';
+    expect(request.body.toString('utf8')).toBe('{"amount":1000}');
+    expect(request.headers['x-service-signature']).toBe(createHmac('sha256', api_secret).update(signed).digest('hex'));
+  });
+
+  it('signs a GET without a body over the empty string, with its query as sent', async () => {
+    await client.GET('/transactions', { params: { query: { limit: 10, status: 'success' } } });
     const request = only_request();
     expect(request.body.length).toBe(0);
+    expect(request.url).toBe('/v1/transactions?limit=10&status=success');
     expect(request.headers['x-service-signature']).toBe(
-      createHmac('sha256', api_secret).update('1800000000.').digest('hex'),
+      createHmac('sha256', api_secret).update('1800000000.GET./v1/transactions?limit=10&status=success..').digest('hex'),
+    );
+  });
+
+  it('signs the request target as sent when the query needs percent-encoding', async () => {
+    await client.GET('/transactions', { params: { query: { date_from: '2026-11-23T00:00:00+03:00' } } });
+    const request = only_request();
+    expect(request.url).toBe('/v1/transactions?date_from=2026-11-23T00%3A00%3A00%2B03%3A00');
+    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+  });
+
+  it('signs with version 1 when asked (servers that predate version 2), sending no version header', async () => {
+    const v1 = createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, now: () => now_ms, signatureVersion: 1 });
+    await v1.GET('/users');
+    await v1.POST('/collections', { body: { amount: 1, currency: 'KES', rail: 'qr' } });
+    const [get, post] = server.requests;
+    expect(get!.headers['x-service-signature']).toBe(createHmac('sha256', api_secret).update('1800000000.').digest('hex'));
+    expect(post!.headers['x-service-signature']).toBe(expected_signature_v1(post!));
+    for (const request of server.requests) expect(request.headers).not.toHaveProperty('x-service-signature-version');
+  });
+
+  it('refuses an unknown signature version', () => {
+    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, signatureVersion: 3 as never })).toThrow(
+      /signatureVersion must be one of 1, 2/,
     );
   });
 

@@ -58,8 +58,9 @@ describe('retries', () => {
     expect(new Set(timestamps).size).toBe(3);
     for (const request of server.requests) {
       expect(request.body.toString('utf8')).toBe('{"amount":100,"currency":"KES","rail":"qr"}');
+      // Version 2: the same key and path are signed again under each attempt's timestamp.
       const expected = createHmac('sha256', api_secret)
-        .update(`${request.headers['x-service-timestamp']}.`)
+        .update(`${request.headers['x-service-timestamp']}.POST./v1/collections.${request.headers['idempotency-key']}.`)
         .update(request.body)
         .digest('hex');
       expect(request.headers['x-service-signature']).toBe(expected);

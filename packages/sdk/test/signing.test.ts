@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signRequest, signedHeaders } from '../src/index.ts';
+import { pathWithQueryOf, signRequest, signRequestV2, signedHeaders } from '../src/index.ts';
 
 // Reference HMACs, written down once from `openssl dgst -sha256 -hmac <secret>` over
 // `<timestamp>.<body>`, so a change in encoding shows up even if node:crypto agreed with itself.
@@ -64,13 +64,113 @@ describe('signRequest', () => {
   });
 });
 
+// Version 2 reference HMACs, from `printf '%s' '<timestamp>.<METHOD>.<path>.<key>.<body>' |
+// openssl dgst -sha256 -hmac <secret>`.
+const vectors_v2 = [
+  {
+    name: 'a refund: method, path, idempotency key and body',
+    secret: 'sk_test_secret',
+    timestamp: 1700000000,
+    method: 'POST',
+    pathWithQuery: '/v1/collections/3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10/refunds',
+    idempotencyKey: 'refund-1',
+    body: '{"amount":1000}',
+    hex: '24b9c50e36d7b5ca0681467d79eb9f6403fb8cef4fb93dd243fd526dedaaba10',
+  },
+  {
+    name: 'a GET with a query, no key, no body',
+    secret: 'sk_test_secret',
+    timestamp: 1700000000,
+    method: 'GET',
+    pathWithQuery: '/v1/transactions?limit=10',
+    idempotencyKey: undefined,
+    body: undefined,
+    hex: '43ea231e14bcaa625582d3e8b2cb8bae384e149c0b912c0fe28bee1bd57119b6',
+  },
+  {
+    name: 'non-ASCII body and secret are UTF-8',
+    secret: 'whsec_ü',
+    timestamp: 1700000123,
+    method: 'POST',
+    pathWithQuery: '/v1/collections',
+    idempotencyKey: 'order-42',
+    body: '{"reference":"café ☕"}',
+    hex: 'a14ff6f75db8deec7ad8baa96e324df03dd315ed440cb91bb316128d8de0ebf2',
+  },
+];
+
+describe('signRequestV2', () => {
+  for (const vector of vectors_v2) {
+    it(`matches the reference vector: ${vector.name}`, () => {
+      expect(signRequestV2(vector)).toBe(vector.hex);
+    });
+  }
+
+  it('signs the method in upper case, and an absent, null or empty key alike', () => {
+    const vector = vectors_v2[1]!;
+    expect(signRequestV2({ ...vector, method: 'get' })).toBe(vector.hex);
+    expect(signRequestV2({ ...vector, idempotencyKey: null })).toBe(vector.hex);
+    expect(signRequestV2({ ...vector, idempotencyKey: '' })).toBe(vector.hex);
+  });
+
+  it('differs from version 1 and with each part of the request line', () => {
+    const vector = vectors_v2[0]!;
+    const signatures = new Set([
+      signRequestV2(vector),
+      signRequest(vector),
+      signRequestV2({ ...vector, method: 'PUT' }),
+      signRequestV2({ ...vector, pathWithQuery: '/v1/collections/00000000-0000-4000-8000-000000000000/refunds' }),
+      signRequestV2({ ...vector, pathWithQuery: `${vector.pathWithQuery}?x=1` }),
+      signRequestV2({ ...vector, idempotencyKey: 'refund-2' }),
+      signRequestV2({ ...vector, body: '{"amount":1001}' }),
+    ]);
+    expect(signatures.size).toBe(7);
+  });
+
+  it('refuses a full URL where the request target belongs', () => {
+    expect(() => signRequestV2({ ...vectors_v2[1]!, pathWithQuery: 'https://api.example/v1/users' })).toThrow(/starting with "\/"/);
+  });
+});
+
+describe('pathWithQueryOf', () => {
+  it('is the path and query fetch sends, without the fragment', () => {
+    expect(pathWithQueryOf('https://api.example/v1/transactions?limit=10#top')).toBe('/v1/transactions?limit=10');
+    expect(pathWithQueryOf(new URL('http://127.0.0.1:8080/v1/users'))).toBe('/v1/users');
+    expect(pathWithQueryOf('http://h/v1/a b?q=é')).toBe('/v1/a%20b?q=%C3%A9');
+  });
+});
+
 describe('signedHeaders', () => {
-  it('uses Unix seconds of the clock, floored', () => {
-    const headers = signedHeaders({ apiKey: 'pk_1', apiSecret: 'sk_test_secret', body: '', now: () => 1700000000999 });
+  it('signs version 2 by default, saying so in X-Service-Signature-Version', () => {
+    const vector = vectors_v2[0]!;
+    const headers = signedHeaders({
+      apiKey: 'pk_1',
+      apiSecret: vector.secret,
+      method: vector.method,
+      pathWithQuery: vector.pathWithQuery,
+      idempotencyKey: vector.idempotencyKey,
+      body: vector.body,
+      now: () => 1700000000999,
+    });
+    expect(headers).toEqual({
+      'X-Service-Key': 'pk_1',
+      'X-Service-Timestamp': '1700000000',
+      'X-Service-Signature': vector.hex,
+      'X-Service-Signature-Version': '2',
+    });
+  });
+
+  it('signs version 1 when asked, with no version header, using Unix seconds of the clock, floored', () => {
+    const headers = signedHeaders({ signatureVersion: 1, apiKey: 'pk_1', apiSecret: 'sk_test_secret', body: '', now: () => 1700000000999 });
     expect(headers).toEqual({
       'X-Service-Key': 'pk_1',
       'X-Service-Timestamp': '1700000000',
       'X-Service-Signature': vectors[1]!.hex,
     });
+  });
+
+  it('needs the request line for version 2 (a type error without it)', () => {
+    // @ts-expect-error version 2 (the default) needs method and pathWithQuery
+    expect(() => signedHeaders({ apiKey: 'pk_1', apiSecret: 's', body: '' })).toThrow();
   });
 });

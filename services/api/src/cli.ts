@@ -9,7 +9,8 @@ import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
-import { ApiKeyInputError, createApiKey, key_modes, revokeApiKey } from './domain/api-keys.ts';
+import type { SignatureVersion } from './auth/signature.ts';
+import { ApiKeyInputError, createApiKey, key_modes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './domain/api-keys.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { findMerchant, insertMerchant, merchant_name_length_max, setMerchantStatus } from './domain/merchants.ts';
 import { insertUser, UserInputError } from './domain/users.ts';
@@ -17,11 +18,16 @@ import { createLogger } from './log.ts';
 
 const usage = `Usage: ./payagg <command>
 
-  merchants create --name NAME [--scopes full] [--mode sandbox|live] [--json]
+  merchants create --name NAME [--scopes full] [--mode sandbox|live] [--signature-version 1|2] [--json]
       Create a merchant and its first API key; --json prints {"merchant_id","api_key","api_secret"}.
   merchants set-status MERCHANT_ID active|suspended|frozen
   keys create --merchant MERCHANT_ID [--scopes read,write,full,payout_only] [--mode sandbox|live]
-              [--expires-at ISO_DATE] [--ip-allow IP_OR_CIDR,...] [--user USER_ID] [--json]
+              [--expires-at ISO_DATE] [--ip-allow IP_OR_CIDR,...] [--user USER_ID]
+              [--signature-version 1|2] [--json]
+  keys set-signature-version API_KEY_OR_KEY_ID 1|2
+      The lowest request-signature version the key accepts. 1 (the default): the seed's scheme
+      and version 2; 2: version 2 only (X-Service-Signature-Version: 2, which also signs the
+      method, path, query and Idempotency-Key). Running servers apply it within AUTH_CACHE_TTL_MS.
   keys revoke API_KEY_OR_KEY_ID
   users create --merchant MERCHANT_ID --email EMAIL --role admin|finance|read_only|compliance [--disabled]
   db migrate
@@ -51,6 +57,15 @@ function requireMode(value: string | undefined): KeyMode {
   return mode as KeyMode;
 }
 
+function requireSignatureVersion(value: string | undefined, what: string): SignatureVersion {
+  if (value === undefined) return 1;
+  try {
+    return parseSignatureVersion(value);
+  } catch {
+    throw new UsageError(`${what} must be 1 or 2, got "${value}"`);
+  }
+}
+
 function parseDate(value: string | undefined, what: string): Date | null {
   if (value === undefined) return null;
   const date = new Date(value);
@@ -74,19 +89,20 @@ function parseCommand(argv: string[]): Command {
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 
   if (group === 'merchants' && action === 'create') {
-    const { values, positionals } = parse({ name: { type: 'string' }, scopes: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parse({ name: { type: 'string' }, scopes: { type: 'string' }, mode: { type: 'string' }, 'signature-version': { type: 'string' }, json: { type: 'boolean' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const name = (values.name as string | undefined)?.trim();
     if (!name) throw new UsageError('--name is required');
     if (name.length > merchant_name_length_max) throw new UsageError(`--name is at most ${merchant_name_length_max} characters`);
     const scopes = splitList(values.scopes as string | undefined) ?? ['full'];
     const mode = requireMode(values.mode as string | undefined);
+    const signatureVersionMin = requireSignatureVersion(values['signature-version'] as string | undefined, '--signature-version');
     return {
       needsKey: true,
       async run(db, box) {
         const created = await db.sql.begin(async (tx) => {
           const merchant = await insertMerchant(tx, { name });
-          return await createApiKey(tx, box!, { merchantId: merchant.id, mode, scopes });
+          return await createApiKey(tx, box!, { merchantId: merchant.id, mode, scopes, signatureVersionMin });
         });
         const out = { merchant_id: created.merchant_id, api_key: created.api_key, api_secret: created.api_secret };
         if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -117,6 +133,7 @@ function parseCommand(argv: string[]): Command {
       'expires-at': { type: 'string' },
       'ip-allow': { type: 'string' },
       user: { type: 'string' },
+      'signature-version': { type: 'string' },
       json: { type: 'boolean' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -130,14 +147,29 @@ function parseCommand(argv: string[]): Command {
       expiresAt,
       ipAllow: splitList(values['ip-allow'] as string | undefined) ?? null,
       userId,
+      signatureVersionMin: requireSignatureVersion(values['signature-version'] as string | undefined, '--signature-version'),
     };
     return {
       needsKey: true,
       async run(db, box) {
         const key = await createApiKey(db.sql, box!, input);
-        const out = { key_id: key.id, merchant_id: key.merchant_id, api_key: key.api_key, api_secret: key.api_secret, mode: key.mode, scopes: key.scopes, expires_at: key.expires_at, ip_allow: key.ip_allow, user_id: key.user_id };
+        const out = { key_id: key.id, merchant_id: key.merchant_id, api_key: key.api_key, api_secret: key.api_secret, mode: key.mode, scopes: key.scopes, expires_at: key.expires_at, ip_allow: key.ip_allow, user_id: key.user_id, signature_version_min: key.signature_version_min };
         if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
         else print(out);
+      },
+    };
+  }
+  if (group === 'keys' && action === 'set-signature-version') {
+    const { positionals } = parse({});
+    if (positionals.length !== 2 || !positionals[0]) throw new UsageError('keys set-signature-version takes an API key (pk_...) or key id, and 1 or 2');
+    const key = positionals[0];
+    const version = requireSignatureVersion(positionals[1], 'the signature version');
+    return {
+      needsKey: false,
+      async run(db) {
+        const updated = await setSignatureVersionMin(db.sql, key, version);
+        if (!updated) throw new Error(`no key ${key}`);
+        print({ key_id: updated.id, api_key: updated.key, signature_version_min: updated.signature_version_min });
       },
     };
   }

@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@payagg/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestService, startTestService } from './helpers/service.ts';
 
@@ -67,6 +68,53 @@ describe('payagg CLI', () => {
     expect((await run(['keys', 'revoke', key.api_key])).code).toBe(1);
   });
 
+  it('keys create --signature-version 2 issues a key that refuses the seed scheme (401) and accepts version 2', async () => {
+    const created = await run(['keys', 'create', '--merchant', service.merchantId, '--signature-version', '2', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const key = JSON.parse(created.stdout);
+    expect(key.signature_version_min).toBe(2);
+    expect((await service.clientFor(key).GET('/users')).response.status).toBe(200);
+    const v1 = createClient({ baseUrl: service.baseUrl, apiKey: key.api_key, apiSecret: key.api_secret, signatureVersion: 1 });
+    const refused = await v1.GET('/users');
+    expect(refused.response.status).toBe(401);
+    expect(refused.error?.error.code).toBe('AUTH_SIGNATURE_MISMATCH');
+    // Without the option a key accepts both, as every key issued before version 2 does.
+    const plain = JSON.parse((await run(['keys', 'create', '--merchant', service.merchantId, '--json'])).stdout);
+    expect(plain.signature_version_min).toBe(1);
+  });
+
+  it('keys set-signature-version changes an existing key, by key or by id, both ways', async () => {
+    const key = JSON.parse((await run(['keys', 'create', '--merchant', service.merchantId, '--json'])).stdout);
+    const v1 = createClient({ baseUrl: service.baseUrl, apiKey: key.api_key, apiSecret: key.api_secret, signatureVersion: 1 });
+    expect((await v1.GET('/users')).response.status).toBe(200);
+
+    const strict = await run(['keys', 'set-signature-version', key.api_key, '2']);
+    expect(strict.code, strict.stderr).toBe(0);
+    expect(JSON.parse(strict.stdout)).toEqual({ key_id: key.key_id, api_key: key.api_key, signature_version_min: 2 });
+    // The test service has no key cache (AUTH_CACHE_TTL_MS=0): the next request sees it.
+    expect((await v1.GET('/users')).response.status).toBe(401);
+    expect((await service.clientFor(key).GET('/users')).response.status).toBe(200);
+
+    const relaxed = await run(['keys', 'set-signature-version', key.key_id, '1']);
+    expect(relaxed.code, relaxed.stderr).toBe(0);
+    expect(JSON.parse(relaxed.stdout).signature_version_min).toBe(1);
+    expect((await v1.GET('/users')).response.status).toBe(200);
+
+    const missing = await run(['keys', 'set-signature-version', 'pk_sandbox_AAAAAAAAAAAAAAAAAAAAAAAA', '2']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no key pk_sandbox_A+/);
+  });
+
+  it('merchants create --signature-version 2 gives the first key the requirement', async () => {
+    const out = JSON.parse((await run(['merchants', 'create', '--name', 'Strict Merchant', '--signature-version', '2', '--json'])).stdout);
+    expect(Object.keys(out)).toEqual(['merchant_id', 'api_key', 'api_secret']);
+    const [row] = await service.sql<{ signature_version_min: number }[]>`select signature_version_min from api_keys where key = ${out.api_key}`;
+    expect(row!.signature_version_min).toBe(2);
+    const v1 = createClient({ baseUrl: service.baseUrl, apiKey: out.api_key, apiSecret: out.api_secret, signatureVersion: 1 });
+    expect((await v1.GET('/users')).response.status).toBe(401);
+    expect((await service.clientFor(out).GET('/users')).response.status).toBe(200);
+  });
+
   it('users create --disabled makes a user whose key is refused with 403', async () => {
     const user = JSON.parse((await run(['users', 'create', '--merchant', service.merchantId, '--email', 'gone@cli.example', '--role', 'admin', '--disabled'])).stdout);
     expect(user.status).toBe('disabled');
@@ -101,6 +149,11 @@ describe('payagg CLI', () => {
       ['keys', 'create', '--merchant', service.merchantId, '--expires-at', 'tomorrow'],
       ['users', 'create', '--merchant', service.merchantId, '--email', 'a@b.example', '--role', 'owner'],
       ['merchants', 'create', '--name', 'x', '--bogus'],
+      ['merchants', 'create', '--name', 'x', '--signature-version', '3'],
+      ['keys', 'create', '--merchant', service.merchantId, '--signature-version', 'v2'],
+      ['keys', 'set-signature-version', service.key.api_key],
+      ['keys', 'set-signature-version', service.key.api_key, '0'],
+      ['keys', 'set-signature-version', service.key.api_key, '2', 'extra'],
       ['frobnicate'],
     ];
     for (const args of cases) {
@@ -113,7 +166,8 @@ describe('payagg CLI', () => {
       expect(out.code, args.join(' ')).toBe(2);
       expect(out.stderr).toMatch(/error: /);
     }
-  });
+    // One CLI process per case, each a Node start: about a second apiece on a busy machine.
+  }, 90_000);
 
   it('refuses a different MASTER_KEY instead of issuing keys nobody can verify', async () => {
     const out = await run(['merchants', 'create', '--name', 'Wrong Key', '--json'], { MASTER_KEY: 'ab'.repeat(32) });

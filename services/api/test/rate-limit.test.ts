@@ -1,6 +1,10 @@
-// 429 RATE_LIMITED with Retry-After (integer seconds), per API key.
+// 429 RATE_LIMITED with Retry-After (integer seconds), per API key; refused authentications are
+// limited too, in failure buckets of their own (docs/decisions/0031-auth-failure-rate-limit.md).
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../src/http/rate-limit.ts';
+import { addressGroupOf, authFailureBucket, createRateLimiter, expandIpv6 } from '../src/http/rate-limit.ts';
+import { signedHeaders } from './helpers/raw-request.ts';
 import { type TestService, startTestService } from './helpers/service.ts';
 
 describe('token bucket', () => {
@@ -24,8 +28,10 @@ describe('token bucket', () => {
 
 describe('over HTTP', () => {
   let service: TestService;
+  // A clock that stands still: no token refills between requests on a slow machine.
+  const clock_ms = Date.now();
   beforeAll(async () => {
-    service = await startTestService({ env: { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '3' } });
+    service = await startTestService({ env: { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '3' }, now: () => clock_ms });
   });
   afterAll(async () => {
     await service?.close();
@@ -45,12 +51,117 @@ describe('over HTTP', () => {
     expect((await service.clientFor(other).GET('/users')).response.status).toBe(200);
   });
 
-  it('counts only authenticated requests against a key (a forger cannot exhaust it)', async () => {
+  it('counts only authenticated requests against a key\'s valid budget (a forger cannot exhaust it)', async () => {
     const key = await service.createKey();
+    const statuses = [];
     for (let i = 0; i < 5; i += 1) {
       const res = await fetch(`${service.baseUrl}/users`, { headers: { 'X-Service-Key': key.api_key, 'X-Service-Timestamp': '1', 'X-Service-Signature': 'x' } });
-      expect(res.status).toBe(401);
+      statuses.push(res.status);
     }
-    expect((await service.clientFor(key).GET('/users')).response.status).toBe(200);
+    // The forgeries spend the key's failure budget (burst 3), not its budget for valid traffic.
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    for (let i = 0; i < 3; i += 1) expect((await service.clientFor(key).GET('/users')).response.status).toBe(200);
+  });
+});
+
+/** GET /v1/users from a chosen loopback source address (Linux routes all of 127/8 to lo). */
+function getUsersFrom(service: TestService, localAddress: string, headers: Record<string, string>): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${service.baseUrl}/users`, { localAddress, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const unknownKey = () => `pk_sandbox_${randomBytes(12).toString('hex').slice(0, 24)}`;
+
+describe('refused authentications (issue 12: 450 bad signatures in 148 ms were all answered 401)', () => {
+  let service: TestService;
+  // The server's clock stands still unless a test moves it, so no bucket refills behind a
+  // test's back on a slow machine (signatures stay well inside the 300 s window).
+  let clock_ms = Date.now();
+  beforeAll(async () => {
+    service = await startTestService({ env: { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '5' }, now: () => clock_ms });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('are limited per presented key: 429 with Retry-After once its failure budget is spent, 401 again after the wait', async () => {
+    const victim = await service.createMerchant('attacked');
+    const badSignature = () => signedHeaders(victim.key, '', { secret: 'sk_sandbox_guessed' });
+    const results = [];
+    for (let i = 0; i < 20; i += 1) results.push(await getUsersFrom(service, '127.0.0.1', badSignature()));
+    expect(results.map((r) => r.status)).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+    for (const limited of results.slice(5)) {
+      expect(limited.body.error.code).toBe('RATE_LIMITED');
+      expect(limited.retryAfter).toMatch(/^[1-9]\d*$/);
+    }
+    // Retry-After is honest: once it has passed, the next failure is a plain 401 again.
+    clock_ms += Number(results.at(-1)!.retryAfter) * 1000;
+    expect((await getUsersFrom(service, '127.0.0.1', badSignature())).status).toBe(401);
+  });
+
+  it('leave the attacked key\'s own valid requests, and another merchant\'s, unaffected', async () => {
+    const victim = await service.createMerchant('attacked while working');
+    const bystander = await service.createMerchant('bystander');
+    for (let i = 0; i < 10; i += 1) await getUsersFrom(service, '127.0.0.1', signedHeaders(victim.key, '', { secret: 'sk_sandbox_guessed' }));
+    expect((await getUsersFrom(service, '127.0.0.1', signedHeaders(victim.key, '', { secret: 'sk_sandbox_guessed' }))).status).toBe(429);
+    // Same source address as the attacker, valid signatures: answered normally (each client's
+    // valid budget is its own: 5 requests fit the burst).
+    for (let i = 0; i < 5; i += 1) {
+      expect((await victim.client.GET('/users')).response.status).toBe(200);
+      expect((await bystander.client.GET('/users')).response.status).toBe(200);
+    }
+    // And the bystander's own failure budget is untouched: its bad signatures are still 401s.
+    expect((await getUsersFrom(service, '127.0.0.1', signedHeaders(bystander.key, '', { secret: 'sk_sandbox_guessed' }))).status).toBe(401);
+  });
+
+  it('that name no known key are limited per source address, not per key, and spare valid keys from that address', async () => {
+    const flood = [];
+    for (let i = 0; i < 8; i += 1) flood.push((await getUsersFrom(service, '127.0.0.2', { ...signedHeaders({ api_key: unknownKey(), api_secret: 's' }) })).status);
+    expect(flood).toEqual([...Array(5).fill(401), ...Array(3).fill(429)]);
+    // Missing and malformed keys are charged to the same address.
+    expect((await getUsersFrom(service, '127.0.0.2', {})).status).toBe(429);
+    expect((await getUsersFrom(service, '127.0.0.2', { 'X-Service-Key': 'not-a-key' })).status).toBe(429);
+    // Another address has its own budget.
+    expect((await getUsersFrom(service, '127.0.0.3', signedHeaders({ api_key: unknownKey(), api_secret: 's' }))).status).toBe(401);
+    // A valid key from the flooding address is never refused by that address's failure budget.
+    const merchant = await service.createMerchant('same address as the flood');
+    expect((await getUsersFrom(service, '127.0.0.2', signedHeaders(merchant.key))).status).toBe(200);
+  });
+
+  it('log a 401 at info but a 429 only at debug, so a flood does not flood the log', async () => {
+    const merchant = await service.createMerchant('log volume');
+    const before = service.logs.length;
+    for (let i = 0; i < 12; i += 1) await getUsersFrom(service, '127.0.0.4', signedHeaders(merchant.key, '', { secret: 'sk_sandbox_guessed' }));
+    const lines = service.logs.slice(before).filter((line) => line.key_id === merchant.key.id);
+    expect(lines.filter((line) => line.level === 'info' && line.msg === 'authentication refused')).toHaveLength(5);
+    expect(lines.filter((line) => line.level === 'debug' && line.msg === 'authentication refused; failure budget spent')).toHaveLength(7);
+  });
+});
+
+describe('failure buckets', () => {
+  it('are the key when known, else the address; IPv6 by its /64', () => {
+    expect(authFailureBucket('0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e', '10.0.0.1')).toBe('key:0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e');
+    expect(authFailureBucket(null, '10.0.0.1')).toBe('addr:10.0.0.1');
+    expect(authFailureBucket(null, '::ffff:10.0.0.1')).toBe('addr:10.0.0.1');
+    expect(authFailureBucket(null, '2001:db8:1:2:aaaa::1')).toBe('addr:2001:0db8:0001:0002::/64');
+    expect(addressGroupOf('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe(addressGroupOf('2001:db8:1:2::'));
+    expect(addressGroupOf('2001:db8:1:3::1')).not.toBe(addressGroupOf('2001:db8:1:2::1'));
+    expect(addressGroupOf('fe80::1%eth0')).toBe('fe80:0000:0000:0000::/64');
+    expect(addressGroupOf(undefined)).toBe('unknown');
+  });
+
+  it('expand IPv6 addresses, embedded IPv4 included', () => {
+    expect(expandIpv6('::1')).toEqual(['0000', '0000', '0000', '0000', '0000', '0000', '0000', '0001']);
+    expect(expandIpv6('64:ff9b::192.0.2.33')).toEqual(['0064', 'ff9b', '0000', '0000', '0000', '0000', 'c000', '0221']);
+    expect(expandIpv6('2001:DB8::')).toEqual(['2001', '0db8', '0000', '0000', '0000', '0000', '0000', '0000']);
   });
 });

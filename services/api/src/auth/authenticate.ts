@@ -10,13 +10,23 @@
 //   3. key not revoked, not expired                     else AUTH_INVALID_KEY
 //   4. caller address on the key's IP allow-list        else AUTH_INVALID_KEY
 //   5. X-Service-Timestamp: Unix seconds within ±tolerance  else AUTH_SIGNATURE_MISMATCH
-//   6. X-Service-Signature matches (constant time)      else AUTH_SIGNATURE_MISMATCH
-//   7. key's scopes allow the operation                 else AUTH_INVALID_KEY
+//   6. X-Service-Signature-Version absent, "1" or "2"   else AUTH_SIGNATURE_MISMATCH
+//   7. the version is one the key accepts (a key may require 2)  else AUTH_SIGNATURE_MISMATCH
+//   8. X-Service-Signature matches, per that version (src/auth/signature.ts; constant time)
+//                                                       else AUTH_SIGNATURE_MISMATCH
+//   9. key's scopes allow the operation                 else AUTH_INVALID_KEY
 // The scope check comes only after the signature, so a caller without the secret cannot probe
 // which operations a key may call. All 401s carry the same generic messages per code.
+//
+// Every refusal is charged to a failure bucket (src/http/rate-limit.ts, authFailureBucket: the
+// key when it is known, else the caller's address); once that bucket is spent, a refusal answers
+// 429 RATE_LIMITED with Retry-After instead of 401 (and is logged at debug, not info, so a flood
+// cannot flood the log either). A request that passes every check is never refused by a failure
+// bucket (docs/decisions/0031-auth-failure-rate-limit.md).
 import type { NextFunction, Request, Response } from 'express';
 import { api_key_pattern } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
+import { authFailureBucket, type RateLimiter, rateLimited } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
@@ -24,7 +34,15 @@ import { ipAllowed } from './ip-allow.ts';
 import type { KeyLookup } from './key-cache.ts';
 import type { Principal } from './principal.ts';
 import { capabilityOf, scopesAllow } from './scopes.ts';
-import { parseTimestamp, signatureMatches, timestampWithinTolerance } from './signature.ts';
+import {
+  parseTimestamp,
+  type SignatureVersion,
+  signatureMatches,
+  signatureMatchesV2,
+  signature_version_header,
+  signatureVersionFromHeader,
+  timestampWithinTolerance,
+} from './signature.ts';
 
 export const merchant_base_path = '/v1';
 
@@ -35,6 +53,8 @@ export type AuthDeps = {
   signatureToleranceS: number;
   logger: Logger;
   now: () => number;
+  /** Budgets of refused authentications (src/http/rate-limit.ts); null: refusals are not limited. */
+  failureLimiter: RateLimiter | null;
 };
 
 const invalidKey = () => new ApiError('AUTH_INVALID_KEY', 'The API key is missing, invalid, or not allowed to make this request.');
@@ -43,6 +63,15 @@ const signatureMismatch = () => new ApiError('AUTH_SIGNATURE_MISMATCH', 'The req
 /** The raw request bytes kept by src/http/body.ts; signatures are computed over exactly these. */
 export function rawBodyOf(req: Request): Buffer {
   return (req as Request & { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+}
+
+function requestSignatureMatches(version: SignatureVersion, secret: string, timestamp: string, req: Request): boolean {
+  const given = req.get('x-service-signature');
+  if (version === 1) return signatureMatches(secret, timestamp, rawBodyOf(req), given);
+  // originalUrl is the request target exactly as it arrived (Express never rewrites it), so a
+  // later change of req.url by routing cannot change what the signature must cover.
+  const line = { method: req.method, pathWithQuery: req.originalUrl, idempotencyKey: req.get('idempotency-key') ?? '' };
+  return signatureMatchesV2(secret, timestamp, line, rawBodyOf(req), given);
 }
 
 export function authenticateMerchant(deps: AuthDeps) {
@@ -54,8 +83,14 @@ export function authenticateMerchant(deps: AuthDeps) {
     // The two payer-facing checkout endpoints are authorized by the session's client_token.
     if (capability === 'checkout_token') return next();
 
-    const fail = (error: ApiError, reason: string, keyId?: string) => {
-      deps.logger.info('authentication refused', { request_id: res.locals.requestId, reason, key_id: keyId, ip: req.socket.remoteAddress });
+    const fail = (error: ApiError, reason: string, keyId?: string): never => {
+      const fields = { request_id: res.locals.requestId, reason, key_id: keyId, ip: req.socket.remoteAddress };
+      const retryAfterS = deps.failureLimiter?.take(authFailureBucket(keyId ?? null, req.socket.remoteAddress), deps.now()) ?? 0;
+      if (retryAfterS > 0) {
+        deps.logger.debug('authentication refused; failure budget spent', fields);
+        throw rateLimited(retryAfterS);
+      }
+      deps.logger.info('authentication refused', fields);
       throw error;
     };
 
@@ -73,9 +108,10 @@ export function authenticateMerchant(deps: AuthDeps) {
     const timestamp = parseTimestamp(timestampHeader);
     if (timestamp === null) return fail(signatureMismatch(), 'timestamp missing or malformed', key.id);
     if (!timestampWithinTolerance(timestamp, nowMs, deps.signatureToleranceS)) return fail(signatureMismatch(), 'timestamp outside tolerance', key.id);
-    if (!signatureMatches(key.secret, timestampHeader as string, rawBodyOf(req), req.get('x-service-signature'))) {
-      return fail(signatureMismatch(), 'signature mismatch', key.id);
-    }
+    const version = signatureVersionFromHeader(req.get(signature_version_header));
+    if (version === null) return fail(signatureMismatch(), 'signature version unknown', key.id);
+    if (version < key.signature_version_min) return fail(signatureMismatch(), `key requires signature version ${key.signature_version_min}`, key.id);
+    if (!requestSignatureMatches(version, key.secret, timestampHeader as string, req)) return fail(signatureMismatch(), `signature v${version} mismatch`, key.id);
 
     if (!scopesAllow(key.scopes, capability)) return fail(invalidKey(), `scope lacks ${capability}`, key.id);
 

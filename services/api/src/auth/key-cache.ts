@@ -1,7 +1,8 @@
 // A short-lived in-process cache of API key rows (and their opened secrets), so a busy key does not
 // cost a database round trip and an AES-GCM open on every request. Entries live AUTH_CACHE_TTL_MS
-// (default 1 s): a revocation, expiry change, user disable or merchant status change made anywhere
-// (CLI, another instance) is seen by every instance within that time. Expiry itself is compared
+// (default 1 s): a revocation, expiry change, user disable, merchant status change or signature
+// version requirement (`payagg keys set-signature-version`) made anywhere (CLI, another instance)
+// is seen by every instance within that time. Expiry itself is compared
 // with the clock on every request, so an expired key is refused on time. Unknown keys are not cached.
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/index.ts';

@@ -9,6 +9,7 @@ import type { KeyMode, MerchantStatus } from '../auth/principal.ts';
 import { type ApiKeyScope, api_key_scopes } from '../auth/scopes.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/index.ts';
+import { type SignatureVersion, signature_versions } from '../auth/signature.ts';
 
 export const api_key_pattern = /^pk_(sandbox|live)_[A-Za-z0-9]{24}$/;
 export const key_modes = ['sandbox', 'live'] as const;
@@ -31,6 +32,8 @@ export type CreatedApiKey = {
   ip_allow: string[] | null;
   user_id: string | null;
   expires_at: Date | null;
+  /** The lowest request-signature version the key accepts (src/auth/signature.ts). */
+  signature_version_min: SignatureVersion;
 };
 
 function randomBase62(length: number): string {
@@ -47,13 +50,32 @@ export function parseScopes(raw: readonly string[]): ApiKeyScope[] {
   return [...new Set(raw)] as ApiKeyScope[];
 }
 
+/** `1` or `2` (a number or its decimal text) as a SignatureVersion; anything else is an input error. */
+export function parseSignatureVersion(raw: string | number): SignatureVersion {
+  const version = typeof raw === 'number' ? raw : /^[0-9]$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(signature_versions as readonly number[]).includes(version)) {
+    throw new ApiKeyInputError(`signature version must be one of ${signature_versions.join(', ')}, got "${raw}"`);
+  }
+  return version as SignatureVersion;
+}
+
 export async function createApiKey(
   sql: Queryable,
   box: SecretBox,
-  input: { merchantId: string; mode: KeyMode; scopes: readonly string[]; expiresAt?: Date | null; ipAllow?: readonly string[] | null; userId?: string | null },
+  input: {
+    merchantId: string;
+    mode: KeyMode;
+    scopes: readonly string[];
+    expiresAt?: Date | null;
+    ipAllow?: readonly string[] | null;
+    userId?: string | null;
+    /** Default 1: the key also accepts the seed's scheme (docs/decisions/0030-signature-version-2.md). */
+    signatureVersionMin?: SignatureVersion;
+  },
 ): Promise<CreatedApiKey> {
   if (!(key_modes as readonly string[]).includes(input.mode)) throw new ApiKeyInputError(`mode must be sandbox or live, got "${input.mode}"`);
   const scopes = parseScopes(input.scopes);
+  const signatureVersionMin = parseSignatureVersion(input.signatureVersionMin ?? 1);
   const ipAllow = input.ipAllow && input.ipAllow.length > 0 ? input.ipAllow.map((e) => e.trim()) : null;
   if (ipAllow) {
     try {
@@ -67,8 +89,8 @@ export async function createApiKey(
   const apiSecret = `sk_${input.mode}_${randomBytes(secret_random_bytes).toString('base64url')}`;
   try {
     const [row] = await sql<{ id: string }[]>`
-      insert into api_keys (merchant_id, key, mode, secret_sealed, scopes, ip_allow, user_id, expires_at)
-      values (${input.merchantId}, ${apiKey}, ${input.mode}, ${box.seal(apiSecret)}, ${scopes}, ${ipAllow}, ${input.userId ?? null}, ${input.expiresAt ?? null})
+      insert into api_keys (merchant_id, key, mode, secret_sealed, scopes, ip_allow, user_id, expires_at, signature_version_min)
+      values (${input.merchantId}, ${apiKey}, ${input.mode}, ${box.seal(apiSecret)}, ${scopes}, ${ipAllow}, ${input.userId ?? null}, ${input.expiresAt ?? null}, ${signatureVersionMin})
       returning id`;
     return {
       id: (row as { id: string }).id,
@@ -80,6 +102,7 @@ export async function createApiKey(
       ip_allow: ipAllow,
       user_id: input.userId ?? null,
       expires_at: input.expiresAt ?? null,
+      signature_version_min: signatureVersionMin,
     };
   } catch (error) {
     if ((error as { code?: string }).code === '23503') {
@@ -98,6 +121,23 @@ export async function revokeApiKey(sql: Queryable, keyOrId: string): Promise<boo
   return rows.length > 0;
 }
 
+/**
+ * Sets the lowest signature version a key accepts, by public key (`pk_...`) or key id; returns
+ * the key's id and public key, or null when there is no such key (revoked keys included: setting
+ * it on a revoked key is harmless and lets an operator script run over every key). Running
+ * instances see the change when their key cache entry expires (AUTH_CACHE_TTL_MS, default 1 s).
+ */
+export async function setSignatureVersionMin(sql: Queryable, keyOrId: string, version: SignatureVersion): Promise<{ id: string; key: string; signature_version_min: SignatureVersion } | null> {
+  const checked = parseSignatureVersion(version);
+  const byId = /^[0-9a-f-]{36}$/i.test(keyOrId);
+  const rows = byId
+    ? await sql<{ id: string; key: string; signature_version_min: SignatureVersion }[]>`
+        update api_keys set signature_version_min = ${checked} where id = ${keyOrId} returning id, key, signature_version_min`
+    : await sql<{ id: string; key: string; signature_version_min: SignatureVersion }[]>`
+        update api_keys set signature_version_min = ${checked} where key = ${keyOrId} returning id, key, signature_version_min`;
+  return rows[0] ?? null;
+}
+
 /** Everything authentication needs about a key, in one query. */
 export type KeyForAuth = {
   id: string;
@@ -108,6 +148,7 @@ export type KeyForAuth = {
   ip_allow: string[] | null;
   expires_at: Date | null;
   revoked_at: Date | null;
+  signature_version_min: SignatureVersion;
   merchant_id: string;
   merchant_name: string;
   merchant_status: MerchantStatus;
@@ -118,7 +159,7 @@ export type KeyForAuth = {
 
 export async function findKeyForAuth(sql: Queryable, apiKey: string): Promise<KeyForAuth | null> {
   const [row] = await sql<KeyForAuth[]>`
-    select k.id, k.key, k.mode, k.secret_sealed, k.scopes, k.ip_allow, k.expires_at, k.revoked_at,
+    select k.id, k.key, k.mode, k.secret_sealed, k.scopes, k.ip_allow, k.expires_at, k.revoked_at, k.signature_version_min,
            m.id as merchant_id, m.name as merchant_name, m.status as merchant_status,
            u.id as user_id, u.role as user_role, u.status as user_status
     from api_keys k

@@ -22,7 +22,7 @@ import { parseJsonBody, readRawBody } from './body.ts';
 import { sendOk } from './envelope.ts';
 import { errorHandler } from './error-handler.ts';
 import { createPaginator } from './pagination.ts';
-import { rateLimit } from './rate-limit.ts';
+import { createRateLimiter, rateLimit } from './rate-limit.ts';
 import { strictQueryValues } from './query-values.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
@@ -156,7 +156,9 @@ export function createApp(deps: AppDeps): App {
   app.use(matchRoute(createRouteMatcher(specs)));
   app.use(readRawBody(config.bodyLimitBytes));
   const lookupKey = createKeyLookup(deps.sql, secretBox, config.authCacheTtlMs);
-  app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now }));
+  // Refused authentications have budgets of their own, as large as a key's (src/http/rate-limit.ts).
+  const failureLimiter = config.rateLimitPerSecond > 0 ? createRateLimiter(config.rateLimitPerSecond, config.rateLimitBurst) : null;
+  app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now, failureLimiter }));
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
   app.use(parseJsonBody);
   app.use(strictQueryValues(specs));

@@ -1,7 +1,7 @@
 // Raw HTTP requests with hand-made headers, for the failure modes a correct SDK never produces
 // (missing headers, tampered bodies, stale timestamps). Signing uses the SDK's signRequest so the
 // tests also pin that the two sides agree.
-import { signRequest } from '@payagg/sdk';
+import { signRequest, signRequestV2 } from '@payagg/sdk';
 
 export type RawResponse = { status: number; headers: Headers; body: any; text: string };
 
@@ -61,4 +61,24 @@ export async function rawTargetRequest(origin: string, target: string, init: { m
     if (init.body !== undefined) request.write(init.body);
     request.end();
   });
+}
+
+/**
+ * The four authentication headers of signature version 2 for this request line and body.
+ * `pathWithQuery` is the request target exactly as it will be sent (`/v1/...`).
+ */
+export function signedHeadersV2(
+  key: { api_key: string; api_secret: string },
+  line: { method: string; pathWithQuery: string; idempotencyKey?: string },
+  body = '',
+  options: { timestamp?: number | string; secret?: string } = {},
+): Record<string, string> {
+  const timestamp = String(options.timestamp ?? nowSeconds());
+  return {
+    'X-Service-Key': key.api_key,
+    'X-Service-Timestamp': timestamp,
+    'X-Service-Signature-Version': '2',
+    'X-Service-Signature': signRequestV2({ secret: options.secret ?? key.api_secret, timestamp, ...line, body }),
+    ...(line.idempotencyKey === undefined ? {} : { 'Idempotency-Key': line.idempotencyKey }),
+  };
 }

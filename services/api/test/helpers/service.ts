@@ -5,6 +5,7 @@ import type http from 'node:http';
 import { createClient, type MerchantClient } from '@payagg/sdk';
 import { inject } from 'vitest';
 import type { KeyMode } from '../../src/auth/principal.ts';
+import type { SignatureVersion } from '../../src/auth/signature.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { createPool, type Sql } from '../../src/db/index.ts';
@@ -34,7 +35,7 @@ export type TestService = {
   /** Every log line the service wrote (parsed JSON). */
   logs: Record<string, unknown>[];
   createMerchant(name?: string): Promise<{ merchantId: string; key: CreatedApiKey; client: MerchantClient }>;
-  createKey(options?: { merchantId?: string; scopes?: string[]; mode?: KeyMode; expiresAt?: Date | null; ipAllow?: string[] | null; userId?: string | null }): Promise<CreatedApiKey>;
+  createKey(options?: { merchantId?: string; scopes?: string[]; mode?: KeyMode; expiresAt?: Date | null; ipAllow?: string[] | null; userId?: string | null; signatureVersionMin?: SignatureVersion }): Promise<CreatedApiKey>;
   createUser(options: { merchantId?: string; email?: string; role: UserRole; status?: 'active' | 'disabled' }): Promise<User>;
   clientFor(key: CreatedApiKey): MerchantClient;
   close(): Promise<void>;
@@ -119,6 +120,7 @@ export async function startTestService(options: { env?: Record<string, string>; 
         expiresAt: o.expiresAt ?? null,
         ipAllow: o.ipAllow ?? null,
         userId: o.userId ?? null,
+        signatureVersionMin: o.signatureVersionMin ?? 1,
       });
     },
     async createUser(o) {

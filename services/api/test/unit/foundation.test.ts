@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signRequest } from '@payagg/sdk';
+import { signRequest, signRequestV2 } from '@payagg/sdk';
 import { describe, expect, it } from 'vitest';
 import { ipAllowed, parseIpAllowList } from '../../src/auth/ip-allow.ts';
 import { postgresTarget } from '../../src/db/index.ts';
@@ -14,7 +14,15 @@ import { permissionsOf } from '../../src/auth/permissions.ts';
 import type { Principal } from '../../src/auth/principal.ts';
 import { assertMerchantCanTransact } from '../../src/auth/principal.ts';
 import { capability_by_route, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';
-import { computeSignature, parseTimestamp, signatureMatches, timestampWithinTolerance } from '../../src/auth/signature.ts';
+import {
+  computeSignature,
+  computeSignatureV2,
+  parseTimestamp,
+  signatureMatches,
+  signatureMatchesV2,
+  signatureVersionFromHeader,
+  timestampWithinTolerance,
+} from '../../src/auth/signature.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { fieldPath } from '../../src/http/error-handler.ts';
@@ -59,6 +67,27 @@ describe('request signature', () => {
     const body = Buffer.from('{"amount":1500,"note":"caf\u00e9"}');
     expect(computeSignature(secret, '1700000000', body)).toBe(signRequest({ secret, timestamp: 1_700_000_000, body }));
     expect(computeSignature(secret, '1700000000', Buffer.alloc(0))).toBe(signRequest({ secret, timestamp: '1700000000' }));
+  });
+
+  it('version 2 matches the SDK signer byte for byte, and binds each part of the request line', () => {
+    const body = Buffer.from('{"amount":1000,"note":"caf\u00e9"}');
+    const line = { method: 'post', pathWithQuery: '/v1/collections/3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10/refunds?x=1', idempotencyKey: 'k-1' };
+    const sig = computeSignatureV2(secret, '1700000000', line, body);
+    expect(sig).toBe(signRequestV2({ secret, timestamp: 1_700_000_000, ...line, body }));
+    expect(signatureMatchesV2(secret, '1700000000', { ...line, method: 'POST' }, body, sig)).toBe(true);
+    for (const other of [{ method: 'PUT' }, { pathWithQuery: '/v1/collections' }, { pathWithQuery: line.pathWithQuery.replace('?x=1', '') }, { idempotencyKey: '' }]) {
+      expect(signatureMatchesV2(secret, '1700000000', { ...line, ...other }, body, sig), JSON.stringify(other)).toBe(false);
+    }
+    expect(signatureMatchesV2(secret, '1700000001', line, body, sig)).toBe(false);
+    expect(signatureMatchesV2(secret, '1700000000', line, Buffer.from('{}'), sig)).toBe(false);
+    expect(signatureMatches(secret, '1700000000', body, sig)).toBe(false);
+  });
+
+  it('reads the signature version header: absent or "1" is 1, "2" is 2, anything else unknown', () => {
+    expect(signatureVersionFromHeader(undefined)).toBe(1);
+    expect(signatureVersionFromHeader('1')).toBe(1);
+    expect(signatureVersionFromHeader('2')).toBe(2);
+    for (const bad of ['', '0', '3', '02', 'v2', '2.0', ' 2', '1, 2']) expect(signatureVersionFromHeader(bad), bad).toBeNull();
   });
 
   it('verifies only the exact lowercase hex', () => {
