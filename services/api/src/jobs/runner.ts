@@ -38,12 +38,12 @@ export type JobRunnerOptions = {
    */
   pollIntervalMs: number;
   logger: Logger;
-  /** Definitions beside the registry's (tests add their own probe jobs). */
-  extraJobs?: Record<string, JobDefinition<never>>;
+  /** The jobs this runner runs: the registry's (default); tests and the bench add or replace them. */
+  jobs?: Record<string, JobDefinition<never>>;
 };
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
-  const definitions: Record<string, JobDefinition<never>> = { ...job_definitions, ...options.extraJobs };
+  const definitions: Record<string, JobDefinition<never>> = options.jobs ?? job_definitions;
   const taskList: TaskList = {};
   for (const [name, definition] of Object.entries(definitions)) taskList[name] = asTask(definition, options.deps);
   const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax);

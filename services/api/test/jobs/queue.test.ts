@@ -45,7 +45,7 @@ function probeJobs(runner: string, options: { failFirstAttempt?: boolean; workMs
 async function startRunner(name: string, options: Parameters<typeof probeJobs>[1] = {}, concurrency = 1): Promise<JobRunner> {
   return await startJobRunner({
     databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, concurrency, poolConnectionsMax: 2,
-    pollIntervalMs: 50, logger, extraJobs: probeJobs(name, options),
+    pollIntervalMs: 50, logger, jobs: { ...job_definitions, ...probeJobs(name, options) },
   });
 }
 
