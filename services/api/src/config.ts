@@ -10,7 +10,7 @@ export const data_dir_default = './.data';
 export const signature_tolerance_s_default = 300;
 export const body_limit_bytes_default = 1024 * 1024;
 // Per API key: a token bucket refilled at `rate_limit_per_second` with room for `rate_limit_burst`.
-// The seed does not give numbers ("not shown"); these are generous defaults, see docs/decisions.md.
+// The seed does not give numbers ("not shown"); these are generous defaults, see docs/decisions/0132-rate-limits.md.
 export const rate_limit_per_second_default = 100;
 export const rate_limit_burst_default = 200;
 export const master_key_bytes = 32;
@@ -68,7 +68,7 @@ export type Config = {
   logLevel: LogLevel;
   specDir: string;
   migrationsDir: string;
-  /** Lifetime of a hosted checkout session (seed: "not shown"; docs/decisions.md). */
+  /** Lifetime of a hosted checkout session (seed: "not shown"; docs/decisions/0120-checkout-session-lifetime-and-expiry.md). */
   checkoutSessionLifetimeMinutes: number;
   /** How long an Idempotency-Key and its stored result are kept. */
   idempotencyRetentionHours: number;

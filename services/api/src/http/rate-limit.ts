@@ -2,7 +2,7 @@
 // "not shown"). Each key gets `burst` tokens, refilled at `perSecond`; a request takes one.
 // Unauthenticated requests (the payer checkout endpoints) are bucketed by client address.
 // Buckets live in this process: with N instances a key's effective limit is up to N times higher
-// (docs/decisions.md).
+// (docs/decisions/0132-rate-limits.md).
 import type { NextFunction, Request, Response } from 'express';
 import type { Principal } from '../auth/principal.ts';
 import { ApiError } from './errors.ts';
