@@ -1,7 +1,7 @@
 // Optional per-key IP allow-list: exact addresses or CIDR blocks, IPv4 and IPv6.
 // The client address is the TCP peer (req.socket.remoteAddress); X-Forwarded-For is NOT trusted,
 // because anyone can send it. Behind a proxy, the proxy's address is what gets checked
-// (docs/decisions.md).
+// (docs/decisions/0138-ip-allow-list.md).
 import net from 'node:net';
 
 export const ip_allow_entries_max = 50;

@@ -1,6 +1,6 @@
 // Dashboard-user permissions (seed: GET /users needs team:read, held by every role). A key that acts
 // for a user holds that user's permissions; a disabled user holds none; a merchant-level key (no
-// user) acts as admin. See docs/decisions.md.
+// user) acts as admin. See docs/decisions/0139-scopes-and-permissions.md.
 import { ApiError } from '../http/errors.ts';
 import type { Principal } from './principal.ts';
 

@@ -1,7 +1,7 @@
 // Which API-key scopes may call which operation (seed: "Scopes"). ONE table, keyed by the route as
 // the seed writes it (`METHOD /path`), checked at start against spec/ so no operation is missed.
 //
-// Scope rule (docs/decisions.md):
+// Scope rule (docs/decisions/0139-scopes-and-permissions.md):
 //   read-capable   = read, write, full
 //   write-capable  = write, full
 //   payout-capable = payout_only, full

@@ -6,7 +6,7 @@
 // Expiry follows the app clock (ctx.now) everywhere: expires_at is set from it, reads report an
 // open session past expires_at as expired, and a pay may only claim a session it has not passed.
 // A pay claims the session (claimed_transaction_id) before calling the rail and completes it in
-// the transaction that records the collection; docs/decisions.md has the crash cases.
+// the transaction that records the collection; docs/decisions/0191-checkout-pay-claims-the-session.md has the crash cases.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { assertMerchantActive } from '../auth/principal.ts';
 import type { PendingQuery, Queryable, Sql, Tx } from '../db/index.ts';
@@ -131,7 +131,7 @@ export type CheckoutSessionCreate = {
 /**
  * What the schema cannot check: a currency the ledger knows, and a sub-merchant of this merchant
  * (another merchant's reads as unknown). A suspended merchant or sub-merchant may create a
- * session; its pay is what is held (docs/decisions.md).
+ * session; its pay is what is held (docs/decisions/0189-session-creation-for-suspended-merchants.md).
  */
 export async function checkCreateRequest(q: Queryable, merchantId: string, request: CheckoutSessionCreate): Promise<void> {
   assertCurrencySupported(request.currency);
@@ -201,7 +201,7 @@ export function assertRailAllowed(row: CheckoutSessionRow, rail: Rail): void {
   }
 }
 
-/** The 422 a pay gets on a session that accepts no new payment (docs/decisions.md). */
+/** The 422 a pay gets on a session that accepts no new payment (docs/decisions/0103-pay-on-a-closed-session-is-422-session.md). */
 export function sessionNotPayableError(status: CheckoutSessionRow['status'] | 'claimed'): ApiError {
   if (status === 'claimed') {
     return validationError([{

@@ -15,7 +15,7 @@ function isValidatorError(error: unknown): error is ValidatorError {
 }
 
 /**
- * Validator paths to the field names clients see (docs/decisions.md):
+ * Validator paths to the field names clients see (docs/decisions/0140-field-paths-in-errors.md):
  * `/body/amount`, `.query.limit`, `/headers/idempotency-key`, `/params/id` ->
  * `body.amount`, `query.limit`, `header.idempotency-key`, `path.id`.
  */

@@ -15,7 +15,7 @@ export const error_status_by_code = {
   COMPLIANCE_HOLD: 403,
   PERMISSION_DENIED: 403,
   INTERNAL_ERROR: 500,
-  // Protocol-level additions (docs/decisions.md).
+  // Protocol-level additions (docs/decisions/0102-protocol-error-codes.md).
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

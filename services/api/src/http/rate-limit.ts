@@ -4,7 +4,7 @@
 // Failed authentications are limited too, in buckets of their own (authFailureBucket below,
 // charged by src/auth/authenticate.ts).
 // Buckets live in this process: with N instances a key's effective limit is up to N times higher
-// (docs/decisions.md).
+// (docs/decisions/0132-rate-limits.md).
 import net from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { normalizePeerAddress } from '../auth/ip-allow.ts';

@@ -22,7 +22,7 @@ export function collectionRoutes(ctx: RouteContext): RouteHandlers {
       const resource = await runIdempotent(ctx.idempotency, scope, async (run) => {
         // Inside the run: a replay answers the stored original even if the merchant or the
         // sub-merchant has been put on hold since; a resumed run finishes what the rail already
-        // holds (docs/decisions.md).
+        // holds (docs/decisions/0171-collection-validation-order.md, 0177).
         if (await mustCheckParties(ctx, run, request.rail)) {
           assertMerchantCanTransact(principal);
           await checkCollectionParties(ctx, merchantId, request);

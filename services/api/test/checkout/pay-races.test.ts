@@ -1,6 +1,6 @@
 // The pay's claim on its session under concurrency and partial failure: concurrent pays, a rail
 // that is down, a rail that times out after accepting, and pays that died holding the claim.
-// docs/decisions.md describes the design these tests pin.
+// docs/decisions/0191-checkout-pay-claims-the-session.md describes the design these tests pin.
 import { randomUUID } from 'node:crypto';
 import { createCheckoutClient } from '@payagg/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
