@@ -25,6 +25,8 @@ import { rateLimit } from './rate-limit.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
+import { checkoutPage } from './checkout-page.ts';
+import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
 
 export const partner_base_path = '/api/v1/partner';
 
@@ -127,6 +129,10 @@ export function createApp(deps: AppDeps): App {
 
   app.use(requestId);
   app.get('/healthz', (_req, res) => sendOk(res, { status: 'ok' }));
+  // Payer-facing pages outside /v1 (no merchant credential): the hosted checkout page, and the
+  // sandbox providers' challenge pages its action_url values lead to.
+  app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));
+  app.use(sandboxPayerPages({ sql: deps.sql }));
   app.use(readRawBody(config.bodyLimitBytes));
   // A wrong method on a known path is 405 whatever the path's credential (before authentication).
   app.use(methodNotAllowed(deps.merchantSpec));
