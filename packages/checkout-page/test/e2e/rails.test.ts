@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  closeDb, createSession, e2e, expectAccessibleEverywhere, expectScreen, focusedText, launchBrowser, newPayer, payRequests, transactionsOfSession,
+  closeDb, createSession, expectNoTokenInServiceLog, e2e, expectAccessibleEverywhere, expectScreen, focusedText, launchBrowser, newPayer, payRequests, transactionsOfSession,
   type PayerPage, type Rail,
 } from '../support/browser.ts';
 import { merchant_display_name } from '../support/global-setup.ts';
@@ -201,4 +201,8 @@ describe('QR', () => {
     await phone.context.close();
     await payer.context.close();
   });
+});
+
+it('no checkout token of this file reached the service\'s log', () => {
+  expectNoTokenInServiceLog();
 });

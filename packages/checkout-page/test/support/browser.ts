@@ -142,6 +142,17 @@ export async function focusedText(page: Page): Promise<string> {
   return await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 }
 
+/** None of the tokens this file was given appears in the service's log (whole or without its prefix). */
+export function expectNoTokenInServiceLog(): void {
+  const log = fs.readFileSync(e2e.logFile, 'utf8');
+  expect(log.length).toBeGreaterThan(0);
+  expect(issued_tokens.length).toBeGreaterThan(0);
+  for (const token of issued_tokens) {
+    expect(log.includes(token)).toBe(false);
+    expect(log.includes(token.slice(4))).toBe(false);
+  }
+}
+
 export async function closeDb(): Promise<void> {
   await sql?.end({ timeout: 5 });
   sql = null;
