@@ -10,7 +10,7 @@ PORT ?= 8080
 SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
-.PHONY: help tools install run test lint-spec generate check-generated bench bench-ledger \
+.PHONY: help tools install chromium run test lint-spec generate check-generated bench bench-ledger \
         bench-collections bench-cost conformance mock python-venv conformance-venv typecheck ci
 
 help:
@@ -30,6 +30,11 @@ tools:
 install: tools
 	@pnpm install --frozen-lockfile --reporter=append-only > /tmp/payagg-pnpm-install.log 2>&1 || { cat /tmp/payagg-pnpm-install.log; exit 1; }
 	@echo "dependencies installed (node $$(node -v), pnpm $$(pnpm -v))"
+	@pnpm -s --filter @payagg/checkout-page build
+
+# Debian's Chromium for the hosted checkout page's browser tests (apt-get as root when missing).
+chromium:
+	@bash scripts/ensure-chromium.sh
 
 python-venv:
 	@bash scripts/ensure-python-venv.sh "$(VENV)" "$(SCHEMATHESIS_VERSION)"
@@ -39,7 +44,7 @@ run: install
 	PORT=$(PORT) node services/api/src/main.ts
 
 # --- tests -----------------------------------------------------------------------------
-test: install python-venv
+test: install python-venv chromium
 	@bash scripts/test-all.sh
 
 typecheck: install

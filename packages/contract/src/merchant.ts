@@ -784,8 +784,8 @@ export interface components {
              * @description The payer's view of the collection this session's pay created; null until a pay has
              *     created it. Its rail, its status (which moves from `pending` to `success` or `failed`
              *     asynchronously: the payer's page polls this read to follow it) and what the payer must
-             *     still do (`action_url`, `ussd_code`). It carries no transaction id, provider reference
-             *     or payer details.
+             *     still do (`action_url`, `ussd_code`). It carries no transaction id and no payer
+             *     details.
              */
             payment?: {
                 rail: components["schemas"]["Rail"];

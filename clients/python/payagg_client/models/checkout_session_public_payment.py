@@ -28,7 +28,7 @@ from pydantic_core import to_jsonable_python
 
 class CheckoutSessionPublicPayment(BaseModel):
     """
-    The payer's view of the collection this session's pay created; null until a pay has created it. Its rail, its status (which moves from `pending` to `success` or `failed` asynchronously: the payer's page polls this read to follow it) and what the payer must still do (`action_url`, `ussd_code`). It carries no transaction id, provider reference or payer details. 
+    The payer's view of the collection this session's pay created; null until a pay has created it. Its rail, its status (which moves from `pending` to `success` or `failed` asynchronously: the payer's page polls this read to follow it) and what the payer must still do (`action_url`, `ussd_code`). It carries no transaction id and no payer details. 
     """ # noqa: E501
     rail: Rail
     status: TransactionStatus
