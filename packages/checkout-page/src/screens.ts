@@ -25,6 +25,16 @@ function screen(name: string, title: HTMLHeadingElement, ...children: (Node | nu
   return { name, root, focus: title };
 }
 
+/** A result's mark (decorative: the heading says it) above its heading. */
+function resultMark(kind: 'success' | 'failed'): HTMLElement {
+  return h('p', { class: `result-mark result-${kind}`, 'aria-hidden': 'true' }, kind === 'success' ? '✓' : '✕');
+}
+
+function withMark(built: Screen, kind: 'success' | 'failed'): Screen {
+  built.root.prepend(resultMark(kind));
+  return built;
+}
+
 function merchantName(session: PublicSession | null): string {
   return session?.merchant_display_name ?? 'the merchant';
 }
@@ -33,10 +43,13 @@ export function amountOf(session: PublicSession): string {
   return formatAmount(session.amount, session.currency);
 }
 
-/** Merchant, amount and reference: what the payer checks before and after paying. */
-export function summary(session: PublicSession): HTMLElement {
+/**
+ * Merchant, amount and reference: what the payer checks before and after paying (the pay
+ * screen's heading already names the merchant).
+ */
+export function summary(session: PublicSession, options: { merchant?: boolean } = {}): HTMLElement {
   return h('div', { class: 'summary' },
-    h('p', { class: 'summary-merchant' }, merchantName(session)),
+    options.merchant === false ? null : h('p', { class: 'summary-merchant' }, merchantName(session)),
     h('p', { class: 'summary-amount', 'data-testid': 'amount' }, amountOf(session)),
     session.reference
       ? h('dl', { class: 'summary-details' }, h('dt', {}, 'Reference'), h('dd', { 'data-testid': 'reference' }, session.reference))
@@ -157,13 +170,15 @@ export function payFormScreen(session: PublicSession, actions: PayFormActions, i
 
   showRail(selectedRail());
   const expiry = h('p', { class: 'expiry' }, `This payment link expires at ${new Date(session.expires_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`);
-  const built = screen('pay', title, summary(session), errorSummary, form, expiry);
+  const built = screen('pay', title, summary(session, { merchant: false }), errorSummary, form, expiry);
 
   return {
     ...built,
     selectedRail,
     showErrors(errors, rail) {
       clearErrors();
+      // One message per field (the API may give several reasons for one value).
+      errors = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field) === index);
       if (errors.length === 0) return;
       const links = errors.map((error) => {
         const target = error.field === 'rail' ? `rail-${rail}` : inputId(rail);
@@ -274,10 +289,9 @@ export function failureMessage(reason: FailureReason): string {
 }
 
 export function successScreen(session: PublicSession): Screen {
-  return screen('success', heading('Payment successful'),
-    h('p', { class: 'result-mark result-success', 'aria-hidden': 'true' }, '✓'),
+  return withMark(screen('success', heading('Payment successful'),
     summary(session),
-    h('p', {}, `${amountOf(session)} was paid to ${merchantName(session)}. You can close this page.`));
+    h('p', {}, `${amountOf(session)} was paid to ${merchantName(session)}. You can close this page.`)), 'success');
 }
 
 export function alreadyPaidScreen(session: PublicSession): Screen {
@@ -293,11 +307,10 @@ export function completedScreen(session: PublicSession): Screen {
 }
 
 export function failedScreen(session: PublicSession, reason: FailureReason): Screen {
-  return screen('failed', heading('Payment failed'),
-    h('p', { class: 'result-mark result-failed', 'aria-hidden': 'true' }, '✕'),
+  return withMark(screen('failed', heading('Payment failed'),
     summary(session),
     h('p', { 'data-testid': 'failure-reason' }, failureMessage(reason)),
-    h('p', {}, `No money was taken. Contact ${merchantName(session)} for a new payment link.`));
+    h('p', {}, `No money was taken. Contact ${merchantName(session)} for a new payment link.`)), 'failed');
 }
 
 export function refundedScreen(session: PublicSession): Screen {

@@ -53,7 +53,7 @@ const page_style = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f3f4f6}
 body{margin:0;padding:1rem}main{max-width:28rem;margin:2rem auto;background:#fff;border:1px solid #c9ccd1;border-radius:.5rem;padding:1.25rem}
 h1{font-size:1.25rem;margin:0 0 .5rem}p{line-height:1.5}.badge{display:inline-block;background:#5b2a86;color:#fff;border-radius:.25rem;padding:.1rem .4rem;font-size:.8rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#4b5563}dd{margin:0;font-weight:600}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#4b5563}dd{margin:0;font-weight:600;min-width:0;overflow-wrap:anywhere}
 button,a.button{display:block;width:100%;box-sizing:border-box;font:inherit;font-size:1rem;padding:.75rem;border-radius:.375rem;margin-top:.75rem;text-align:center;text-decoration:none;cursor:pointer}
 .approve{background:#1d4ed8;color:#fff;border:2px solid #1d4ed8}.decline{background:#fff;color:#b91c1c;border:2px solid #b91c1c}a.button{background:#1d4ed8;color:#fff}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}`;
