@@ -49,7 +49,10 @@ export class CheckoutApp {
   /** Timers of the current screen (polling, expiry), cancelled when the screen changes. */
   #cleanups: (() => void)[] = [];
   #rendered = false;
-  /** The payer watched this payment settle on this page: its success says "successful", not "already complete". */
+  /**
+   * This tab paid (or watched) this payment: its success says "successful", not "already
+   * complete". Kept in sessionStorage too, for the return from a provider's challenge page.
+   */
   #watchedHere = false;
 
   constructor(main: HTMLElement) {
@@ -220,7 +223,16 @@ export class CheckoutApp {
     this.#form!.setNotice(message);
   }
 
+  #paidHereKey(): string {
+    return `payagg.checkout.${this.#sessionId}.paid_here`;
+  }
+
+  #paidHere(): boolean {
+    return this.#watchedHere || this.#storage?.getItem(this.#paidHereKey()) === '1';
+  }
+
   #afterPay(session: PublicSession, transaction: Transaction): void {
+    this.#storage?.setItem(this.#paidHereKey(), '1');
     const payment: Payment = {
       rail: transaction.rail,
       status: transaction.status,
@@ -236,7 +248,7 @@ export class CheckoutApp {
     this.#session = session;
     switch (payment.status) {
       case 'success':
-        return this.#show(this.#watchedHere ? screens.successScreen(session) : screens.alreadyPaidScreen(session));
+        return this.#show(this.#paidHere() ? screens.successScreen(session) : screens.alreadyPaidScreen(session));
       case 'failed':
         return this.#show(screens.failedScreen(session, payment.failure_reason));
       case 'reversed':

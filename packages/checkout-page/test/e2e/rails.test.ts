@@ -44,13 +44,15 @@ describe('mobile money', () => {
     // The token left the address bar once read (kept in this tab's sessionStorage).
     expect(new URL(payer.page.url()).hash).toBe('');
 
-    await payer.page.locator('#field-mobile_money').fill('+254 712 345 678');
+    // 0000005: the payer approves late (15 s here), so the waiting screen stays long enough to check.
+    await payer.page.locator('#field-mobile_money').fill('+254 700 000 005');
     await payer.page.getByRole('button', { name: 'Pay KES\u00a02,500.00' }).click();
-    await expectScreen(payer, 'prompt');
+    await payer.page.locator('[data-screen="prompt"]').waitFor();
     // Focus moved to the new screen's heading.
     expect(await focusedText(payer.page)).toBe('Approve the payment on your phone');
+    await expectScreen(payer, 'prompt');
     await expectScreen(payer, 'success');
-    expect(payRequests(payer)).toEqual([{ key: expect.any(String), body: { rail: 'mobile_money', payer_phone: '+254712345678' } }]);
+    expect(payRequests(payer)).toEqual([{ key: expect.any(String), body: { rail: 'mobile_money', payer_phone: '+254700000005' } }]);
     expect(await transactionsOfSession(session.id)).toEqual([expect.objectContaining({ rail: 'mobile_money', status: 'success' })]);
     await payer.context.close();
   });
@@ -97,7 +99,8 @@ describe('card', () => {
   it('a card token that needs no challenge: processing, then success', async () => {
     const session = await createSession({ allowed_rails: ['card'] });
     const payer = await newPayer(browser);
-    await payWith(payer, session.checkout_url, 'card', 'tok_sandbox_success');
+    // tok_sandbox_late: the issuer answers after 15 s here, long enough to check the waiting screen.
+    await payWith(payer, session.checkout_url, 'card', 'tok_sandbox_late');
     await expectScreen(payer, 'processing');
     await expectScreen(payer, 'success');
     await payer.context.close();
@@ -177,7 +180,8 @@ describe('bank', () => {
 
 describe('QR', () => {
   it('shows a code to scan; the payer\'s phone opens it and approves; the page sees the success', async () => {
-    // sandbox_late: the outcome waits for the payer (60 s), so only the approval settles it.
+    // sandbox_late: the outcome comes late (15 s here), and opening the QR page holds it for the
+    // payer's answer, so only the approval settles it.
     const session = await createSession({ allowed_rails: ['qr', 'card'], reference: 'sandbox_late:order-qr' });
     const payer = await newPayer(browser, { viewport: { width: 1280, height: 800 } });
     await payWith(payer, session.checkout_url, 'qr', null);

@@ -258,7 +258,7 @@ describe('what else the page shows', () => {
   });
 
   it('stops watching after 10 minutes with a "still waiting" screen; "Check again" looks once more', async () => {
-    // sandbox_late: the QR outcome arrives only after 60 s. The page's clock is moved on instead of waited for.
+    // sandbox_late: the QR outcome arrives only after 15 s. The page's clock is moved on instead of waited for.
     const session = await createSession({ allowed_rails: ['qr'], reference: 'sandbox_late:order-slow' });
     const payer = await newPayer(browser);
     await payer.page.clock.install();

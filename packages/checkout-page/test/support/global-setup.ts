@@ -45,6 +45,9 @@ const service_env = {
   LOG_LEVEL: 'debug',
   SANDBOX_RAIL_OUTCOME_DELAY_MS: '1500',
   SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS: '10000',
+  // The `late` scenario (phone 0000005, reference sandbox_late:...) is the tests' "the payer has
+  // not answered yet": long enough to look at a waiting screen, short enough to end in the run.
+  SANDBOX_RAIL_LATE_OUTCOME_DELAY_MS: '15000',
   RAIL_OUTCOME_POLL_MS: '100',
   RAIL_BREAKER_VOLUME_THRESHOLD: '100000',
 };
