@@ -11,7 +11,7 @@ PORT ?= 8080
 SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
-.PHONY: help tools install run test test-quickstart lint-spec generate check-generated bench bench-ledger \
+.PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
         bench-collections bench-cost bench-jobs conformance mock python-venv conformance-venv typecheck ci
 
 help:
@@ -32,6 +32,11 @@ tools:
 install: tools
 	@pnpm install --frozen-lockfile --reporter=append-only > $(TOOLS)/pnpm-install.log 2>&1 || { cat $(TOOLS)/pnpm-install.log; exit 1; }
 	@echo "dependencies installed (node $$(node -v), pnpm $$(pnpm -v))"
+	@pnpm -s --filter @payagg/checkout-page build
+
+# Debian's Chromium for the hosted checkout page's browser tests (apt-get as root when missing).
+chromium:
+	@bash scripts/ensure-chromium.sh
 
 python-venv:
 	@bash scripts/ensure-python-venv.sh "$(VENV)" "$(SCHEMATHESIS_VERSION)"
@@ -41,7 +46,7 @@ run: install
 	PORT=$(PORT) node services/api/src/main.ts
 
 # --- tests -----------------------------------------------------------------------------
-test: install python-venv
+test: install python-venv chromium
 	@bash scripts/test-all.sh
 
 # Part of `make test`; alone: the first ten minutes of the README (about 2-3 minutes).

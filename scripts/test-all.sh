@@ -21,6 +21,8 @@ run_vitest() { # name, package dir
 run_vitest ledger packages/ledger
 run_vitest sdk packages/sdk
 run_vitest api services/api
+# The hosted checkout page: unit tests, and browser tests in Chromium against its own service.
+run_vitest checkout-page packages/checkout-page
 run_vitest conformance-api conformance
 
 # Suites that need a running server: one server, started from the embedded default on a

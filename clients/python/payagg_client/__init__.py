@@ -46,6 +46,7 @@ __all__ = [
     "CheckoutSessionPay",
     "CheckoutSessionPublic",
     "CheckoutSessionPublicEnvelope",
+    "CheckoutSessionPublicPayment",
     "CheckoutSessionStatus",
     "CollectionCreate",
     "DestinationType",
@@ -145,6 +146,7 @@ from payagg_client.models.checkout_session_envelope import CheckoutSessionEnvelo
 from payagg_client.models.checkout_session_pay import CheckoutSessionPay as CheckoutSessionPay
 from payagg_client.models.checkout_session_public import CheckoutSessionPublic as CheckoutSessionPublic
 from payagg_client.models.checkout_session_public_envelope import CheckoutSessionPublicEnvelope as CheckoutSessionPublicEnvelope
+from payagg_client.models.checkout_session_public_payment import CheckoutSessionPublicPayment as CheckoutSessionPublicPayment
 from payagg_client.models.checkout_session_status import CheckoutSessionStatus as CheckoutSessionStatus
 from payagg_client.models.collection_create import CollectionCreate as CollectionCreate
 from payagg_client.models.destination_type import DestinationType as DestinationType

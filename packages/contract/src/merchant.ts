@@ -88,8 +88,10 @@ export interface paths {
          * Create a hosted checkout session
          * @description Creates an `open` session the payer completes by choosing a rail. The response carries
          *     `client_token`, a bearer secret returned only here (and on an idempotent replay of this
-         *     request), never again. Sessions expire 30 minutes after creation
-         *     (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails.
+         *     request), never again, and `checkout_url`, the hosted page to send the payer to (it
+         *     carries the token in its fragment, so it is returned only here too). Sessions expire 30
+         *     minutes after creation (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to
+         *     all rails.
          */
         post: operations["createCheckoutSession"];
         delete?: never;
@@ -111,6 +113,8 @@ export interface paths {
          *     `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422
          *     (field `client_token`). An unknown session and a wrong token both read as 404, so the
          *     existence of a session is never revealed. A session past `expires_at` reads as `expired`.
+         *     `merchant_display_name` is the name the payer is paying; `payment` follows the collection
+         *     the pay created (null until then), so the payer's page watches its status here.
          */
         get: operations["getCheckoutSession"];
         put?: never;
@@ -751,6 +755,15 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: uri
+             * @description The hosted checkout page for this session: redirect the payer here. It carries the
+             *     client_token in its fragment (`#token=...`), which browsers never send to a server, so
+             *     the token reaches no server log, proxy or Referer header; the page sends it as
+             *     `X-Checkout-Token`. A bearer link: like client_token it is returned only by session
+             *     creation (and its idempotent replay), never again.
+             */
+            checkout_url?: string;
         };
         /** @description Payer-facing view; never carries client_token, sub_merchant_id, collection_intent_id, timestamps other than expires_at, or merchant credentials. */
         CheckoutSessionPublic: {
@@ -765,6 +778,31 @@ export interface components {
             status: components["schemas"]["CheckoutSessionStatus"];
             /** Format: date-time */
             expires_at: string;
+            /** @description The name of the merchant the payer is paying, to show on the checkout page. A display name only, never a credential. */
+            merchant_display_name?: string;
+            /**
+             * @description The payer's view of the collection this session's pay created; null until a pay has
+             *     created it. Its rail, its status (which moves from `pending` to `success` or `failed`
+             *     asynchronously: the payer's page polls this read to follow it) and what the payer must
+             *     still do (`action_url`, `ussd_code`). It carries no transaction id and no payer
+             *     details.
+             */
+            payment?: {
+                rail: components["schemas"]["Rail"];
+                status: components["schemas"]["TransactionStatus"];
+                /**
+                 * Format: uri
+                 * @description Where the payer completes a challenge (card 3-D Secure, bank authorization), or the code to scan (qr).
+                 */
+                action_url: string | null;
+                /** @description Dial string the payer must complete on their phone (USSD rail, mobile-money USSD fallback). */
+                ussd_code: string | null;
+                /**
+                 * @description Why the rail failed the payment (closed set); null unless status is failed.
+                 * @enum {string|null}
+                 */
+                failure_reason: "insufficient_funds" | "payer_declined" | "card_declined" | "authentication_failed" | "account_closed" | null;
+            } | null;
         };
         SubMerchant: {
             /** Format: uuid */
@@ -1637,7 +1675,8 @@ export interface operations {
                      *         "collection_intent_id": null,
                      *         "expires_at": "2026-11-22T17:30:00Z",
                      *         "created_at": "2026-11-22T17:00:00Z",
-                     *         "updated_at": "2026-11-22T17:00:00Z"
+                     *         "updated_at": "2026-11-22T17:00:00Z",
+                     *         "checkout_url": "https://pay.payagg.example/checkout/5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9#token=cst_9QmV3x7Lk2pR8sT1uW4yZ6bN0cD5fG"
                      *       },
                      *       "error": null,
                      *       "meta": {
@@ -1698,7 +1737,9 @@ export interface operations {
                      *           "card"
                      *         ],
                      *         "status": "open",
-                     *         "expires_at": "2026-11-22T17:30:00Z"
+                     *         "expires_at": "2026-11-22T17:30:00Z",
+                     *         "merchant_display_name": "Duka Fresh Groceries",
+                     *         "payment": null
                      *       },
                      *       "error": null,
                      *       "meta": {

@@ -2,6 +2,7 @@
 // `loadConfig` is pure (no file or network access) so it can be unit-tested; effects such as
 // generating the master key live in src/crypto/master-key.ts.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
+import { SANDBOX_PAYER_PAGES_PATH } from './rails/sandbox/config.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,6 +83,14 @@ export type Config = {
   /** Run the background work (job runner, sandbox rail outcome poller) in this process. */
   runWorkers: boolean;
   railOutcomePollMs: number;
+  /**
+   * Origin (and optional path prefix) payers reach the service at, e.g. `https://pay.example.com`:
+   * the base of checkout_url and of the sandbox rails' action_url pages. Null: checkout_url is
+   * built from the creating request's own host (development only; docs/checkout-page.md).
+   */
+  publicBaseUrl: string | null;
+  /** The built hosted checkout page (packages/checkout-page/dist), served under /checkout. */
+  checkoutPageDir: string;
 };
 
 export class ConfigError extends Error {
@@ -99,6 +108,26 @@ function readInteger(env: Env, name: string, fallback: number, min: number, max:
     throw new ConfigError(`${name} must be between ${min} and ${max}, got ${raw}`);
   }
   return value;
+}
+
+/**
+ * PUBLIC_BASE_URL: an absolute http(s) URL without query, fragment or credentials; a trailing
+ * slash is dropped so that paths can be appended.
+ */
+export function parsePublicBaseUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL such as https://pay.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`PUBLIC_BASE_URL must be http or https, got "${raw}"`);
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_BASE_URL must have no query, fragment or credentials, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function readBoolean(env: Env, name: string, fallback: boolean): boolean {
@@ -158,7 +187,16 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     rails: railRegistryConfigFromEnv(env),
     runWorkers: role === 'worker' || readBoolean(env, 'RUN_WORKERS', true),
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
+    publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
+    checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repo_root, 'packages/checkout-page/dist')),
   };
+  // The sandbox providers' payer pages (card challenge, bank authorization, QR) are served by
+  // this service under /sandbox/rails (src/rails/sandbox/payer-pages.ts), so by default their
+  // action_url points here: at PUBLIC_BASE_URL, or at localhost on PORT in development.
+  if (!env.SANDBOX_RAIL_ACTION_URL_BASE?.trim()) {
+    const actionUrlBase = `${config.publicBaseUrl ?? `http://localhost:${config.port}`}${SANDBOX_PAYER_PAGES_PATH}`;
+    config.rails = { ...config.rails, sandbox: { ...config.rails.sandbox, actionUrlBase } };
+  }
   // A checkout pay decides whether a claimed session was abandoned from its idempotency record:
   // the record must outlive the session, or a purged record would make a live claim look stale.
   if (config.checkoutSessionLifetimeMinutes > config.idempotencyRetentionHours * 60) {

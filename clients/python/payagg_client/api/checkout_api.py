@@ -64,7 +64,7 @@ class CheckoutApi:
     ) -> CheckoutSessionEnvelope:
         """Create a hosted checkout session
 
-        Creates an `open` session the payer completes by choosing a rail. The response carries `client_token`, a bearer secret returned only here (and on an idempotent replay of this request), never again. Sessions expire 30 minutes after creation (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails. 
+        Creates an `open` session the payer completes by choosing a rail. The response carries `client_token`, a bearer secret returned only here (and on an idempotent replay of this request), never again, and `checkout_url`, the hosted page to send the payer to (it carries the token in its fragment, so it is returned only here too). Sessions expire 30 minutes after creation (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails. 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -142,7 +142,7 @@ class CheckoutApi:
     ) -> ApiResponse[CheckoutSessionEnvelope]:
         """Create a hosted checkout session
 
-        Creates an `open` session the payer completes by choosing a rail. The response carries `client_token`, a bearer secret returned only here (and on an idempotent replay of this request), never again. Sessions expire 30 minutes after creation (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails. 
+        Creates an `open` session the payer completes by choosing a rail. The response carries `client_token`, a bearer secret returned only here (and on an idempotent replay of this request), never again, and `checkout_url`, the hosted page to send the payer to (it carries the token in its fragment, so it is returned only here too). Sessions expire 30 minutes after creation (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails. 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -220,7 +220,7 @@ class CheckoutApi:
     ) -> RESTResponseType:
         """Create a hosted checkout session
 
-        Creates an `open` session the payer completes by choosing a rail. The response carries `client_token`, a bearer secret returned only here (and on an idempotent replay of this request), never again. Sessions expire 30 minutes after creation (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails. 
+        Creates an `open` session the payer completes by choosing a rail. The response carries `client_token`, a bearer secret returned only here (and on an idempotent replay of this request), never again, and `checkout_url`, the hosted page to send the payer to (it carries the token in its fragment, so it is returned only here too). Sessions expire 30 minutes after creation (`checkout_session_lifetime_s = 1800`). `allowed_rails` defaults to all rails. 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -377,7 +377,7 @@ class CheckoutApi:
     ) -> CheckoutSessionPublicEnvelope:
         """Read a checkout session (payer)
 
-        Payer-facing read, authorised by the session's client_token in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422 (field `client_token`). An unknown session and a wrong token both read as 404, so the existence of a session is never revealed. A session past `expires_at` reads as `expired`. 
+        Payer-facing read, authorised by the session's client_token in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422 (field `client_token`). An unknown session and a wrong token both read as 404, so the existence of a session is never revealed. A session past `expires_at` reads as `expired`. `merchant_display_name` is the name the payer is paying; `payment` follows the collection the pay created (null until then), so the payer's page watches its status here. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
@@ -456,7 +456,7 @@ class CheckoutApi:
     ) -> ApiResponse[CheckoutSessionPublicEnvelope]:
         """Read a checkout session (payer)
 
-        Payer-facing read, authorised by the session's client_token in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422 (field `client_token`). An unknown session and a wrong token both read as 404, so the existence of a session is never revealed. A session past `expires_at` reads as `expired`. 
+        Payer-facing read, authorised by the session's client_token in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422 (field `client_token`). An unknown session and a wrong token both read as 404, so the existence of a session is never revealed. A session past `expires_at` reads as `expired`. `merchant_display_name` is the name the payer is paying; `payment` follows the collection the pay created (null until then), so the payer's page watches its status here. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
@@ -535,7 +535,7 @@ class CheckoutApi:
     ) -> RESTResponseType:
         """Read a checkout session (payer)
 
-        Payer-facing read, authorised by the session's client_token in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422 (field `client_token`). An unknown session and a wrong token both read as 404, so the existence of a session is never revealed. A session past `expires_at` reads as `expired`. 
+        Payer-facing read, authorised by the session's client_token in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter. Neither or both: 422 (field `client_token`). An unknown session and a wrong token both read as 404, so the existence of a session is never revealed. A session past `expires_at` reads as `expired`. `merchant_display_name` is the name the payer is paying; `payment` follows the collection the pay created (null until then), so the payer's page watches its status here. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID

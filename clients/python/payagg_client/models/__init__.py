@@ -22,6 +22,7 @@ from payagg_client.models.checkout_session_envelope import CheckoutSessionEnvelo
 from payagg_client.models.checkout_session_pay import CheckoutSessionPay
 from payagg_client.models.checkout_session_public import CheckoutSessionPublic
 from payagg_client.models.checkout_session_public_envelope import CheckoutSessionPublicEnvelope
+from payagg_client.models.checkout_session_public_payment import CheckoutSessionPublicPayment
 from payagg_client.models.checkout_session_status import CheckoutSessionStatus
 from payagg_client.models.collection_create import CollectionCreate
 from payagg_client.models.destination_type import DestinationType

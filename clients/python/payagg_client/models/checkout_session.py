@@ -46,7 +46,8 @@ class CheckoutSession(BaseModel):
     expires_at: datetime = Field(description="30 minutes after creation.")
     created_at: datetime
     updated_at: datetime
-    __properties: ClassVar[List[str]] = ["id", "merchant_id", "sub_merchant_id", "amount", "currency", "reference", "allowed_rails", "status", "client_token", "collection_intent_id", "expires_at", "created_at", "updated_at"]
+    checkout_url: Optional[StrictStr] = Field(default=None, description="The hosted checkout page for this session: redirect the payer here. It carries the client_token in its fragment (`#token=...`), which browsers never send to a server, so the token reaches no server log, proxy or Referer header; the page sends it as `X-Checkout-Token`. A bearer link: like client_token it is returned only by session creation (and its idempotent replay), never again. ")
+    __properties: ClassVar[List[str]] = ["id", "merchant_id", "sub_merchant_id", "amount", "currency", "reference", "allowed_rails", "status", "client_token", "collection_intent_id", "expires_at", "created_at", "updated_at", "checkout_url"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -133,7 +134,8 @@ class CheckoutSession(BaseModel):
             "collection_intent_id": obj.get("collection_intent_id"),
             "expires_at": obj.get("expires_at"),
             "created_at": obj.get("created_at"),
-            "updated_at": obj.get("updated_at")
+            "updated_at": obj.get("updated_at"),
+            "checkout_url": obj.get("checkout_url")
         })
         return _obj
 

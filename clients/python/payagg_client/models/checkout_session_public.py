@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
+from payagg_client.models.checkout_session_public_payment import CheckoutSessionPublicPayment
 from payagg_client.models.checkout_session_status import CheckoutSessionStatus
 from payagg_client.models.rail import Rail
 from typing import Optional, Set
@@ -41,7 +42,10 @@ class CheckoutSessionPublic(BaseModel):
     allowed_rails: Annotated[List[Rail], Field(min_length=1)]
     status: CheckoutSessionStatus
     expires_at: datetime
-    __properties: ClassVar[List[str]] = ["id", "merchant_id", "amount", "currency", "reference", "allowed_rails", "status", "expires_at"]
+    merchant_display_name: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=200)]] = Field(default=None, description="The name of the merchant the payer is paying, to show on the checkout page. A display name only, never a credential.")
+    payment: Optional[CheckoutSessionPublicPayment] = None
+    additional_properties: Dict[str, Any] = {}
+    __properties: ClassVar[List[str]] = ["id", "merchant_id", "amount", "currency", "reference", "allowed_rails", "status", "expires_at", "merchant_display_name", "payment"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -80,8 +84,10 @@ class CheckoutSessionPublic(BaseModel):
         * `None` is only added to the output dict for nullable fields that
           were set at model initialization. Other fields with value `None`
           are ignored.
+        * Fields in `self.additional_properties` are added to the output dict.
         """
         excluded_fields: Set[str] = set([
+            "additional_properties",
         ])
 
         _dict = self.model_dump(
@@ -89,10 +95,23 @@ class CheckoutSessionPublic(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of payment
+        if self.payment:
+            _dict['payment'] = self.payment.to_dict()
+        # puts key-value pairs in additional_properties in the top level
+        if self.additional_properties is not None:
+            for _key, _value in self.additional_properties.items():
+                _dict[_key] = _value
+
         # set to None if reference (nullable) is None
         # and model_fields_set contains the field
         if self.reference is None and "reference" in self.model_fields_set:
             _dict['reference'] = None
+
+        # set to None if payment (nullable) is None
+        # and model_fields_set contains the field
+        if self.payment is None and "payment" in self.model_fields_set:
+            _dict['payment'] = None
 
         return _dict
 
@@ -113,8 +132,15 @@ class CheckoutSessionPublic(BaseModel):
             "reference": obj.get("reference"),
             "allowed_rails": obj.get("allowed_rails"),
             "status": obj.get("status"),
-            "expires_at": obj.get("expires_at")
+            "expires_at": obj.get("expires_at"),
+            "merchant_display_name": obj.get("merchant_display_name"),
+            "payment": CheckoutSessionPublicPayment.from_dict(obj["payment"]) if obj.get("payment") is not None else None
         })
+        # store additional fields in additional_properties
+        for _key in obj.keys():
+            if _key not in cls.__properties:
+                _obj.additional_properties[_key] = obj.get(_key)
+
         return _obj
 
 

@@ -24,7 +24,8 @@ import {
 import { findMerchant } from './merchants.ts';
 import type { PayerInput } from './payer-rules.ts';
 import { findSubMerchant } from './sub-merchants.ts';
-import { type TransactionResource, toTransactionResource } from './transactions.ts';
+import { type TransactionResource, type TransactionStatus, toTransactionResource } from './transactions.ts';
+import { checkout_page_path } from '../http/checkout-page.ts';
 
 /**
  * The pay's idempotency recovery point once it holds the session: from here on it may reach the
@@ -68,8 +69,18 @@ export function effectiveStatus(row: CheckoutSessionRow, now: Date): CheckoutSes
   return row.status === 'open' && row.expires_at.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
+/**
+ * The hosted page of a session (spec: CheckoutSession.checkout_url): the token rides in the
+ * fragment, which browsers never send to a server (no access log, proxy or Referer sees it); the
+ * page reads it from there and sends it as X-Checkout-Token. `publicBaseUrl` is PUBLIC_BASE_URL,
+ * or the creating request's own origin in development (docs/checkout-page.md).
+ */
+export function checkoutPageUrl(publicBaseUrl: string, sessionId: string, clientToken: string): string {
+  return `${publicBaseUrl}${checkout_page_path}/${sessionId}#token=${clientToken}`;
+}
+
 /** The creation response (spec: CheckoutSession), the only place the token ever appears. */
-export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: string, now: Date) {
+export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: string, now: Date, checkoutUrl: string) {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -84,11 +95,25 @@ export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: 
     expires_at: row.expires_at.toISOString(),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    checkout_url: checkoutUrl,
   };
 }
 
+/**
+ * What the payer's read adds to the session row: the merchant's name and the collection the pay
+ * created (null columns until then). No transaction id, provider reference or payer detail.
+ */
+export type PublicSessionRow = CheckoutSessionRow & {
+  merchant_display_name: string;
+  payment_rail: Rail | null;
+  payment_status: TransactionStatus | null;
+  payment_action_url: string | null;
+  payment_ussd_code: string | null;
+  payment_failure_reason: string | null;
+};
+
 /** The payer-facing read (spec: CheckoutSessionPublic): no token, no merchant-private fields. */
-export function toCheckoutSessionPublic(row: CheckoutSessionRow, now: Date) {
+export function toCheckoutSessionPublic(row: PublicSessionRow, now: Date) {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -98,8 +123,25 @@ export function toCheckoutSessionPublic(row: CheckoutSessionRow, now: Date) {
     allowed_rails: row.allowed_rails,
     status: effectiveStatus(row, now),
     expires_at: row.expires_at.toISOString(),
+    merchant_display_name: row.merchant_display_name,
+    payment: row.payment_rail === null || row.payment_status === null ? null : {
+      rail: row.payment_rail,
+      status: row.payment_status,
+      action_url: row.payment_action_url,
+      ussd_code: row.payment_ussd_code,
+      failure_reason: row.payment_status === 'failed' ? paymentFailureReason(row.payment_failure_reason) : null,
+    },
   };
 }
+
+/** The payer may see why a rail failed the payment; a reason outside the spec's set is not shown. */
+function paymentFailureReason(reason: string | null): PaymentFailureReason | null {
+  return (payment_failure_reasons as readonly string[]).includes(reason ?? '') ? (reason as PaymentFailureReason) : null;
+}
+
+/** spec: CheckoutSessionPublic.payment.failure_reason (refund_rejected is a refund's, never a collection's). */
+export const payment_failure_reasons = ['insufficient_funds', 'payer_declined', 'card_declined', 'authentication_failed', 'account_closed'] as const;
+export type PaymentFailureReason = (typeof payment_failure_reasons)[number];
 
 export async function insertCheckoutSession(q: Queryable, input: {
   id: string; merchantId: string; subMerchantId: string | null; amount: number; currency: string;
@@ -140,9 +182,12 @@ export async function checkCreateRequest(q: Queryable, merchantId: string, reque
   }
 }
 
-/** Creates the session with a fresh token; the stored (sealed) response keeps the token for replays. */
+/**
+ * Creates the session with a fresh token; the stored (sealed) response keeps the token, and the
+ * checkout_url carrying it, for replays.
+ */
 export async function createCheckoutSession(sql: Sql, run: IdempotentRun, input: {
-  merchantId: string; request: CheckoutSessionCreate; lifetimeMinutes: number; now: Date;
+  merchantId: string; request: CheckoutSessionCreate; lifetimeMinutes: number; now: Date; publicBaseUrl: string;
 }) {
   const { request } = input;
   return await sql.begin(async (tx) => {
@@ -159,7 +204,7 @@ export async function createCheckoutSession(sql: Sql, run: IdempotentRun, input:
       lifetimeMinutes: input.lifetimeMinutes,
       now: input.now,
     });
-    const created = toCheckoutSessionResource(row, clientToken, input.now);
+    const created = toCheckoutSessionResource(row, clientToken, input.now, checkoutPageUrl(input.publicBaseUrl, row.id, clientToken));
     await run.complete(tx, created);
     return created;
   });
@@ -171,7 +216,27 @@ export async function createCheckoutSession(sql: Sql, run: IdempotentRun, input:
  */
 export async function findSessionByToken(q: Queryable, id: string, token: string): Promise<CheckoutSessionRow> {
   const rows = await q<CheckoutSessionRow[]>`select * from checkout_sessions where id = ${id}`;
-  const row = rows[0];
+  return openedByToken(rows[0], token);
+}
+
+/**
+ * The payer's read: the session its token opens, with the merchant's name and its collection's
+ * payer-visible state, in one query (the page polls it while the payment settles).
+ */
+export async function findPublicSessionByToken(q: Queryable, id: string, token: string): Promise<PublicSessionRow> {
+  const rows = await q<PublicSessionRow[]>`
+    select s.*, m.name as merchant_display_name,
+           t.rail as payment_rail, t.status as payment_status, t.action_url as payment_action_url,
+           t.ussd_code as payment_ussd_code, t.failure_reason as payment_failure_reason
+    from checkout_sessions s
+    join merchants m on m.id = s.merchant_id
+    left join transactions t on t.id = s.collection_intent_id
+    where s.id = ${id}`;
+  return openedByToken(rows[0], token);
+}
+
+/** Unknown session and wrong token fail alike, after a comparison of the same cost. */
+function openedByToken<Row extends CheckoutSessionRow>(row: Row | undefined, token: string): Row {
   const presented = tokenSha256(token);
   const stored = row?.client_token_sha256 ?? Buffer.alloc(presented.length);
   if (!row || !timingSafeEqual(presented, stored)) {

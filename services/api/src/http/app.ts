@@ -27,6 +27,8 @@ import { strictQueryValues } from './query-values.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
+import { checkoutPage } from './checkout-page.ts';
+import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
 
 export const partner_base_path = '/api/v1/partner';
 
@@ -150,6 +152,10 @@ export function createApp(deps: AppDeps): App {
 
   app.use(requestId);
   app.use(healthz);
+  // Payer-facing pages outside /v1 (no merchant credential, not spec operations): the hosted
+  // checkout page, and the sandbox providers' challenge pages its action_url values lead to.
+  app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));
+  app.use(sandboxPayerPages({ sql: deps.sql }));
   const specs = deps.partnerSpec ? [deps.merchantSpec, deps.partnerSpec] : [deps.merchantSpec];
   // Before authentication: which paths and methods exist is public (the spec), and a 404 or 405
   // must not depend on which credential the path happens to use.

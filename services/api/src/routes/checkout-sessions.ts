@@ -8,10 +8,12 @@ import {
   checkoutTokenOf,
   checkPayRequest,
   createCheckoutSession,
+  findPublicSessionByToken,
   findSessionByToken,
   payClaimedSession,
   toCheckoutSessionPublic,
 } from '../domain/checkout-sessions.ts';
+import { publicBaseUrlFor } from '../http/checkout-page.ts';
 import { sendOk } from '../http/envelope.ts';
 import { idempotencyScope, runIdempotent } from '../idempotency/idempotent.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
@@ -26,14 +28,15 @@ export function checkoutSessionRoutes(ctx: RouteContext): RouteHandlers {
       const request = req.body as CheckoutSessionCreate;
       await checkCreateRequest(ctx.sql, merchantId, request);
       const scope = idempotencyScope(req, merchantId, 'POST /checkout-sessions');
+      const publicBaseUrl = publicBaseUrlFor(req, ctx.config);
       const session = await runIdempotent(ctx.idempotency, scope, (run) => createCheckoutSession(ctx.sql, run, {
-        merchantId, request, lifetimeMinutes: ctx.config.checkoutSessionLifetimeMinutes, now: new Date(ctx.now()),
+        merchantId, request, lifetimeMinutes: ctx.config.checkoutSessionLifetimeMinutes, now: new Date(ctx.now()), publicBaseUrl,
       }));
       sendOk(res, session);
     },
 
     async 'GET /checkout-sessions/{id}'(req, res) {
-      const row = await findSessionByToken(ctx.sql, String(req.params.id), tokenOf(req));
+      const row = await findPublicSessionByToken(ctx.sql, String(req.params.id), tokenOf(req));
       sendOk(res, toCheckoutSessionPublic(row, new Date(ctx.now())));
     },
 

@@ -11,7 +11,7 @@ let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
 afterAll(async () => { await service?.close(); });
 
-const public_fields = ['allowed_rails', 'amount', 'currency', 'expires_at', 'id', 'merchant_id', 'reference', 'status'];
+const public_fields = ['allowed_rails', 'amount', 'currency', 'expires_at', 'id', 'merchant_display_name', 'merchant_id', 'payment', 'reference', 'status'];
 
 describe('GET /checkout-sessions/{id}', () => {
   it('reads the public view with the token in the X-Checkout-Token header, without merchant credentials', async () => {
@@ -27,11 +27,12 @@ describe('GET /checkout-sessions/{id}', () => {
     expect(view).toEqual({
       id: session.id, merchant_id: service.merchantId, amount: 42_000, currency: 'KES', reference: 'order-read',
       allowed_rails: ['card', 'mobile_money'], status: 'open', expires_at: session.expires_at,
+      merchant_display_name: 'Test Merchant', payment: null,
     });
     // Never the token, nor the merchant-private fields.
     const text = JSON.stringify(read.data);
     expect(text.includes(session.client_token)).toBe(false);
-    for (const hidden of ['client_token', 'sub_merchant_id', 'collection_intent_id', 'created_at', 'updated_at']) {
+    for (const hidden of ['client_token', 'checkout_url', 'sub_merchant_id', 'collection_intent_id', 'created_at', 'updated_at']) {
       expect(view).not.toHaveProperty(hidden);
     }
   });

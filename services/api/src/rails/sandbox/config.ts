@@ -25,6 +25,11 @@ export const SANDBOX_SLOW_INITIATION_MS_DEFAULT = 1_500;
 /** Upper bound for every sandbox delay: a sandbox that waits longer than a day is a typo. */
 export const SANDBOX_DELAY_MS_MAX = 86_400_000;
 export const SANDBOX_ACTION_URL_BASE_DEFAULT = 'https://sandbox.payagg.test/rails';
+/**
+ * Where this service serves the sandbox providers' payer pages (./payer-pages.ts). The service's
+ * configuration points SANDBOX_RAIL_ACTION_URL_BASE here unless it is set (src/config.ts).
+ */
+export const SANDBOX_PAYER_PAGES_PATH = '/sandbox/rails';
 
 export const SANDBOX_RAILS_CONFIG_DEFAULT: SandboxRailsConfig = {
   outcomeDelayMs: SANDBOX_OUTCOME_DELAY_MS_DEFAULT,

@@ -60,7 +60,7 @@ export function newUssdCode(rail: Rail): string {
   return `*${serviceCode}*${paymentCode}#`;
 }
 
-/** Payer-facing pages of the simulated providers (not served: the outcome arrives by itself). */
+/** Payer-facing pages of the simulated providers (served by ./payer-pages.ts under SANDBOX_PAYER_PAGES_PATH). */
 export function actionUrlFor(actionUrlBase: string, rail: Rail, providerReference: string): string {
   const path = rail === 'card' ? 'card/3ds' : rail === 'bank' ? 'bank/authorize' : `${rail}/pay`;
   return `${actionUrlBase}/${path}/${encodeURIComponent(providerReference)}`;
