@@ -25,6 +25,8 @@ What a real client does, schemathesis must do too, or every request would stop a
      sandbox settles that collection (the test server runs with a 0 ms sandbox outcome delay);
    - listTransactions: a generated `cursor` on a positive case becomes a real `meta.next_cursor`
      of this list (a cursor is opaque and tamper-evident: any other string is rightly a 422);
+     a positive case's `date_from` and `date_to` are put in order (the spec makes `date_from`
+     after `date_to` a 422, a relation between two parameters no schema can state);
    - createCollection, createCheckoutSession: a generated `sub_merchant_id` on a positive case
      becomes PAYAGG_SUB_MERCHANT_ID (a sub-merchant of the test merchant) when set, else null;
      the conformance merchant has no sub-merchants until POST /sub-merchants lands, and an
@@ -45,6 +47,7 @@ import sys
 import threading
 import time
 import uuid
+from datetime import datetime
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -398,6 +401,7 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
         real_collection_for_refund(case)
     elif operation_id == "listTransactions":
         real_cursor(case)
+        ordered_date_range(case)
     elif operation_id in ("createCollection", "createCheckoutSession"):
         if meta is None or meta.is_negative_at(ParameterLocation.BODY):
             return
@@ -426,3 +430,26 @@ def real_cursor(case: Any) -> None:
     query = case.query
     if isinstance(query, MutableMapping) and query.get("cursor") is not None:
         query["cursor"] = transactions_cursor.get()
+
+
+def ordered_date_range(case: Any) -> None:
+    """Swaps a positive case's date_from and date_to when the first is the later instant."""
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
+        return
+    query = case.query
+    if not isinstance(query, MutableMapping):
+        return
+    date_from, date_to = query.get("date_from"), query.get("date_to")
+    if not isinstance(date_from, str) or not isinstance(date_to, str):
+        return
+    try:
+        start = datetime.fromisoformat(date_from.replace("z", "Z"))
+        end = datetime.fromisoformat(date_to.replace("z", "Z"))
+        if start.tzinfo is None or end.tzinfo is None:
+            return
+        later = start > end
+    except (ValueError, OverflowError):
+        return  # a form Python does not read: left as generated
+    if later:
+        query["date_from"], query["date_to"] = date_to, date_from

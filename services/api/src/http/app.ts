@@ -2,8 +2,8 @@
 //   request id -> GET /healthz -> route match (the ONE decision of which spec operation this is;
 //   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
-//   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> the matched operation's
-//   handler (501 until implemented) -> one error handler.
+//   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> the
+//   matched operation's handler (501 until implemented) -> one error handler.
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -118,7 +118,8 @@ function dispatch(handlerOf: Map<SpecOperation, RouteHandler>): RequestHandler {
   return async (req, res, next) => {
     const route = routeOf(res);
     const handler = handlerOf.get(route.operation);
-    if (!handler) throw new Error(`no handler registered for ${route.operation.routeKey}`);
+    // operationHandlers gives every spec operation a handler; a miss is a wiring bug (500).
+    if (!handler) return next(new Error(`no handler registered for ${route.operation.routeKey}`));
     req.params = route.params;
     try {
       await handler(req, res);

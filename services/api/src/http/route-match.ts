@@ -30,7 +30,8 @@ export type RouteMatchResult =
 
 export type RouteMatcher = { match(method: string, path: string): RouteMatchResult };
 
-type Segment = { literal: string } | { param: string };
+/** One segment of a spec path: a literal, or (literal null) a parameter. One shape for both, so the hot loop stays monomorphic. */
+type Segment = { literal: string | null; param: string | null };
 type CompiledPath = { spec: LoadedSpec; segments: Segment[]; operations: Map<string, SpecOperation>; allow: string };
 
 /** RFC 3986 `pchar` without `%`: unreserved, sub-delims, `:` and `@`. */
@@ -44,7 +45,7 @@ function compile(spec: LoadedSpec): CompiledPath[] {
     if (!compiled) {
       const segments = operation.path.split('/').slice(1).map((part): Segment => {
         const param = /^\{([^}]+)\}$/.exec(part);
-        return param ? { param: param[1]! } : { literal: part };
+        return param ? { literal: null, param: param[1]! } : { literal: part, param: null };
       });
       compiled = { spec, segments, operations: new Map(), allow: '' };
       byPath.set(operation.path, compiled);
@@ -55,37 +56,48 @@ function compile(spec: LoadedSpec): CompiledPath[] {
   return [...byPath.values()];
 }
 
-function paramsOf(path: CompiledPath, segments: readonly string[]): Record<string, string> | null {
-  if (segments.length !== path.segments.length) return null;
-  const params: Record<string, string> = {};
+/** Whether `segments` (same count) spell `path` exactly. */
+function matches(path: CompiledPath, segments: readonly string[]): boolean {
   for (let i = 0; i < segments.length; i += 1) {
     const expected = path.segments[i]!;
     const given = segments[i]!;
-    if ('literal' in expected) {
-      if (given !== expected.literal) return null;
-    } else {
-      if (given === '.' || given === '..' || !param_segment.test(given)) return null;
-      params[expected.param] = given;
+    if (expected.literal !== null) {
+      if (given !== expected.literal) return false;
+    } else if (given === '.' || given === '..' || !param_segment.test(given)) {
+      return false;
     }
+  }
+  return true;
+}
+
+function paramsOf(path: CompiledPath, segments: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i += 1) {
+    const name = path.segments[i]!.param;
+    if (name !== null) params[name] = segments[i]!;
   }
   return params;
 }
 
 export function createRouteMatcher(specs: readonly LoadedSpec[]): RouteMatcher {
-  const families = specs.map((spec) => ({ prefix: `${spec.basePath}/`, paths: compile(spec) }));
+  // Per family, its paths grouped by segment count (a path can only match paths of its length).
+  const families = specs.map((spec) => {
+    const byLength = new Map<number, CompiledPath[]>();
+    for (const path of compile(spec)) byLength.set(path.segments.length, [...(byLength.get(path.segments.length) ?? []), path]);
+    return { prefix: `${spec.basePath}/`, byLength };
+  });
   return {
     match(method, path) {
       // Express answers HEAD with the GET handler (the body is dropped on the way out).
       const wanted = method === 'HEAD' ? 'GET' : method;
       for (const family of families) {
         if (!path.startsWith(family.prefix)) continue;
-        const segments = path.slice(family.prefix.length - 1).split('/').slice(1);
+        const segments = path.slice(family.prefix.length).split('/');
         let addressed: CompiledPath | null = null;
-        for (const candidate of family.paths) {
-          const params = paramsOf(candidate, segments);
-          if (params === null) continue;
+        for (const candidate of family.byLength.get(segments.length) ?? []) {
+          if (!matches(candidate, segments)) continue;
           const operation = candidate.operations.get(wanted);
-          if (operation) return { kind: 'operation', route: { spec: candidate.spec, operation, params } };
+          if (operation) return { kind: 'operation', route: { spec: candidate.spec, operation, params: paramsOf(candidate, segments) } };
           addressed ??= candidate;
         }
         if (addressed) return { kind: 'method_not_allowed', allow: addressed.allow };
