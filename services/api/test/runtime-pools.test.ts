@@ -3,7 +3,7 @@
 // new PostgreSQL backend under load; each pool's size is its setting; a process that runs no
 // background work opens none of the worker's or the job queue's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionsPerProcess } from '../src/config.ts';
+import { ConfigError, connectionsPerProcess, loadConfig } from '../src/config.ts';
 import { job_queue_pool_name } from '../src/jobs/schema.ts';
 import { async_commit_pool_name, worker_pool_name } from '../src/runtime.ts';
 import { startTestService, type TestService } from './helpers/service.ts';
@@ -28,6 +28,7 @@ describe('an API process that runs no background work (RUN_WORKERS=false)', () =
       [async_commit_pool_name]: service.config.asyncCommitPoolMax,
     });
     expect(connectionsPerProcess(service.config)).toMatchObject({ worker: 0, jobQueue: 0 });
+    expect(service.runtime.jobRunner).toBeNull();
   });
 });
 
@@ -41,6 +42,7 @@ describe('a process that runs the background work, pools sized by their settings
   afterAll(async () => { await service?.close(); });
 
   it('opens exactly the configured worker, ledger and asynchronous-commit connections, and at most the job queue\'s', async () => {
+    expect(service.runtime.jobRunner).not.toBeNull();
     const open = await connectionsByPool(service);
     expect(open).toMatchObject({ 'postgres.js': 3, [async_commit_pool_name]: 2, [worker_pool_name]: 3 });
     // The job runner holds one for LISTEN and takes a second only while it fetches or finishes a job.
@@ -50,5 +52,23 @@ describe('a process that runs the background work, pools sized by their settings
       database: service.config.databasePoolMax, ledger: 3, asyncCommit: 2, worker: 3, jobQueue: 2,
       total: service.config.databasePoolMax + 3 + 2 + 3 + 2,
     });
+  });
+});
+
+describe('the pool settings', () => {
+  it('default to 22 connections in an API process, 20 in a worker process, 28 in one that runs both', () => {
+    expect(connectionsPerProcess(loadConfig({ RUN_WORKERS: 'false' })).total).toBe(22);
+    expect(connectionsPerProcess(loadConfig({}, 'worker'))).toEqual({ database: 2, ledger: 8, asyncCommit: 4, worker: 4, jobQueue: 2, total: 20 });
+    expect(connectionsPerProcess(loadConfig({})).total).toBe(28);
+  });
+
+  it('count no ledger pool on TigerBeetle, and take DATABASE_POOL_MAX in a worker process when it is set', () => {
+    expect(connectionsPerProcess(loadConfig({ TB_ADDRESSES: '3000', RUN_WORKERS: 'false' }))).toMatchObject({ ledger: 0, total: 14 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '5' }, 'worker')).toMatchObject({ databasePoolMax: 5, runWorkers: true });
+  });
+
+  it('refuse a job queue pool too small to hold its LISTEN connection and take jobs', () => {
+    expect(() => loadConfig({ JOB_QUEUE_POOL_MAX: '1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKER_POOL_MAX: '0' })).toThrow(/WORKER_POOL_MAX/);
   });
 });

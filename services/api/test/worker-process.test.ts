@@ -1,6 +1,6 @@
-// The background workers in their own process (src/worker.ts, `./payagg-worker`) beside an
-// API that runs none (RUN_WORKERS=false, as the test service does): a collection made through the
-// API settles through the ledger in the worker process; SIGTERM stops it cleanly; a wrong
+// The background work in its own process (src/worker.ts, `./payagg-worker`) beside an
+// API that runs none (RUN_WORKERS=false, as the test service does): its job runner registers the
+// recurring jobs; a collection made through the API settles through the ledger in the worker process; SIGTERM stops it cleanly; a wrong
 // MASTER_KEY is refused at start.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +57,12 @@ it('settles what the API created, in its own process, and stops cleanly on SIGTE
 
   const worker = startWorker({});
   await waitFor(() => (ready_line.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`);
+  // Its job runner is up: the recurring jobs are registered with the queue's scheduler.
+  const recurring = await waitFor(async () => {
+    const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;
+    return rows.length === 3 ? rows.map((r) => r.identifier) : null;
+  }, () => `the recurring jobs to be registered:\n${worker.output()}`);
+  expect(recurring).toEqual(['collections.complete_abandoned', 'idempotency.purge_expired', 'refunds.void_pending_reservations']);
   const settled = await waitFor(async () => {
     const { data } = await service.client.GET('/collections/{id}', { params: { path: { id } } });
     return data?.data.status === 'success' ? data.data : null;

@@ -88,7 +88,7 @@ function asTask(definition: JobDefinition<never>, deps: JobDeps): Task {
 }
 
 /** One crontab item per recurring job: due when the minutes since UTC midnight divide by its interval. */
-function recurringItems(definitions: Record<string, JobDefinition<never>>): CronItem[] {
+export function recurringItems(definitions: Record<string, JobDefinition<never>>): CronItem[] {
   return Object.entries(definitions).flatMap(([name, definition]) => {
     if (definition.recurring === undefined) return [];
     const { intervalMinutes } = definition.recurring;

@@ -5,9 +5,7 @@
 // process enqueues, whether or not a worker has started yet. Concurrent starts are safe: each of
 // the library's migrations records itself first and a clash means another process did it.
 import pg from 'pg';
-import { runMigrations } from 'graphile-worker';
 import type { Logger } from '../log.ts';
-import { graphileLogger } from './graphile-logger.ts';
 
 /** The PostgreSQL schema graphile-worker keeps its tables and functions in (its default). */
 export const job_queue_schema = 'graphile_worker';
@@ -30,6 +28,9 @@ export function createJobQueuePool(databaseUrl: string, connectionsMax: number, 
 
 /** Installs or upgrades the job queue's schema (idempotent; a no-op when up to date). */
 export async function migrateJobQueue(databaseUrl: string, logger: Logger): Promise<void> {
+  // Loaded here, not at the top: every CLI command migrates, and most never touch the queue
+  // otherwise (the library and its dependencies cost a short command about 0.1 s of CPU to load).
+  const [{ runMigrations }, { graphileLogger }] = await Promise.all([import('graphile-worker'), import('./graphile-logger.ts')]);
   const pool = createJobQueuePool(databaseUrl, 1, 'payagg-jobs-migrate');
   try {
     await runMigrations({ pgPool: pool, schema: job_queue_schema, logger: graphileLogger(logger) });

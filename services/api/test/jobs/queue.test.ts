@@ -8,7 +8,7 @@ import { createPool, type Sql } from '../../src/db/index.ts';
 import { defineJob, type JobDefinition } from '../../src/jobs/job.ts';
 import { enqueueJob } from '../../src/jobs/queue.ts';
 import { job_definitions } from '../../src/jobs/registry.ts';
-import { type JobRunner, startJobRunner } from '../../src/jobs/runner.ts';
+import { type JobRunner, recurringItems, startJobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -148,14 +148,43 @@ describe('a runner', () => {
   });
 
   it('registers every recurring job with the scheduler under its own name', async () => {
+    await service.sql`delete from graphile_worker._private_known_crontabs`;
     const runner = await startRunner('a');
     try {
-      const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;
       const recurring = Object.entries(job_definitions).filter(([, d]) => 'recurring' in d && d.recurring !== undefined).map(([name]) => name).sort();
       expect(recurring).toEqual(['collections.complete_abandoned', 'idempotency.purge_expired', 'refunds.void_pending_reservations']);
-      expect(rows.map((r) => r.identifier)).toEqual(recurring);
+      // The scheduler records them just after the runner starts.
+      const registered = await waitFor(async () => {
+        const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;
+        return rows.length === recurring.length ? rows.map((r) => r.identifier) : null;
+      }, 'the recurring jobs to be registered');
+      expect(registered).toEqual(recurring);
     } finally {
       await runner.stop();
     }
+  });
+});
+
+describe('job definitions', () => {
+  it('refuse limits a runner could not honour', () => {
+    const run = async () => {};
+    expect(() => defineJob({ attemptsMax: 0, run })).toThrow(/attemptsMax/);
+    expect(() => defineJob({ attemptsMax: 1, recurring: { intervalMinutes: 7 }, run })).toThrow(/divide a day/);
+    expect(() => defineJob({ attemptsMax: 1, recurring: { intervalMinutes: 0 }, run })).toThrow(/divide a day/);
+  });
+
+  it('schedule a recurring job every intervalMinutes from UTC midnight, one pass at a time', () => {
+    const run = async () => {};
+    const items = recurringItems({
+      'test.every_minute': defineJob({ attemptsMax: 1, recurring: { intervalMinutes: 1 }, run }) as JobDefinition<never>,
+      'test.every_five': defineJob({ attemptsMax: 2, recurring: { intervalMinutes: 5 }, run }) as JobDefinition<never>,
+      'test.on_demand': defineJob({ attemptsMax: 3, run }) as JobDefinition<never>,
+    });
+    expect(items.map((i) => i.identifier)).toEqual(['test.every_minute', 'test.every_five']);
+    const at = (hour: number, min: number) => ({ hour, min, date: 1, month: 1, dow: 0 });
+    const [everyMinute, everyFive] = items.map((i) => i.match as (digest: ReturnType<typeof at>) => boolean);
+    expect([at(12, 7), at(12, 10), at(0, 0)].map(everyMinute!)).toEqual([true, true, true]);
+    expect([at(12, 7), at(12, 10), at(0, 0), at(23, 59)].map(everyFive!)).toEqual([false, true, true, false]);
+    expect(items[1]!.options).toMatchObject({ backfillPeriod: 0, maxAttempts: 2, queueName: 'test.every_five', jobKey: 'test.every_five', jobKeyMode: 'replace' });
   });
 });
