@@ -13,6 +13,19 @@ import type { PayBody } from './rails.ts';
 
 export type PayAttempt = { key: string; body: PayBody };
 
+/**
+ * A UUID v4. crypto.randomUUID exists only in secure contexts (https, localhost); a page opened
+ * over plain http on a LAN during development still gets a random key from getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function attemptStorageKey(sessionId: string): string {
   return `payagg.checkout.${sessionId}.attempt`;
 }
@@ -30,7 +43,7 @@ export class PayAttempts {
   readonly #storageKey: string;
   readonly #newKey: () => string;
 
-  constructor(sessionId: string, storage: Storage | null, newKey: () => string = () => crypto.randomUUID()) {
+  constructor(sessionId: string, storage: Storage | null, newKey: () => string = newIdempotencyKey) {
     this.#storage = storage;
     this.#storageKey = attemptStorageKey(sessionId);
     this.#newKey = newKey;

@@ -244,6 +244,22 @@ describe('what else the page shows', () => {
     await payer.context.close();
   });
 
+  it('while the session loads, a loading screen', async () => {
+    const session = await createSession();
+    const payer = await newPayer(browser);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await payer.page.route(`**/v1/checkout-sessions/${session.id}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await payer.page.goto(session.checkout_url);
+    await expectScreen(payer, 'loading');
+    release();
+    await expectScreen(payer, 'pay', 'pay-after-loading');
+    await payer.context.close();
+  });
+
   it('a load that fails (network) offers to try again, and trying again loads the session', async () => {
     const session = await createSession();
     const payer = await newPayer(browser);

@@ -2,7 +2,7 @@
 // returns the payer, what a pay request carries, keys per attempt, and how long it watches.
 import { describe, expect, it } from 'vitest';
 import { apiBaseUrl, withReturnTo } from '../../src/checkout-app.ts';
-import { PayAttempts, sameBody } from '../../src/pay-attempts.ts';
+import { newIdempotencyKey, PayAttempts, sameBody } from '../../src/pay-attempts.ts';
 import { payBody, rails } from '../../src/rails.ts';
 import { sessionIdFromPath, tokenFromFragment } from '../../src/session-link.ts';
 import { nextPollDelayMs, poll_duration_max_ms, poll_fast_interval_ms, poll_fast_phase_ms, poll_slow_interval_ms } from '../../src/status-watch.ts';
@@ -91,6 +91,20 @@ describe('PayAttempts', () => {
     const storage = new MapStorage();
     storage.setItem(`payagg.checkout.${id}.attempt`, '{not json');
     expect(new PayAttempts(id, storage).pending()).toBeNull();
+  });
+
+  it('makes UUID v4 keys, also where crypto.randomUUID is missing (plain http off localhost)', () => {
+    const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(v4);
+    const randomUUID = crypto.randomUUID;
+    try {
+      (crypto as { randomUUID?: unknown }).randomUUID = undefined;
+      const keys = new Set(Array.from({ length: 100 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(100);
+      for (const key of keys) expect(key).toMatch(v4);
+    } finally {
+      (crypto as { randomUUID?: unknown }).randomUUID = randomUUID;
+    }
   });
 
   it('compares bodies field by field', () => {
