@@ -13,7 +13,10 @@ import { createSession, mobile_money_success, payerClient, sessionRow, transacti
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, countRows, deliverAll, eventTypes, expectLedgerInvariants, walletBalance } from './helpers.ts';
 
-const lock_ms = 100;
+// A pass holds the run's lock while it finishes or frees it (IdempotencyStore.abandon only deletes
+// a record whose lock is still held): at 100 ms a pass on a loaded machine outlived it and the
+// release tests failed at random; a second is ample and costs about 8 s over the file.
+const lock_ms = 1_000;
 
 class SimulatedCrash extends Error {}
 
