@@ -11,7 +11,7 @@
 // The scope check comes only after the signature, so a caller without the secret cannot probe
 // which operations a key may call. All 401s carry the same generic messages per code.
 import type { NextFunction, Request, Response } from 'express';
-import { api_key_pattern } from '../domain/api-keys.ts';
+import { apiKeyPattern } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
@@ -21,7 +21,7 @@ import type { Principal } from './principal.ts';
 import { capabilityOf, scopesAllow } from './scopes.ts';
 import { parseTimestamp, signatureMatches, timestampWithinTolerance } from './signature.ts';
 
-export const merchant_base_path = '/v1';
+export const merchantBasePath = '/v1';
 
 export type AuthDeps = {
   /** Key rows with their opened secrets (src/auth/key-cache.ts). */
@@ -42,7 +42,7 @@ export function rawBodyOf(req: Request): Buffer {
 
 export function authenticateMerchant(deps: AuthDeps) {
   return async function authenticate(req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (req.path !== merchant_base_path && !req.path.startsWith(`${merchant_base_path}/`)) return next();
+    if (req.path !== merchantBasePath && !req.path.startsWith(`${merchantBasePath}/`)) return next();
     const operation = deps.spec.findOperation(req.method, req.path);
     const capability = operation ? capabilityOf(operation) : null;
     // The two payer-facing checkout endpoints are authorized by the session's client_token.
@@ -55,7 +55,7 @@ export function authenticateMerchant(deps: AuthDeps) {
 
     const apiKey = req.get('x-service-key');
     if (!apiKey) return fail(invalidKey(), 'key missing');
-    if (!api_key_pattern.test(apiKey)) return fail(invalidKey(), 'key malformed');
+    if (!apiKeyPattern.test(apiKey)) return fail(invalidKey(), 'key malformed');
     const nowMs = deps.now();
     const key = await deps.lookupKey(apiKey, nowMs);
     if (!key) return fail(invalidKey(), 'key unknown');

@@ -4,8 +4,8 @@ import type { Response } from 'express';
 import type { UserRole } from './permissions.ts';
 import type { ApiKeyScope } from './scopes.ts';
 
-export const merchant_statuses = ['active', 'suspended', 'frozen'] as const;
-export type MerchantStatus = (typeof merchant_statuses)[number];
+export const merchantStatuses = ['active', 'suspended', 'frozen'] as const;
+export type MerchantStatus = (typeof merchantStatuses)[number];
 export type KeyMode = 'sandbox' | 'live';
 
 export type Principal = {

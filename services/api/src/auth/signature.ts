@@ -3,8 +3,8 @@
 // webhook deliveries. packages/sdk implements the client side of exactly this.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-const timestamp_pattern = /^\d{1,12}$/;
-const signature_pattern = /^[0-9a-f]{64}$/;
+const timestampPattern = /^\d{1,12}$/;
+const signaturePattern = /^[0-9a-f]{64}$/;
 
 export function computeSignature(secret: string, timestamp: string, rawBody: Buffer | string): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
@@ -12,7 +12,7 @@ export function computeSignature(secret: string, timestamp: string, rawBody: Buf
 
 /** Parses a Unix-seconds timestamp header; null when absent or not a plain decimal integer. */
 export function parseTimestamp(header: string | undefined): number | null {
-  if (header === undefined || !timestamp_pattern.test(header)) return null;
+  if (header === undefined || !timestampPattern.test(header)) return null;
   return Number(header);
 }
 
@@ -23,7 +23,7 @@ export function timestampWithinTolerance(timestampS: number, nowMs: number, tole
 
 /** Constant-time check; a header that is not 64 lowercase hex characters never matches. */
 export function signatureMatches(secret: string, timestamp: string, rawBody: Buffer, given: string | undefined): boolean {
-  if (given === undefined || !signature_pattern.test(given)) return false;
+  if (given === undefined || !signaturePattern.test(given)) return false;
   const expected = Buffer.from(computeSignature(secret, timestamp, rawBody), 'utf8');
   const provided = Buffer.from(given, 'utf8');
   return provided.length === expected.length && timingSafeEqual(provided, expected);

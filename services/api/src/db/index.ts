@@ -2,9 +2,9 @@
 // (or a transaction `tx` from `sql.begin`) as their first argument and are merchant-scoped.
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { type Config, database_pool_max_default } from '../config.ts';
+import { type Config, databasePoolMaxDefault } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { embedded_database_name, openEmbeddedCluster } from './embedded.ts';
+import { embeddedDatabaseName, openEmbeddedCluster } from './embedded.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -57,7 +57,7 @@ export function postgresTarget(url: string): { url: string; path?: string } {
   return { url: parsed.toString(), path: `${socketDir}/.s.PGSQL.${parsed.port || '5432'}` };
 }
 
-export function createPool(url: string, max = database_pool_max_default, applicationName = 'payagg',
+export function createPool(url: string, max = databasePoolMaxDefault, applicationName = 'payagg',
   session: Record<string, string> = {}): Sql {
   const target = postgresTarget(url);
   return postgres(target.url, {
@@ -95,7 +95,7 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
   }
   const cluster = await openEmbeddedCluster({ dataDir: config.dataDir, logger, avoidPorts: [config.port] });
   try {
-    await ensureDatabase(cluster.adminUrl, embedded_database_name);
+    await ensureDatabase(cluster.adminUrl, embeddedDatabaseName);
   } catch (error) {
     await cluster.stop();
     throw error;

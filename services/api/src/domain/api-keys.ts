@@ -6,14 +6,14 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { parseIpAllowList } from '../auth/ip-allow.ts';
 import type { UserRole } from '../auth/permissions.ts';
 import type { KeyMode, MerchantStatus } from '../auth/principal.ts';
-import { type ApiKeyScope, api_key_scopes } from '../auth/scopes.ts';
+import { type ApiKeyScope, apiKeyScopes } from '../auth/scopes.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/index.ts';
 
-export const api_key_pattern = /^pk_(sandbox|live)_[A-Za-z0-9]{24}$/;
-export const key_modes = ['sandbox', 'live'] as const;
-const key_random_chars = 24;
-const secret_random_bytes = 32;
+export const apiKeyPattern = /^pk_(sandbox|live)_[A-Za-z0-9]{24}$/;
+export const keyModes = ['sandbox', 'live'] as const;
+const keyRandomChars = 24;
+const secretRandomBytes = 32;
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export class ApiKeyInputError extends Error {
@@ -42,7 +42,7 @@ function randomBase62(length: number): string {
 export function parseScopes(raw: readonly string[]): ApiKeyScope[] {
   if (raw.length === 0) throw new ApiKeyInputError('at least one scope is required');
   for (const scope of raw) {
-    if (!(api_key_scopes as readonly string[]).includes(scope)) throw new ApiKeyInputError(`unknown scope "${scope}" (scopes: ${api_key_scopes.join(', ')})`);
+    if (!(apiKeyScopes as readonly string[]).includes(scope)) throw new ApiKeyInputError(`unknown scope "${scope}" (scopes: ${apiKeyScopes.join(', ')})`);
   }
   return [...new Set(raw)] as ApiKeyScope[];
 }
@@ -52,7 +52,7 @@ export async function createApiKey(
   box: SecretBox,
   input: { merchantId: string; mode: KeyMode; scopes: readonly string[]; expiresAt?: Date | null; ipAllow?: readonly string[] | null; userId?: string | null },
 ): Promise<CreatedApiKey> {
-  if (!(key_modes as readonly string[]).includes(input.mode)) throw new ApiKeyInputError(`mode must be sandbox or live, got "${input.mode}"`);
+  if (!(keyModes as readonly string[]).includes(input.mode)) throw new ApiKeyInputError(`mode must be sandbox or live, got "${input.mode}"`);
   const scopes = parseScopes(input.scopes);
   const ipAllow = input.ipAllow && input.ipAllow.length > 0 ? input.ipAllow.map((e) => e.trim()) : null;
   if (ipAllow) {
@@ -63,8 +63,8 @@ export async function createApiKey(
     }
   }
   if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new ApiKeyInputError('expires_at is not a valid date');
-  const apiKey = `pk_${input.mode}_${randomBase62(key_random_chars)}`;
-  const apiSecret = `sk_${input.mode}_${randomBytes(secret_random_bytes).toString('base64url')}`;
+  const apiKey = `pk_${input.mode}_${randomBase62(keyRandomChars)}`;
+  const apiSecret = `sk_${input.mode}_${randomBytes(secretRandomBytes).toString('base64url')}`;
   try {
     const [row] = await sql<{ id: string }[]>`
       insert into api_keys (merchant_id, key, mode, secret_sealed, scopes, ip_allow, user_id, expires_at)

@@ -10,8 +10,8 @@ import { write } from '../db/write.ts';
 import { type CreatedApiKey, createApiKey } from './api-keys.ts';
 import { insertMerchant } from './merchants.ts';
 
-export const sandbox_merchant_name = 'Sandbox Merchant';
-const bootstrap_lock_key = 7_270_002;
+export const sandboxMerchantName = 'Sandbox Merchant';
+const bootstrapLockKey = 7_270_002;
 
 export class MasterKeyMismatchError extends Error {
   name = 'MasterKeyMismatchError';
@@ -20,7 +20,7 @@ export class MasterKeyMismatchError extends Error {
 export async function checkMasterKey(sql: Sql, masterKey: Buffer): Promise<void> {
   const check = createHmac('sha256', deriveKey(masterKey, 'master-key-check')).update('payagg').digest('hex');
   await write({ sql }, { prepare: async (tx) => {
-    await tx`select pg_advisory_xact_lock(${bootstrap_lock_key})`;
+    await tx`select pg_advisory_xact_lock(${bootstrapLockKey})`;
     const [row] = await tx<{ value: string }[]>`select value from service_settings where name = 'master_key_check'`;
     if (!row) {
       await tx`insert into service_settings (name, value) values ('master_key_check', ${check})`;
@@ -37,10 +37,10 @@ export type SandboxBootstrap = { created: true; merchantId: string; key: Created
 /** Creates the sandbox merchant and a full-scope sandbox key once per database. */
 export async function ensureSandboxMerchant(sql: Sql, box: SecretBox): Promise<SandboxBootstrap> {
   return await write({ sql }, { prepare: async (tx): Promise<SandboxBootstrap> => {
-    await tx`select pg_advisory_xact_lock(${bootstrap_lock_key})`;
+    await tx`select pg_advisory_xact_lock(${bootstrapLockKey})`;
     const [row] = await tx<{ value: string }[]>`select value from service_settings where name = 'sandbox_merchant_id'`;
     if (row) return { created: false as const, merchantId: row.value };
-    const merchant = await insertMerchant(tx, { name: sandbox_merchant_name });
+    const merchant = await insertMerchant(tx, { name: sandboxMerchantName });
     const key = await createApiKey(tx, box, { merchantId: merchant.id, mode: 'sandbox', scopes: ['full'] });
     await tx`insert into service_settings (name, value) values ('sandbox_merchant_id', ${merchant.id})`;
     return { created: true as const, merchantId: merchant.id, key };

@@ -12,17 +12,17 @@ import type { Schema } from '@payagg/contract';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PendingQuery, Queryable, Sql, Tx } from '../db/index.ts';
 import { type CommitWrite, write } from '../db/write.ts';
-import { RAILS, type Rail } from '../rails/types.ts';
+import { allRails, type Rail } from '../rails/types.ts';
 import { assertCurrencySupported, checkCollectionRequest, type CollectionRequest, type CollectionsDeps } from './collections.ts';
 import { assertMerchantActive, findMerchant } from './merchants.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { assertSubMerchantOfMerchant } from './sub-merchants.ts';
 
 /** 256 bits of randomness: unguessable, so a plain SHA-256 suffices to store it. */
-export const client_token_bytes = 32;
+export const clientTokenBytes = 32;
 /** Makes a leaked token recognisable (secret scanners, support) without revealing anything. */
-export const client_token_prefix = 'cst_';
-const ms_per_minute = 60_000;
+export const clientTokenPrefix = 'cst_';
+const msPerMinute = 60_000;
 
 export type CheckoutSessionRow = {
   id: string;
@@ -42,7 +42,7 @@ export type CheckoutSessionRow = {
 };
 
 export function newClientToken(): string {
-  return client_token_prefix + randomBytes(client_token_bytes).toString('base64url');
+  return clientTokenPrefix + randomBytes(clientTokenBytes).toString('base64url');
 }
 
 function tokenSha256(token: string): Buffer {
@@ -94,8 +94,8 @@ export async function insertCheckoutSession(q: Queryable, input: {
   /** The app clock: expiry is decided by it everywhere (creation, reads, pay claims). */
   now: Date;
 }): Promise<CheckoutSessionRow> {
-  const expiresAt = new Date(input.now.getTime() + input.lifetimeMinutes * ms_per_minute);
-  const allowedRails = input.allowedRails && input.allowedRails.length > 0 ? [...new Set(input.allowedRails)] : [...RAILS];
+  const expiresAt = new Date(input.now.getTime() + input.lifetimeMinutes * msPerMinute);
+  const allowedRails = input.allowedRails && input.allowedRails.length > 0 ? [...new Set(input.allowedRails)] : [...allRails];
   const [row] = await q<CheckoutSessionRow[]>`
     insert into checkout_sessions (id, merchant_id, sub_merchant_id, amount, currency, reference, allowed_rails,
       status, client_token_sha256, expires_at)

@@ -26,39 +26,39 @@ import { type CollectionRequest, type CollectionsDeps, initiateAndRecordCollecti
 import { toTransactionResource } from './transactions.ts';
 
 /** How long a run's lock must have lapsed before the completer takes it (a client retry comes first). */
-export const completer_idle_ms_default = 5 * 60_000;
+export const completerIdleMsDefault = 5 * 60_000;
 /**
  * How far back, before `idleMs`, each pass looks for claims (the scan is a range of the expiry
  * index, so its cost grows with it). Passes run every minute: a run is looked at for this long.
  */
-export const completer_window_ms_default = 15 * 60_000;
+export const completerWindowMsDefault = 15 * 60_000;
 /** Runs finished per pass at most; the rest wait for the next pass. */
-export const completer_batch_max = 100;
+export const completerBatchMax = 100;
 
-const collections_operation_prefix = 'POST /collections ';
-const pay_operation_prefix = 'POST /checkout-sessions/{id}/pay ';
+const collectionsOperationPrefix = 'POST /collections ';
+const payOperationPrefix = 'POST /checkout-sessions/{id}/pay ';
 // The operation records the path: `POST /checkout-sessions/{id}/pay /v1/checkout-sessions/<id>/pay`.
-const pay_session_id = /\/checkout-sessions\/([0-9a-f-]{36})\/pay$/i;
+const paySessionIdPattern = /\/checkout-sessions\/([0-9a-f-]{36})\/pay$/i;
 
 export type CompleterDeps = CollectionsDeps & { idempotency: IdempotencyStore; logger: Logger };
 export type CompleterSummary = { found: number; completed: number; released: number; skipped: number; failed: number };
 
 export async function completeAbandonedCollections(deps: CompleterDeps, options: { idleMs?: number; windowMs?: number; now?: number } = {}): Promise<CompleterSummary> {
-  const idleMs = options.idleMs ?? completer_idle_ms_default;
-  const windowMs = options.windowMs ?? completer_window_ms_default;
+  const idleMs = options.idleMs ?? completerIdleMsDefault;
+  const windowMs = options.windowMs ?? completerWindowMsDefault;
   const now = options.now ?? Date.now();
   const list = (operationPrefix: string) => deps.idempotency.unfinished({
     operationPrefix,
     idleMs,
     claimedAfter: new Date(now - idleMs - windowMs),
     claimedBefore: new Date(now - idleMs),
-    limit: completer_batch_max,
+    limit: completerBatchMax,
   });
-  const runs = [...await list(collections_operation_prefix), ...await list(pay_operation_prefix)];
+  const runs = [...await list(collectionsOperationPrefix), ...await list(payOperationPrefix)];
   const summary: CompleterSummary = { found: runs.length, completed: 0, released: 0, skipped: 0, failed: 0 };
   for (const found of runs) {
     try {
-      summary[found.scope.operation.startsWith(pay_operation_prefix) ? await completePay(deps, found) : await completeCollection(deps, found)] += 1;
+      summary[found.scope.operation.startsWith(payOperationPrefix) ? await completePay(deps, found) : await completeCollection(deps, found)] += 1;
     } catch (error) {
       summary.failed += 1;
       deps.logger.error('completer could not finish an abandoned collection; retrying next pass', {
@@ -103,7 +103,7 @@ async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Pr
 
 /** A pay's run: the same, with its session (completed with the collection, or handed back). */
 async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<'completed' | 'released' | 'skipped'> {
-  const sessionId = pay_session_id.exec(found.scope.operation)?.[1];
+  const sessionId = paySessionIdPattern.exec(found.scope.operation)?.[1];
   const session = sessionId === undefined ? null : await findSession(deps.sql, sessionId);
   if (session === null) throw new Error(`no checkout session in the pay operation "${found.scope.operation}"`);
   const pay = found.scope.request as CheckoutSessionPay;

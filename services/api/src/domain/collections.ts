@@ -341,7 +341,7 @@ type SettlementWallet = { walletId: string; accountId: bigint };
  * (measured: settlements share the process's CPU with the API, and round trips are its main
  * cost). Bounded: past the limit it starts afresh, which only costs those round trips again.
  */
-const settlement_wallet_cache_entries_max = 10_000;
+const settlementWalletCacheEntriesMax = 10_000;
 const settlementWalletCaches = new WeakMap<Ledger, Map<string, SettlementWallet>>();
 
 function settlementWalletsOf(ledger: Ledger): Map<string, SettlementWallet> {
@@ -355,6 +355,6 @@ function settlementWalletsOf(ledger: Ledger): Map<string, SettlementWallet> {
 
 function rememberSettlementWallet(ledger: Ledger, key: string, wallet: SettlementWallet): void {
   const wallets = settlementWalletsOf(ledger);
-  if (wallets.size >= settlement_wallet_cache_entries_max) wallets.clear();
+  if (wallets.size >= settlementWalletCacheEntriesMax) wallets.clear();
   wallets.set(key, wallet);
 }

@@ -3,7 +3,7 @@ import type { MerchantStatus } from '../auth/principal.ts';
 import type { Queryable } from '../db/index.ts';
 import { Refusal } from './outcomes.ts';
 
-export const merchant_name_length_max = 200;
+export const merchantNameLengthMax = 200;
 
 export type Merchant = { id: string; name: string; status: MerchantStatus; created_at: Date; updated_at: Date };
 

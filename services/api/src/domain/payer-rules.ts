@@ -11,7 +11,7 @@ export type PayerInput = {
 };
 
 /** Which payer field each rail needs (qr needs none: the payer scans a code). */
-export const payer_field_by_rail: Record<Rail, keyof PayerInput | null> = {
+export const payerFieldByRail: Record<Rail, keyof PayerInput | null> = {
   mobile_money: 'payer_phone',
   ussd: 'payer_phone',
   card: 'payer_card_token',
@@ -19,8 +19,8 @@ export const payer_field_by_rail: Record<Rail, keyof PayerInput | null> = {
   qr: null,
 };
 
-const pan_digits_min = 12;
-const pan_digits_max = 19;
+const panDigitsMin = 12;
+const panDigitsMax = 19;
 
 /**
  * True when `value` looks like a raw card number (PAN): 12 to 19 digits, optionally grouped by
@@ -29,7 +29,7 @@ const pan_digits_max = 19;
 export function looksLikeCardNumber(value: string): boolean {
   if (!/^[0-9][0-9 -]*[0-9]$/.test(value)) return false;
   const digits = value.replace(/[ -]/g, '');
-  if (digits.length < pan_digits_min || digits.length > pan_digits_max) return false;
+  if (digits.length < panDigitsMin || digits.length > panDigitsMax) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
@@ -45,7 +45,7 @@ export function looksLikeCardNumber(value: string): boolean {
 /** Refuses (payer_does_not_fit_rail, naming body.<field>) payer input that does not fit the rail. */
 export function assertPayerFitsRail(rail: Rail, payer: PayerInput): void {
   const fields: RefusalField[] = [];
-  const required = payer_field_by_rail[rail];
+  const required = payerFieldByRail[rail];
   if (required && (payer[required] === undefined || payer[required] === null || payer[required] === '')) {
     fields.push({ field: `body.${required}`, message: `is required when rail is ${rail}` });
   }

@@ -7,8 +7,8 @@ import type { Rail } from '../rails/types.ts';
 import { appendEvent, appendEvents, type EventType, type NewEvent } from './events.ts';
 import { Refusal } from './outcomes.ts';
 
-export const transaction_statuses = ['pending', 'success', 'failed', 'reversed'] as const;
-export type TransactionStatus = (typeof transaction_statuses)[number];
+export const transactionStatuses = ['pending', 'success', 'failed', 'reversed'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
 export type TransactionType = 'collection' | 'refund' | 'transfer';
 
 export type TransactionRow = {

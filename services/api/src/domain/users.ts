@@ -15,7 +15,7 @@ export type User = {
 };
 
 // An email is only checked for shape here; the spec validates it on any API that accepts one.
-const email_pattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class UserInputError extends Error {
   name = 'UserInputError';
@@ -26,7 +26,7 @@ export async function insertUser(
   merchantId: string,
   input: { email: string; role: UserRole; status?: UserStatus; mfa_enabled?: boolean },
 ): Promise<User> {
-  if (!email_pattern.test(input.email)) throw new UserInputError(`not an email address: "${input.email}"`);
+  if (!emailPattern.test(input.email)) throw new UserInputError(`not an email address: "${input.email}"`);
   try {
     const [row] = await sql<User[]>`
       insert into users (merchant_id, email, role, status, mfa_enabled)

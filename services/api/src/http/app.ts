@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { authenticateMerchant, merchant_base_path } from '../auth/authenticate.ts';
+import { authenticateMerchant, merchantBasePath } from '../auth/authenticate.ts';
 import { createKeyLookup } from '../auth/key-cache.ts';
 import { assertCapabilitiesCover } from '../auth/scopes.ts';
 import type { Config } from '../config.ts';
@@ -26,7 +26,7 @@ import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
 
-export const partner_base_path = '/api/v1/partner';
+export const partnerBasePath = '/api/v1/partner';
 
 export type AppDeps = {
   config: Config;
@@ -75,14 +75,14 @@ function under(prefix: string, handlers: RequestHandler[]): RequestHandler {
 
 // The spec says GET /users ignores unknown query parameters (so `?limit=` is harmless there);
 // everywhere else an unknown query parameter is a 422, like an unknown body field.
-const unknown_query_ignored_routes = ['GET /users'];
+const unknownQueryIgnoredRoutes = ['GET /users'];
 
 function validatorFor(spec: LoadedSpec, validateResponses: boolean): RequestHandler[] {
   installRouteRegexpCache();
   skipUrlParseDeprecationCheck();
   const paths = spec.document.paths as Record<string, Record<string, Record<string, unknown>>>;
   for (const op of spec.operations) {
-    if (unknown_query_ignored_routes.includes(op.routeKey)) {
+    if (unknownQueryIgnoredRoutes.includes(op.routeKey)) {
       const operation = paths[op.path]?.[op.method];
       if (operation) operation['x-eov-allow-unknown-query-parameters'] = true;
     }
@@ -136,8 +136,8 @@ export function createApp(deps: AppDeps): App {
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
   app.use(parseJsonBody);
 
-  app.use(under(merchant_base_path, validatorFor(deps.merchantSpec, config.validateResponses)));
-  if (deps.partnerSpec) app.use(under(partner_base_path, validatorFor(deps.partnerSpec, config.validateResponses)));
+  app.use(under(merchantBasePath, validatorFor(deps.merchantSpec, config.validateResponses)));
+  if (deps.partnerSpec) app.use(under(partnerBasePath, validatorFor(deps.partnerSpec, config.validateResponses)));
 
   const router = express.Router();
   const notImplementedRoutes = registerOperations(router, deps.merchantSpec, { ...merchantRouteHandlers(context), ...deps.handlerOverrides });

@@ -7,7 +7,7 @@ import { ApiError, validationError } from './errors.ts';
 
 export type RequestWithRawBody = Request & { rawBody?: Buffer };
 
-const json_media_type = /^application\/(?:[\w.+-]+\+)?json$/i;
+const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 export function readRawBody(limitBytes: number) {
   const raw = express.raw({ type: () => true, limit: limitBytes });
@@ -24,7 +24,7 @@ export function readRawBody(limitBytes: number) {
 
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
-  return json_media_type.test((header.split(';')[0] ?? '').trim());
+  return jsonMediaType.test((header.split(';')[0] ?? '').trim());
 }
 
 export function parseJsonBody(req: Request, _res: Response, next: NextFunction): void {
@@ -39,14 +39,14 @@ export function parseJsonBody(req: Request, _res: Response, next: NextFunction):
   // field of the API can carry it (the spec's free-text fields say so); refuse it here, for every
   // operation, with the field it is in. JSON can only carry a NUL as the escape `\u0000`, so the
   // walk runs only for bodies that contain that escape.
-  if (raw.includes(json_nul_escape)) {
+  if (raw.includes(jsonNulEscape)) {
     const at = pathOfNul(req.body, 'body');
     if (at) return next(validationError([{ field: at, message: 'must not contain the NUL character (U+0000)' }]));
   }
   next();
 }
 
-const json_nul_escape = Buffer.from('\\u0000');
+const jsonNulEscape = Buffer.from('\\u0000');
 const nul = String.fromCharCode(0);
 
 /** The field path (`body.reference`, `body.metadata.note`) of the first string or key holding a NUL. */

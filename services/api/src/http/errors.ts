@@ -4,7 +4,7 @@
 // these codes. The error handler (error-handler.ts) turns both, and anything else, into the
 // failure envelope.
 
-export const error_status_by_code = {
+export const errorStatusByCode = {
   // The seed's table.
   AUTH_INVALID_KEY: 401,
   AUTH_SIGNATURE_MISMATCH: 401,
@@ -24,7 +24,7 @@ export const error_status_by_code = {
   NOT_IMPLEMENTED: 501,
 } as const;
 
-export type ErrorCode = keyof typeof error_status_by_code;
+export type ErrorCode = keyof typeof errorStatusByCode;
 
 export type ValidationField = { field: string; message: string };
 
@@ -42,7 +42,7 @@ export class ApiError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.code = code;
-    this.status = error_status_by_code[code];
+    this.status = errorStatusByCode[code];
     this.details = options.details;
     this.headers = options.headers;
   }

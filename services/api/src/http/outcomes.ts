@@ -4,7 +4,7 @@
 // its error code (errors.ts) fails it too. The error handler (error-handler.ts) answers every
 // Refusal through apiErrorOf.
 import type { Outcome, Refusal } from '../domain/outcomes.ts';
-import { ApiError, type ErrorCode, error_status_by_code } from './errors.ts';
+import { ApiError, type ErrorCode, errorStatusByCode } from './errors.ts';
 
 /**
  * Seconds a client should wait before retrying a request a rail could not take (503
@@ -15,7 +15,7 @@ export const railRetryAfterS = 30;
 
 /** One outcome's HTTP answer; the status must be its error code's (errors.ts). */
 export type OutcomeHttp = {
-  [Code in ErrorCode]: { status: (typeof error_status_by_code)[Code]; code: Code; retryAfterS?: number };
+  [Code in ErrorCode]: { status: (typeof errorStatusByCode)[Code]; code: Code; retryAfterS?: number };
 }[ErrorCode];
 
 /** A table that answers every outcome of `O`: a missing one is a type error. */

