@@ -1,14 +1,12 @@
 // Rules on payer input that the schema alone cannot state (seed: CollectionCreate,
 // CheckoutSessionPay). The schema already requires the right payer field per rail; these checks
 // repeat that for callers inside the service and add the raw-card-number guard.
-import { fieldsRefusal, type RefusalField } from './outcomes.ts';
+import type { Schema } from '@payagg/contract';
 import type { Rail } from '../rails/types.ts';
+import { fieldsRefusal, type RefusalField } from './outcomes.ts';
 
-export type PayerInput = {
-  payer_phone?: string | null;
-  payer_card_token?: string | null;
-  payer_account_ref?: string | null;
-};
+/** The payer fields of spec CollectionCreate and CheckoutSessionPay (the same three in both). */
+export type PayerInput = Pick<Schema<'CheckoutSessionPay'>, 'payer_phone' | 'payer_card_token' | 'payer_account_ref'>;
 
 /** Which payer field each rail needs (qr needs none: the payer scans a code). */
 export const payerFieldByRail: Record<Rail, keyof PayerInput | null> = {
