@@ -6,8 +6,9 @@
 //   3. reserve: the refund row and the ledger hold in one transaction (402 and nothing moved
 //      when the wallet cannot cover it);
 //   4. rail initiation outside any transaction, then one transaction announcing the refund with
-//      the stored response. A rail that refused it for certain undoes step 3 and restarts the
-//      record with a new id (the old one's ledger hold is voided and may never be reused).
+//      the stored response. A rail call that failed in any way but a timeout undoes step 3 and
+//      restarts the record with a new id (the old one's ledger hold is voided and may never be
+//      reused); after a timeout the rail may pay the refund, so everything stays for a retry.
 //
 // Recovery points:
 //   started          nothing reserved, or a reservation committed just before the process died
