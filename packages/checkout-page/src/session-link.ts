@@ -7,7 +7,7 @@
 // fragment is removed from the address bar, so the token is not left on screen, in the history
 // entry or in a copied link, and a reload or the return from a card challenge still finds it.
 
-const session_id_pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sessionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const token_pattern = /^[A-Za-z0-9_-]{1,255}$/;
 
 export type SessionLink = { sessionId: string | null; token: string | null };
@@ -31,7 +31,7 @@ export function tokenStorageKey(sessionId: string): string {
 
 export function sessionIdFromPath(pathname: string): string | null {
   const last = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-  return session_id_pattern.test(last) ? last.toLowerCase() : null;
+  return sessionIdPattern.test(last) ? last.toLowerCase() : null;
 }
 
 export function tokenFromFragment(hash: string): string | null {

@@ -1376,10 +1376,11 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The requested rail is temporarily unavailable (RAIL_UNAVAILABLE, circuit breaker open). Nothing was created; retry later or use another rail. */
+        /** @description The requested rail is temporarily unavailable (RAIL_UNAVAILABLE, circuit breaker open). Nothing was created; retry after the number of seconds in Retry-After (`rail_retry_after_s = 30`) or use another rail. A rail that did not answer in time is the same 503; retry it with the same Idempotency-Key, which completes the request instead of charging again. */
         RailUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {

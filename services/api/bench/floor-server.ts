@@ -21,14 +21,14 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { loadConfig } from '../src/config.ts';
-import { asynchronous_commit_session, connectDatabase, createPool } from '../src/db/index.ts';
+import { asynchronousCommitSession, connectDatabase, createPool } from '../src/db/index.ts';
 import { listUsers, toUserResource } from '../src/domain/users.ts';
 import { createLogger } from '../src/log.ts';
 
 const config = loadConfig(process.env);
 const database = await connectDatabase(config, createLogger('warn'));
 const { sql } = database;
-const providerSql = createPool(database.url, 4, 'payagg-bench-floor', asynchronous_commit_session);
+const providerSql = createPool(database.url, 4, 'payagg-bench-floor', asynchronousCommitSession);
 const merchantId = process.env.BENCH_MERCHANT_ID!;
 const apiSecret = process.env.BENCH_API_SECRET!;
 

@@ -2,8 +2,8 @@
 // the server (DATABASE_URL, or the embedded cluster in DATA_DIR; MASTER_KEY or DATA_DIR/master.key),
 // whether or not the server is running. Exit codes: 0 ok, 1 failure, 2 usage error.
 import { parseArgs } from 'node:util';
-import { user_roles, type UserRole } from './auth/permissions.ts';
-import { merchant_statuses, type MerchantStatus, type KeyMode } from './auth/principal.ts';
+import { userRoles, type UserRole } from './auth/permissions.ts';
+import { merchantStatuses, type MerchantStatus, type KeyMode } from './auth/principal.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
@@ -11,9 +11,9 @@ import { connectDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import type { SignatureVersion } from './auth/signature.ts';
 import { migrateJobQueue } from './jobs/schema.ts';
-import { ApiKeyInputError, createApiKey, key_modes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './domain/api-keys.ts';
+import { ApiKeyInputError, createApiKey, keyModes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './domain/api-keys.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
-import { findMerchant, insertMerchant, merchant_name_length_max, setMerchantStatus } from './domain/merchants.ts';
+import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from './domain/merchants.ts';
 import { insertUser, UserInputError } from './domain/users.ts';
 import { createLogger } from './log.ts';
 
@@ -40,11 +40,11 @@ class UsageError extends Error {
   name = 'UsageError';
 }
 
-const uuid_pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requireUuid(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`${what} is required`);
-  if (!uuid_pattern.test(value)) throw new UsageError(`${what} must be a UUID, got "${value}"`);
+  if (!uuidPattern.test(value)) throw new UsageError(`${what} must be a UUID, got "${value}"`);
   return value.toLowerCase();
 }
 
@@ -54,7 +54,7 @@ function splitList(value: string | undefined): string[] | undefined {
 
 function requireMode(value: string | undefined): KeyMode {
   const mode = value ?? 'sandbox';
-  if (!(key_modes as readonly string[]).includes(mode)) throw new UsageError(`--mode must be sandbox or live, got "${mode}"`);
+  if (!(keyModes as readonly string[]).includes(mode)) throw new UsageError(`--mode must be sandbox or live, got "${mode}"`);
   return mode as KeyMode;
 }
 
@@ -94,7 +94,7 @@ function parseCommand(argv: string[]): Command {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const name = (values.name as string | undefined)?.trim();
     if (!name) throw new UsageError('--name is required');
-    if (name.length > merchant_name_length_max) throw new UsageError(`--name is at most ${merchant_name_length_max} characters`);
+    if (name.length > merchantNameLengthMax) throw new UsageError(`--name is at most ${merchantNameLengthMax} characters`);
     const scopes = splitList(values.scopes as string | undefined) ?? ['full'];
     const mode = requireMode(values.mode as string | undefined);
     const signatureVersionMin = requireSignatureVersion(values['signature-version'] as string | undefined, '--signature-version');
@@ -116,7 +116,7 @@ function parseCommand(argv: string[]): Command {
     if (positionals.length !== 2) throw new UsageError('merchants set-status takes MERCHANT_ID and a status');
     const id = requireUuid(positionals[0], 'MERCHANT_ID');
     const status = positionals[1] as MerchantStatus;
-    if (!merchant_statuses.includes(status)) throw new UsageError(`status must be one of ${merchant_statuses.join(', ')}`);
+    if (!merchantStatuses.includes(status)) throw new UsageError(`status must be one of ${merchantStatuses.join(', ')}`);
     return {
       needsKey: false,
       async run(db) {
@@ -193,7 +193,7 @@ function parseCommand(argv: string[]): Command {
     const email = (values.email as string | undefined)?.trim();
     if (!email) throw new UsageError('--email is required');
     const role = values.role as UserRole | undefined;
-    if (!role || !user_roles.includes(role)) throw new UsageError(`--role must be one of ${user_roles.join(', ')}`);
+    if (!role || !userRoles.includes(role)) throw new UsageError(`--role must be one of ${userRoles.join(', ')}`);
     return {
       needsKey: false,
       async run(db) {

@@ -6,44 +6,46 @@ import { SANDBOX_PAYER_PAGES_PATH } from './rails/sandbox/config.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const port_default = 8080;
-export const data_dir_default = './.data';
-export const signature_tolerance_s_default = 300;
-export const body_limit_bytes_default = 1024 * 1024;
+// Names: camelCase, unit last, then the qualifier (Default, Max, Min): CONTRIBUTING.md. A default
+// clients see is stated in spec/merchant.yaml.
+export const portDefault = 8080;
+export const dataDirDefault = './.data';
+export const signatureToleranceSDefault = 300;
+export const bodyLimitBytesDefault = 1024 * 1024;
 // Per API key: a token bucket refilled at `rate_limit_per_second` with room for `rate_limit_burst`.
 // The seed does not give numbers ("not shown"); these are generous defaults, see docs/decisions/0132-rate-limits.md.
-export const rate_limit_per_second_default = 100;
-export const rate_limit_burst_default = 200;
-export const master_key_bytes = 32;
-export const checkout_session_lifetime_minutes_default = 30;
-export const idempotency_retention_hours_default = 24;
-export const idempotency_lock_ms_default = 30_000;
-export const rail_outcome_poll_ms_default = 500;
+export const rateLimitPerSecondDefault = 100;
+export const rateLimitBurstDefault = 200;
+export const masterKeyBytes = 32;
+export const checkoutSessionLifetimeMinutesDefault = 30;
+export const idempotencyRetentionHoursDefault = 24;
+export const idempotencyLockMsDefault = 30_000;
+export const railOutcomePollMsDefault = 500;
 // How long an instance may reuse an API key's row (scopes, revocation, user and merchant status)
 // before reading it again: revocation takes effect within this time everywhere. 0 disables.
-export const auth_cache_ttl_ms_default = 1000;
+export const authCacheTtlMsDefault = 1000;
 // PostgreSQL connections, per pool (README "Connections": the formula for a deployment).
 /** The request path's pool in an API process. */
-export const database_pool_max_default = 10;
+export const databasePoolMaxDefault = 10;
 /** The same pool in a worker process, where only the idempotency store's passes use it. */
-export const worker_process_database_pool_max_default = 2;
+export const workerProcessDatabasePoolMaxDefault = 2;
 /** The ledger's PostgreSQL engine (none with TigerBeetle): refunds, settlement batches. */
-export const ledger_pool_max_default = 8;
-/** Commits that do not wait for the disk (db/index.ts asynchronous_commit_session). */
-export const async_commit_pool_max_default = 4;
+export const ledgerPoolMaxDefault = 8;
+/** Commits that do not wait for the disk (db/index.ts asynchronousCommitSession). */
+export const asyncCommitPoolMaxDefault = 4;
 /** Background work (rail outcome settlement, job tasks); opened only where workers run. */
-export const worker_pool_max_default = 4;
+export const workerPoolMaxDefault = 4;
 /** The job queue's own node-postgres pool (graphile-worker); one is held for LISTEN. */
-export const job_queue_pool_max_default = 2;
+export const jobQueuePoolMaxDefault = 2;
 /** Jobs one runner runs at once. */
-export const job_concurrency_default = 2;
+export const jobConcurrencyDefault = 2;
 /** How often an idle job runner looks for jobs whose run time has come (new jobs are announced at once). */
-export const job_poll_interval_ms_default = 1_000;
+export const jobPollIntervalMsDefault = 1_000;
 
-export const log_levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export type LogLevel = (typeof log_levels)[number];
+export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
 
-const repo_root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export type Config = {
   port: number;
@@ -141,8 +143,8 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
 
 export function parseMasterKey(raw: string, source: string): Buffer {
   const hex = raw.trim();
-  if (!new RegExp(`^[0-9a-fA-F]{${master_key_bytes * 2}}$`).test(hex)) {
-    throw new ConfigError(`${source} must be ${master_key_bytes} bytes as ${master_key_bytes * 2} hex characters`);
+  if (!new RegExp(`^[0-9a-fA-F]{${masterKeyBytes * 2}}$`).test(hex)) {
+    throw new ConfigError(`${source} must be ${masterKeyBytes} bytes as ${masterKeyBytes * 2} hex characters`);
   }
   return Buffer.from(hex, 'hex');
 }
@@ -154,41 +156,41 @@ export function parseMasterKey(raw: string, source: string): Buffer {
  */
 export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api'): Config {
   const logLevel = (env.LOG_LEVEL?.trim() || (env.VITEST ? 'silent' : 'info')) as LogLevel;
-  if (!log_levels.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${log_levels.join(', ')}, got "${env.LOG_LEVEL}"`);
+  if (!logLevels.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const config: Config = {
-    port: readInteger(env, 'PORT', port_default, 0, 65535),
+    port: readInteger(env, 'PORT', portDefault, 0, 65535),
     databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR?.trim() || data_dir_default),
+    dataDir: path.resolve(env.DATA_DIR?.trim() || dataDirDefault),
     masterKey: env.MASTER_KEY?.trim() ? parseMasterKey(env.MASTER_KEY, 'MASTER_KEY') : null,
-    signatureToleranceS: readInteger(env, 'SIGNATURE_TOLERANCE_S', signature_tolerance_s_default, 1, 3600),
-    bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', body_limit_bytes_default, 1024, 64 * 1024 * 1024),
-    rateLimitPerSecond: readInteger(env, 'RATE_LIMIT_PER_SECOND', rate_limit_per_second_default, 0, 1_000_000),
-    rateLimitBurst: readInteger(env, 'RATE_LIMIT_BURST', rate_limit_burst_default, 1, 1_000_000),
-    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', role === 'worker' ? worker_process_database_pool_max_default : database_pool_max_default, 1, 1000),
-    ledgerPoolMax: readInteger(env, 'LEDGER_POOL_MAX', ledger_pool_max_default, 1, 1000),
-    asyncCommitPoolMax: readInteger(env, 'ASYNC_COMMIT_POOL_MAX', async_commit_pool_max_default, 1, 1000),
-    workerPoolMax: readInteger(env, 'WORKER_POOL_MAX', worker_pool_max_default, 1, 1000),
-    jobQueuePoolMax: readInteger(env, 'JOB_QUEUE_POOL_MAX', job_queue_pool_max_default, 2, 1000),
-    jobConcurrency: readInteger(env, 'JOB_CONCURRENCY', job_concurrency_default, 1, 1000),
-    jobPollIntervalMs: readInteger(env, 'JOB_POLL_INTERVAL_MS', job_poll_interval_ms_default, 10, 60_000),
-    authCacheTtlMs: readInteger(env, 'AUTH_CACHE_TTL_MS', auth_cache_ttl_ms_default, 0, 60_000),
+    signatureToleranceS: readInteger(env, 'SIGNATURE_TOLERANCE_S', signatureToleranceSDefault, 1, 3600),
+    bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', bodyLimitBytesDefault, 1024, 64 * 1024 * 1024),
+    rateLimitPerSecond: readInteger(env, 'RATE_LIMIT_PER_SECOND', rateLimitPerSecondDefault, 0, 1_000_000),
+    rateLimitBurst: readInteger(env, 'RATE_LIMIT_BURST', rateLimitBurstDefault, 1, 1_000_000),
+    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', role === 'worker' ? workerProcessDatabasePoolMaxDefault : databasePoolMaxDefault, 1, 1000),
+    ledgerPoolMax: readInteger(env, 'LEDGER_POOL_MAX', ledgerPoolMaxDefault, 1, 1000),
+    asyncCommitPoolMax: readInteger(env, 'ASYNC_COMMIT_POOL_MAX', asyncCommitPoolMaxDefault, 1, 1000),
+    workerPoolMax: readInteger(env, 'WORKER_POOL_MAX', workerPoolMaxDefault, 1, 1000),
+    jobQueuePoolMax: readInteger(env, 'JOB_QUEUE_POOL_MAX', jobQueuePoolMaxDefault, 2, 1000),
+    jobConcurrency: readInteger(env, 'JOB_CONCURRENCY', jobConcurrencyDefault, 1, 1000),
+    jobPollIntervalMs: readInteger(env, 'JOB_POLL_INTERVAL_MS', jobPollIntervalMsDefault, 10, 60_000),
+    authCacheTtlMs: readInteger(env, 'AUTH_CACHE_TTL_MS', authCacheTtlMsDefault, 0, 60_000),
     validateResponses: readBoolean(env, 'VALIDATE_RESPONSES', false),
     logLevel,
-    specDir: path.resolve(env.SPEC_DIR?.trim() || path.join(repo_root, 'spec')),
-    migrationsDir: path.resolve(env.MIGRATIONS_DIR?.trim() || path.join(repo_root, 'services/api/migrations')),
-    checkoutSessionLifetimeMinutes: readInteger(env, 'CHECKOUT_SESSION_LIFETIME_MINUTES', checkout_session_lifetime_minutes_default, 1, 7 * 24 * 60),
-    idempotencyRetentionHours: readInteger(env, 'IDEMPOTENCY_RETENTION_HOURS', idempotency_retention_hours_default, 1, 30 * 24),
-    idempotencyLockMs: readInteger(env, 'IDEMPOTENCY_LOCK_MS', idempotency_lock_ms_default, 100, 10 * 60_000),
+    specDir: path.resolve(env.SPEC_DIR?.trim() || path.join(repoRoot, 'spec')),
+    migrationsDir: path.resolve(env.MIGRATIONS_DIR?.trim() || path.join(repoRoot, 'services/api/migrations')),
+    checkoutSessionLifetimeMinutes: readInteger(env, 'CHECKOUT_SESSION_LIFETIME_MINUTES', checkoutSessionLifetimeMinutesDefault, 1, 7 * 24 * 60),
+    idempotencyRetentionHours: readInteger(env, 'IDEMPOTENCY_RETENTION_HOURS', idempotencyRetentionHoursDefault, 1, 30 * 24),
+    idempotencyLockMs: readInteger(env, 'IDEMPOTENCY_LOCK_MS', idempotencyLockMsDefault, 100, 10 * 60_000),
     tigerBeetleAddresses: env.TB_ADDRESSES?.trim() || null,
     tigerBeetleClusterId: BigInt(readInteger(env, 'TB_CLUSTER_ID', 0, 0, Number.MAX_SAFE_INTEGER)),
     rails: railRegistryConfigFromEnv(env),
     runWorkers: role === 'worker' || readBoolean(env, 'RUN_WORKERS', true),
-    railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
+    railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', railOutcomePollMsDefault, 10, 60_000),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
-    checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repo_root, 'packages/checkout-page/dist')),
+    checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repoRoot, 'packages/checkout-page/dist')),
   };
   // The sandbox providers' payer pages (card challenge, bank authorization, QR) are served by
   // this service under /sandbox/rails (src/rails/sandbox/payer-pages.ts), so by default their

@@ -3,7 +3,7 @@
 // secrets: API secrets, signatures and the master key are not logged anywhere.
 import type { LogLevel } from './config.ts';
 
-const level_rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+const levelRank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export type LogFields = Record<string, unknown>;
 export type Logger = {
@@ -14,20 +14,20 @@ export type Logger = {
 };
 
 // Field names whose values must never reach a log line, whatever a caller passes.
-const redacted_field_names = new Set(['api_secret', 'secret', 'password', 'master_key', 'signature', 'x-service-signature']);
+const redactedFieldNames = new Set(['api_secret', 'secret', 'password', 'master_key', 'signature', 'x-service-signature']);
 
 function redact(fields: LogFields): LogFields {
   const out: LogFields = {};
   for (const [name, value] of Object.entries(fields)) {
-    out[name] = redacted_field_names.has(name.toLowerCase()) ? '[redacted]' : value;
+    out[name] = redactedFieldNames.has(name.toLowerCase()) ? '[redacted]' : value;
   }
   return out;
 }
 
 export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
-  const threshold = level_rank[level];
+  const threshold = levelRank[level];
   const emit = (lvl: LogLevel, msg: string, fields?: LogFields): void => {
-    if (level_rank[lvl] < threshold) return;
+    if (levelRank[lvl] < threshold) return;
     const record = { time: new Date().toISOString(), level: lvl, msg, ...(fields ? redact(fields) : {}) };
     write(`${JSON.stringify(record)}\n`);
   };

@@ -12,7 +12,7 @@ import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
 import { buildApp, closeServer, listen } from './service.ts';
 
 // A shutdown that takes longer than this is forced (exit code 1).
-const shutdown_timeout_ms = 15_000;
+const shutdownTimeoutMs = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       logger.error('shutdown timed out; exiting');
       process.exit(1);
-    }, shutdown_timeout_ms);
+    }, shutdownTimeoutMs);
     timer.unref();
     try {
       if (server) await closeServer(server);

@@ -11,7 +11,7 @@
 import { createEngine, Ledger, PostgresEngine } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
-import { asynchronous_commit_session, createPool, openConnections, postgresTarget, type Sql } from './db/index.ts';
+import { asynchronousCommitSession, createPool, openConnections, postgresTarget, type Sql } from './db/index.ts';
 import { createGroupCommit, type GroupCommit } from './db/group-commit.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts';
 import type { JobDeps } from './jobs/job.ts';
@@ -23,10 +23,10 @@ import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './r
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
- * ledger's engine keeps postgres.js's default name; the job queue's is jobs/schema.ts job_queue_pool_name.
+ * ledger's engine keeps postgres.js's default name; the job queue's is jobs/schema.ts jobQueuePoolName.
  */
-export const async_commit_pool_name = 'payagg-async-commit';
-export const worker_pool_name = 'payagg-worker';
+export const asyncCommitPoolName = 'payagg-async-commit';
+export const workerPoolName = 'payagg-worker';
 
 export type DomainRuntime = {
   ledger: Ledger;
@@ -53,7 +53,7 @@ export async function createDomainRuntime(input: {
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId }
     : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: config.ledgerPoolMax });
   const ledger = new Ledger(engine);
-  const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, async_commit_pool_name, asynchronous_commit_session);
+  const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);
   // The background work's own pool: a settlement backlog can never take the API's connections
   // (before it had one: up to 50 concurrent settlements on the request pool, and the API queued
   // behind them). Four connections overlap round trips and commits enough to settle about 340
@@ -61,7 +61,7 @@ export async function createDomainRuntime(input: {
   // keep them from piling up (docs/collections.md, Throughput). postgres.js opens connections
   // on first use: a process that runs no background work opens none of it (tests that call
   // deliverRailOutcomes open them then).
-  const workerSql = createPool(input.databaseUrl, config.workerPoolMax, worker_pool_name);
+  const workerSql = createPool(input.databaseUrl, config.workerPoolMax, workerPoolName);
   // The pools made here open their connections now (openConnections): the sandbox rails run on
   // the asynchronous-commit pool inside the rail breaker's timeout, where a first request paying
   // for a new PostgreSQL backend could time out (a false outage) on a busy machine; the worker's

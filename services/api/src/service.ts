@@ -3,16 +3,16 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Sql } from './db/index.ts';
-import { type App, type AppDeps, createApp, partner_base_path } from './http/app.ts';
+import { type App, type AppDeps, createApp, partnerBasePath } from './http/app.ts';
 import type { Logger } from './log.ts';
 import { loadSpec } from './spec/load-spec.ts';
-import { merchant_base_path } from './auth/authenticate.ts';
+import { merchantBasePath } from './auth/authenticate.ts';
 import type { RouteHandlers } from './routes/registry.ts';
 
 export function loadSpecs(config: Config) {
   return {
-    merchantSpec: loadSpec(path.join(config.specDir, 'merchant.yaml'), merchant_base_path),
-    partnerSpec: loadSpec(path.join(config.specDir, 'partner.yaml'), partner_base_path),
+    merchantSpec: loadSpec(path.join(config.specDir, 'merchant.yaml'), merchantBasePath),
+    partnerSpec: loadSpec(path.join(config.specDir, 'partner.yaml'), partnerBasePath),
   };
 }
 
@@ -20,11 +20,16 @@ export function buildApp(input: { config: Config; sql: Sql; logger: Logger; mast
   return createApp({ ...input, ...loadSpecs(input.config) });
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Keep-alive connections must outlive typical
+ * client pools and load balancers (60 s idle is the common default), or clients see resets.
+ */
+export const keepAliveTimeoutMs = 65_000;
+
 export async function listen(app: App['app'], port: number, host?: string): Promise<http.Server> {
   return await new Promise((resolve, reject) => {
     const server = app.listen(port, host ?? '0.0.0.0', (error?: Error) => (error ? reject(error) : resolve(server)));
-    // Keep-alive connections must outlive typical client pools, or clients see resets.
-    server.keepAliveTimeout = 65_000;
+    server.keepAliveTimeout = keepAliveTimeoutMs;
   });
 }
 

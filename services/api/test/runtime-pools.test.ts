@@ -4,15 +4,15 @@
 // background work opens none of the worker's or the job queue's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, connectionsPerProcess, loadConfig } from '../src/config.ts';
-import { job_queue_pool_name } from '../src/jobs/schema.ts';
-import { async_commit_pool_name, worker_pool_name } from '../src/runtime.ts';
+import { jobQueuePoolName } from '../src/jobs/schema.ts';
+import { asyncCommitPoolName, workerPoolName } from '../src/runtime.ts';
 import { startTestService, type TestService } from './helpers/service.ts';
 
 async function connectionsByPool(service: TestService): Promise<Record<string, number>> {
   const rows = await service.sql<{ application_name: string; n: number }[]>`
     select application_name, count(*)::int as n from pg_stat_activity
     where datname = current_database() and backend_type = 'client backend'
-      and application_name in (${worker_pool_name}, ${async_commit_pool_name}, ${job_queue_pool_name}, 'postgres.js')
+      and application_name in (${workerPoolName}, ${asyncCommitPoolName}, ${jobQueuePoolName}, 'postgres.js')
     group by application_name order by application_name`;
   return Object.fromEntries(rows.map((r) => [r.application_name, r.n]));
 }
@@ -25,7 +25,7 @@ describe('an API process that runs no background work (RUN_WORKERS=false)', () =
   it('has its ledger and asynchronous-commit connections open before the first request, and no worker or job queue connection', async () => {
     expect(await connectionsByPool(service)).toEqual({
       'postgres.js': service.config.ledgerPoolMax, // the ledger's engine keeps postgres.js's default name
-      [async_commit_pool_name]: service.config.asyncCommitPoolMax,
+      [asyncCommitPoolName]: service.config.asyncCommitPoolMax,
     });
     expect(connectionsPerProcess(service.config)).toMatchObject({ worker: 0, jobQueue: 0 });
     expect(service.runtime.jobRunner).toBeNull();
@@ -44,10 +44,10 @@ describe('a process that runs the background work, pools sized by their settings
   it('opens exactly the configured worker, ledger and asynchronous-commit connections, and at most the job queue\'s', async () => {
     expect(service.runtime.jobRunner).not.toBeNull();
     const open = await connectionsByPool(service);
-    expect(open).toMatchObject({ 'postgres.js': 3, [async_commit_pool_name]: 2, [worker_pool_name]: 3 });
+    expect(open).toMatchObject({ 'postgres.js': 3, [asyncCommitPoolName]: 2, [workerPoolName]: 3 });
     // The job runner holds one for LISTEN and takes a second only while it fetches or finishes a job.
-    expect(open[job_queue_pool_name]).toBeGreaterThanOrEqual(1);
-    expect(open[job_queue_pool_name]).toBeLessThanOrEqual(2);
+    expect(open[jobQueuePoolName]).toBeGreaterThanOrEqual(1);
+    expect(open[jobQueuePoolName]).toBeLessThanOrEqual(2);
     expect(connectionsPerProcess(service.config)).toEqual({
       database: service.config.databasePoolMax, ledger: 3, asyncCommit: 2, worker: 3, jobQueue: 2,
       total: service.config.databasePoolMax + 3 + 2 + 3 + 2,

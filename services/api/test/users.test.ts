@@ -1,6 +1,6 @@
 // GET /users: the caller's merchant only, every role, the team:read rule and disabled users.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user_roles } from '../src/auth/permissions.ts';
+import { userRoles } from '../src/auth/permissions.ts';
 import { type TestService, startTestService } from './helpers/service.ts';
 
 let service: TestService;
@@ -14,7 +14,7 @@ afterAll(async () => {
 describe('GET /users', () => {
   it('lists every user of the merchant, one per role, in the spec shape', async () => {
     const created = [];
-    for (const role of user_roles) created.push(await service.createUser({ role }));
+    for (const role of userRoles) created.push(await service.createUser({ role }));
     created.push(await service.createUser({ role: 'finance', status: 'disabled' }));
     const { data, response } = await service.client.GET('/users');
     expect(response.status).toBe(200);
@@ -41,7 +41,7 @@ describe('GET /users', () => {
   });
 
   it('a key acting for a user of any role holds team:read', async () => {
-    for (const role of user_roles) {
+    for (const role of userRoles) {
       const user = await service.createUser({ role });
       const key = await service.createKey({ userId: user.id, scopes: ['read'] });
       const { response } = await service.clientFor(key).GET('/users');

@@ -3,7 +3,7 @@
 // generator), which a rate alone cannot say on a machine whose cores they all share.
 import fs from 'node:fs';
 import path from 'node:path';
-import { cluster_dir_name } from '../../src/db/embedded.ts';
+import { clusterDirName } from '../../src/db/embedded.ts';
 
 // USER_HZ: the unit of /proc/<pid>/stat times, 100 on every Linux architecture Node supports.
 const clock_ticks_per_s = 100;
@@ -23,7 +23,7 @@ export function cpuMs(pid: number): number {
 
 /** The postmaster of the embedded cluster under DATA_DIR and all its children (backends, WAL writer, checkpointer...). */
 export function embeddedPostgresPids(dataDir: string): number[] {
-  const pidFile = path.join(dataDir, cluster_dir_name, 'postmaster.pid');
+  const pidFile = path.join(dataDir, clusterDirName, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return [];
   const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   const children = fs

@@ -24,7 +24,7 @@
 // cannot flood the log either). A request that passes every check is never refused by a failure
 // bucket (docs/decisions/0031-auth-failure-rate-limit.md).
 import type { NextFunction, Request, Response } from 'express';
-import { api_key_pattern } from '../domain/api-keys.ts';
+import { apiKeyPattern } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
 import { authFailureBucket, type RateLimiter, rateLimited } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';
@@ -39,12 +39,12 @@ import {
   type SignatureVersion,
   signatureMatches,
   signatureMatchesV2,
-  signature_version_header,
+  signatureVersionHeader,
   signatureVersionFromHeader,
   timestampWithinTolerance,
 } from './signature.ts';
 
-export const merchant_base_path = '/v1';
+export const merchantBasePath = '/v1';
 
 export type AuthDeps = {
   /** Key rows with their opened secrets (src/auth/key-cache.ts). */
@@ -96,7 +96,7 @@ export function authenticateMerchant(deps: AuthDeps) {
 
     const apiKey = req.get('x-service-key');
     if (!apiKey) return fail(invalidKey(), 'key missing');
-    if (!api_key_pattern.test(apiKey)) return fail(invalidKey(), 'key malformed');
+    if (!apiKeyPattern.test(apiKey)) return fail(invalidKey(), 'key malformed');
     const nowMs = deps.now();
     const key = await deps.lookupKey(apiKey, nowMs);
     if (!key) return fail(invalidKey(), 'key unknown');
@@ -108,7 +108,7 @@ export function authenticateMerchant(deps: AuthDeps) {
     const timestamp = parseTimestamp(timestampHeader);
     if (timestamp === null) return fail(signatureMismatch(), 'timestamp missing or malformed', key.id);
     if (!timestampWithinTolerance(timestamp, nowMs, deps.signatureToleranceS)) return fail(signatureMismatch(), 'timestamp outside tolerance', key.id);
-    const version = signatureVersionFromHeader(req.get(signature_version_header));
+    const version = signatureVersionFromHeader(req.get(signatureVersionHeader));
     if (version === null) return fail(signatureMismatch(), 'signature version unknown', key.id);
     if (version < key.signature_version_min) return fail(signatureMismatch(), `key requires signature version ${key.signature_version_min}`, key.id);
     if (!requestSignatureMatches(version, key.secret, timestampHeader as string, req)) return fail(signatureMismatch(), `signature v${version} mismatch`, key.id);

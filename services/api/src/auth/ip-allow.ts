@@ -4,13 +4,13 @@
 // (docs/decisions/0138-ip-allow-list.md).
 import net from 'node:net';
 
-export const ip_allow_entries_max = 50;
+export const ipAllowEntriesMax = 50;
 
 export type IpAllowList = net.BlockList;
 
 /** Throws with a readable message for an entry that is neither an IP nor a CIDR block. */
 export function parseIpAllowList(entries: readonly string[]): IpAllowList {
-  if (entries.length > ip_allow_entries_max) throw new Error(`at most ${ip_allow_entries_max} IP allow-list entries`);
+  if (entries.length > ipAllowEntriesMax) throw new Error(`at most ${ipAllowEntriesMax} IP allow-list entries`);
   const list = new net.BlockList();
   for (const raw of entries) {
     const entry = raw.trim();

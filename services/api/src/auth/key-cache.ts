@@ -10,7 +10,7 @@ import { findKeyForAuth, type KeyForAuth } from '../domain/api-keys.ts';
 import { type IpAllowList, parseIpAllowList } from './ip-allow.ts';
 
 // Bounds memory; when full, the oldest entry is dropped.
-export const key_cache_entries_max = 10_000;
+export const keyCacheEntriesMax = 10_000;
 
 export type AuthKey = KeyForAuth & { secret: string; ipAllowList: IpAllowList | null };
 
@@ -29,7 +29,7 @@ export function createKeyLookup(sql: Queryable, box: SecretBox, ttlMs: number): 
     const key = await load(apiKey);
     entries.delete(apiKey);
     if (!key) return null;
-    if (entries.size >= key_cache_entries_max) {
+    if (entries.size >= keyCacheEntriesMax) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }

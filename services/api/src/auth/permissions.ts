@@ -4,12 +4,12 @@
 import { ApiError } from '../http/errors.ts';
 import type { Principal } from './principal.ts';
 
-export const user_roles = ['admin', 'finance', 'read_only', 'compliance'] as const;
-export type UserRole = (typeof user_roles)[number];
+export const userRoles = ['admin', 'finance', 'read_only', 'compliance'] as const;
+export type UserRole = (typeof userRoles)[number];
 
 export type Permission = 'team:read';
 
-export const permissions_by_role: Record<UserRole, readonly Permission[]> = {
+export const permissionsByRole: Record<UserRole, readonly Permission[]> = {
   admin: ['team:read'],
   finance: ['team:read'],
   read_only: ['team:read'],
@@ -17,9 +17,9 @@ export const permissions_by_role: Record<UserRole, readonly Permission[]> = {
 };
 
 export function permissionsOf(principal: Principal): readonly Permission[] {
-  if (!principal.user) return permissions_by_role.admin;
+  if (!principal.user) return permissionsByRole.admin;
   if (principal.user.status !== 'active') return [];
-  return permissions_by_role[principal.user.role];
+  return permissionsByRole[principal.user.role];
 }
 
 /** Throws 403 PERMISSION_DENIED unless the principal holds `permission`. */

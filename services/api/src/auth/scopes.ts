@@ -9,8 +9,8 @@
 //   operator needs), which `payout_read` expresses.
 import type { SpecOperation } from '../spec/load-spec.ts';
 
-export const api_key_scopes = ['read', 'write', 'full', 'payout_only'] as const;
-export type ApiKeyScope = (typeof api_key_scopes)[number];
+export const apiKeyScopes = ['read', 'write', 'full', 'payout_only'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export type Capability =
   | 'read'
@@ -20,14 +20,14 @@ export type Capability =
   /** Payer-facing: authorized by the checkout session's client_token, not by a merchant key. */
   | 'checkout_token';
 
-export const scopes_by_capability: Record<Exclude<Capability, 'checkout_token'>, readonly ApiKeyScope[]> = {
+export const scopesByCapability: Record<Exclude<Capability, 'checkout_token'>, readonly ApiKeyScope[]> = {
   read: ['read', 'write', 'full'],
   write: ['write', 'full'],
   payout: ['payout_only', 'full'],
   payout_read: ['read', 'write', 'full', 'payout_only'],
 };
 
-export const capability_by_route: Record<string, Capability> = {
+export const capabilityByRoute: Record<string, Capability> = {
   'POST /collections': 'write',
   'GET /collections/{id}': 'read',
   'POST /collections/{id}/refunds': 'write',
@@ -64,19 +64,19 @@ export function normalizedRouteKey(op: Pick<SpecOperation, 'routeKey'>): string 
 }
 
 export function capabilityOf(op: Pick<SpecOperation, 'routeKey'>): Capability {
-  const capability = capability_by_route[normalizedRouteKey(op)];
+  const capability = capabilityByRoute[normalizedRouteKey(op)];
   if (!capability) throw new Error(`no capability is defined for ${op.routeKey} (src/auth/scopes.ts)`);
   return capability;
 }
 
 export function scopesAllow(scopes: readonly string[], capability: Exclude<Capability, 'checkout_token'>): boolean {
-  const allowed = scopes_by_capability[capability];
+  const allowed = scopesByCapability[capability];
   return scopes.some((scope) => (allowed as readonly string[]).includes(scope));
 }
 
 /** Fails at start when spec/ and this table disagree (a new operation needs a decision here). */
 export function assertCapabilitiesCover(operations: readonly SpecOperation[]): void {
   const inSpec = new Set(operations.map(normalizedRouteKey));
-  const missing = [...inSpec].filter((key) => !(key in capability_by_route));
+  const missing = [...inSpec].filter((key) => !(key in capabilityByRoute));
   if (missing.length > 0) throw new Error(`src/auth/scopes.ts has no capability for: ${missing.join(', ')}`);
 }

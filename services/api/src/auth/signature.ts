@@ -15,14 +15,14 @@
 // deliveries. packages/sdk and clients/python implement the client side of both.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const signature_versions = [1, 2] as const;
-export type SignatureVersion = (typeof signature_versions)[number];
+export const signatureVersions = [1, 2] as const;
+export type SignatureVersion = (typeof signatureVersions)[number];
 
 /** The header that chooses the version; absent means version 1 (clients built from the seed). */
-export const signature_version_header = 'x-service-signature-version';
+export const signatureVersionHeader = 'x-service-signature-version';
 
-const timestamp_pattern = /^\d{1,12}$/;
-const signature_pattern = /^[0-9a-f]{64}$/;
+const timestampPattern = /^\d{1,12}$/;
+const signaturePattern = /^[0-9a-f]{64}$/;
 
 /** What version 2 signs besides the timestamp and the body. */
 export type SignedRequestLine = {
@@ -59,7 +59,7 @@ export function signatureVersionFromHeader(header: string | undefined): Signatur
 
 /** Parses a Unix-seconds timestamp header; null when absent or not a plain decimal integer. */
 export function parseTimestamp(header: string | undefined): number | null {
-  if (header === undefined || !timestamp_pattern.test(header)) return null;
+  if (header === undefined || !timestampPattern.test(header)) return null;
   return Number(header);
 }
 
@@ -70,7 +70,7 @@ export function timestampWithinTolerance(timestampS: number, nowMs: number, tole
 
 /** Constant-time comparison; a header that is not 64 lowercase hex characters never matches. */
 function hexEqual(expectedHex: string, given: string | undefined): boolean {
-  if (given === undefined || !signature_pattern.test(given)) return false;
+  if (given === undefined || !signaturePattern.test(given)) return false;
   const expected = Buffer.from(expectedHex, 'utf8');
   const provided = Buffer.from(given, 'utf8');
   return provided.length === expected.length && timingSafeEqual(provided, expected);
@@ -78,12 +78,12 @@ function hexEqual(expectedHex: string, given: string | undefined): boolean {
 
 /** Version 1 check, constant time. */
 export function signatureMatches(secret: string, timestamp: string, rawBody: Buffer, given: string | undefined): boolean {
-  if (given === undefined || !signature_pattern.test(given)) return false;
+  if (given === undefined || !signaturePattern.test(given)) return false;
   return hexEqual(computeSignature(secret, timestamp, rawBody), given);
 }
 
 /** Version 2 check, constant time. */
 export function signatureMatchesV2(secret: string, timestamp: string, line: SignedRequestLine, rawBody: Buffer, given: string | undefined): boolean {
-  if (given === undefined || !signature_pattern.test(given)) return false;
+  if (given === undefined || !signaturePattern.test(given)) return false;
   return hexEqual(computeSignatureV2(secret, timestamp, line, rawBody), given);
 }

@@ -4,14 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Config, master_key_bytes, parseMasterKey } from '../config.ts';
+import { type Config, masterKeyBytes, parseMasterKey } from '../config.ts';
 import type { Logger } from '../log.ts';
 
-export const master_key_file_name = 'master.key';
+export const masterKeyFileName = 'master.key';
 
 export function resolveMasterKey(config: Config, logger: Logger): Buffer {
   if (config.masterKey) return config.masterKey;
-  const file = path.join(config.dataDir, master_key_file_name);
+  const file = path.join(config.dataDir, masterKeyFileName);
   if (fs.existsSync(file)) {
     return parseMasterKey(fs.readFileSync(file, 'utf8'), file);
   }
@@ -19,7 +19,7 @@ export function resolveMasterKey(config: Config, logger: Logger): Buffer {
     logger.warn('MASTER_KEY is not set while DATABASE_URL is: using a key file local to this machine; set MASTER_KEY so every instance shares it', { file });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const hex = randomBytes(master_key_bytes).toString('hex');
+  const hex = randomBytes(masterKeyBytes).toString('hex');
   try {
     // `wx` fails if another process created the file meanwhile; then we read theirs.
     fs.writeFileSync(file, `${hex}\n`, { mode: 0o600, flag: 'wx' });

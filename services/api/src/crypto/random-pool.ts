@@ -6,14 +6,14 @@
 // yet used, no more secret than the CSPRNG state itself.
 import { randomFillSync } from 'node:crypto';
 
-const pool_bytes = 4096;
-const pool = Buffer.alloc(pool_bytes);
-let offset = pool_bytes;
+const poolBytes = 4096;
+const pool = Buffer.alloc(poolBytes);
+let offset = poolBytes;
 
 /** `size` fresh CSPRNG bytes, in a buffer of their own. */
 export function pooledRandomBytes(size: number): Buffer {
-  if (size > pool_bytes) return randomFillSync(Buffer.alloc(size));
-  if (offset + size > pool_bytes) {
+  if (size > poolBytes) return randomFillSync(Buffer.alloc(size));
+  if (offset + size > poolBytes) {
     randomFillSync(pool);
     offset = 0;
   }

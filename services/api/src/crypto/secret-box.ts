@@ -4,10 +4,10 @@
 import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync } from 'node:crypto';
 import { pooledRandomBytes } from './random-pool.ts';
 
-const box_version = 1;
-const iv_bytes = 12;
-const tag_bytes = 16;
-const header_bytes = 1 + iv_bytes + tag_bytes;
+const boxVersion = 1;
+const ivBytes = 12;
+const tagBytes = 16;
+const headerBytes = 1 + ivBytes + tagBytes;
 
 /** Sub-keys are derived per purpose so one leaked derived key does not expose the others. */
 export type KeyPurpose = 'secret-box' | 'cursor-signing' | 'master-key-check';
@@ -27,21 +27,21 @@ export function createSecretBox(masterKey: Buffer): SecretBox {
   const key = createSecretKey(deriveKey(masterKey, 'secret-box'));
   return {
     seal(plaintext) {
-      const iv = pooledRandomBytes(iv_bytes);
+      const iv = pooledRandomBytes(ivBytes);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return Buffer.concat([Buffer.from([box_version]), iv, cipher.getAuthTag(), ciphertext]);
+      return Buffer.concat([Buffer.from([boxVersion]), iv, cipher.getAuthTag(), ciphertext]);
     },
     open(sealed) {
-      if (sealed.length < header_bytes || sealed[0] !== box_version) {
+      if (sealed.length < headerBytes || sealed[0] !== boxVersion) {
         throw new Error('secret box: unknown layout');
       }
-      const iv = sealed.subarray(1, 1 + iv_bytes);
-      const tag = sealed.subarray(1 + iv_bytes, header_bytes);
+      const iv = sealed.subarray(1, 1 + ivBytes);
+      const tag = sealed.subarray(1 + ivBytes, headerBytes);
       const decipher = createDecipheriv('aes-256-gcm', key, iv);
       decipher.setAuthTag(tag);
       // A wrong master key or a modified row fails the GCM tag check here.
-      return Buffer.concat([decipher.update(sealed.subarray(header_bytes)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(sealed.subarray(headerBytes)), decipher.final()]).toString('utf8');
     },
   };
 }

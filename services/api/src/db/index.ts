@@ -2,9 +2,9 @@
 // (or a transaction `tx` from `sql.begin`) as their first argument and are merchant-scoped.
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { type Config, database_pool_max_default } from '../config.ts';
+import { type Config, databasePoolMaxDefault } from '../config.ts';
 import type { Logger } from '../log.ts';
-import { embedded_database_name, openEmbeddedCluster } from './embedded.ts';
+import { embeddedDatabaseName, openEmbeddedCluster } from './embedded.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -14,7 +14,7 @@ export type Queryable = postgres.Sql | postgres.TransactionSql;
 /** A statement built but not yet sent: awaiting it sends it; it can also be nested in another. */
 export type PendingQuery = postgres.PendingQuery<postgres.Row[]>;
 
-export const connect_timeout_s = 10;
+export const connectTimeoutS = 10;
 
 export type Database = {
   sql: Sql;
@@ -29,7 +29,7 @@ export type Database = {
  * written in order), so only the last fraction of a second before a crash can be lost. Never
  * use it for the transaction row, its outbox event or a stored idempotent response.
  */
-export const asynchronous_commit_session = { synchronous_commit: 'off' } as const;
+export const asynchronousCommitSession = { synchronous_commit: 'off' } as const;
 
 /**
  * Opens `count` connections of a pool now rather than on first need: a new PostgreSQL backend
@@ -57,14 +57,14 @@ export function postgresTarget(url: string): { url: string; path?: string } {
   return { url: parsed.toString(), path: `${socketDir}/.s.PGSQL.${parsed.port || '5432'}` };
 }
 
-export function createPool(url: string, max = database_pool_max_default, applicationName = 'payagg',
+export function createPool(url: string, max = databasePoolMaxDefault, applicationName = 'payagg',
   session: Record<string, string> = {}): Sql {
   const target = postgresTarget(url);
   return postgres(target.url, {
     ...(target.path ? { path: target.path } : {}),
     max,
     connection: { application_name: applicationName, ...session },
-    connect_timeout: connect_timeout_s,
+    connect_timeout: connectTimeoutS,
     onnotice: () => {},
     // bigint columns come back as JS bigint, never as a lossy number.
     types: { bigint: postgres.BigInt },
@@ -95,7 +95,7 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
   }
   const cluster = await openEmbeddedCluster({ dataDir: config.dataDir, logger, avoidPorts: [config.port] });
   try {
-    await ensureDatabase(cluster.adminUrl, embedded_database_name);
+    await ensureDatabase(cluster.adminUrl, embeddedDatabaseName);
   } catch (error) {
     await cluster.stop();
     throw error;

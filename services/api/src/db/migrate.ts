@@ -9,8 +9,8 @@ import type { Logger } from '../log.ts';
 import type { Sql } from './index.ts';
 
 // Arbitrary constant shared by every instance: the key of the migration advisory lock.
-const migration_lock_key = 7_270_001;
-const migration_file_pattern = /^(\d{4})_[a-z0-9_]+\.sql$/;
+const migrationLockKey = 7_270_001;
+const migrationFilePattern = /^(\d{4})_[a-z0-9_]+\.sql$/;
 
 export type MigrationFile = { version: string; name: string; file: string; sql: string; checksum: string };
 
@@ -18,7 +18,7 @@ export function readMigrations(dir: string): MigrationFile[] {
   const names = fs.readdirSync(dir).filter((name) => name.endsWith('.sql')).sort();
   const seen = new Set<string>();
   return names.map((name) => {
-    const match = migration_file_pattern.exec(name);
+    const match = migrationFilePattern.exec(name);
     if (!match) throw new Error(`migration file name must look like 0001_name.sql: ${name}`);
     const version = match[1] as string;
     if (seen.has(version)) throw new Error(`two migrations share version ${version}`);
@@ -31,7 +31,7 @@ export function readMigrations(dir: string): MigrationFile[] {
 export async function migrate(sql: Sql, dir: string, logger: Logger): Promise<string[]> {
   const migrations = readMigrations(dir);
   return await sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${migration_lock_key})`;
+    await tx`select pg_advisory_xact_lock(${migrationLockKey})`;
     await tx`create table if not exists schema_migrations (
       version text primary key,
       name text not null,

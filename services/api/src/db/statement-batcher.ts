@@ -17,9 +17,9 @@ export type StatementBatcher<In, Out> = {
 };
 
 /** Statements under way at once before the next ones wait to be batched (a few of the pool's connections). */
-export const batch_in_flight_max = 2;
+export const batchInFlightMax = 2;
 /** Requests per statement at most: bounds the statement's size and the number of its shapes to prepare. */
-export const batch_size_max = 16;
+export const batchSizeMax = 16;
 
 export type StatementBatcherOptions<In, Out> = {
   /** One statement for all `items` (one or more); resolves with one result per item, in order. */
@@ -31,8 +31,8 @@ export type StatementBatcherOptions<In, Out> = {
 type Member<In, Out> = { item: In; resolve: (out: Out) => void; reject: (error: unknown) => void };
 
 export function createStatementBatcher<In, Out>(options: StatementBatcherOptions<In, Out>): StatementBatcher<In, Out> {
-  const inFlightMax = options.inFlightMax ?? batch_in_flight_max;
-  const batchMax = options.batchMax ?? batch_size_max;
+  const inFlightMax = options.inFlightMax ?? batchInFlightMax;
+  const batchMax = options.batchMax ?? batchSizeMax;
   const waiting: Member<In, Out>[] = [];
   let inFlight = 0;
 

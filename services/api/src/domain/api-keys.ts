@@ -6,15 +6,15 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { parseIpAllowList } from '../auth/ip-allow.ts';
 import type { UserRole } from '../auth/permissions.ts';
 import type { KeyMode, MerchantStatus } from '../auth/principal.ts';
-import { type ApiKeyScope, api_key_scopes } from '../auth/scopes.ts';
+import { type ApiKeyScope, apiKeyScopes } from '../auth/scopes.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/index.ts';
-import { type SignatureVersion, signature_versions } from '../auth/signature.ts';
+import { type SignatureVersion, signatureVersions } from '../auth/signature.ts';
 
-export const api_key_pattern = /^pk_(sandbox|live)_[A-Za-z0-9]{24}$/;
-export const key_modes = ['sandbox', 'live'] as const;
-const key_random_chars = 24;
-const secret_random_bytes = 32;
+export const apiKeyPattern = /^pk_(sandbox|live)_[A-Za-z0-9]{24}$/;
+export const keyModes = ['sandbox', 'live'] as const;
+const keyRandomChars = 24;
+const secretRandomBytes = 32;
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export class ApiKeyInputError extends Error {
@@ -45,7 +45,7 @@ function randomBase62(length: number): string {
 export function parseScopes(raw: readonly string[]): ApiKeyScope[] {
   if (raw.length === 0) throw new ApiKeyInputError('at least one scope is required');
   for (const scope of raw) {
-    if (!(api_key_scopes as readonly string[]).includes(scope)) throw new ApiKeyInputError(`unknown scope "${scope}" (scopes: ${api_key_scopes.join(', ')})`);
+    if (!(apiKeyScopes as readonly string[]).includes(scope)) throw new ApiKeyInputError(`unknown scope "${scope}" (scopes: ${apiKeyScopes.join(', ')})`);
   }
   return [...new Set(raw)] as ApiKeyScope[];
 }
@@ -53,8 +53,8 @@ export function parseScopes(raw: readonly string[]): ApiKeyScope[] {
 /** `1` or `2` (a number or its decimal text) as a SignatureVersion; anything else is an input error. */
 export function parseSignatureVersion(raw: string | number): SignatureVersion {
   const version = typeof raw === 'number' ? raw : /^[0-9]$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(signature_versions as readonly number[]).includes(version)) {
-    throw new ApiKeyInputError(`signature version must be one of ${signature_versions.join(', ')}, got "${raw}"`);
+  if (!(signatureVersions as readonly number[]).includes(version)) {
+    throw new ApiKeyInputError(`signature version must be one of ${signatureVersions.join(', ')}, got "${raw}"`);
   }
   return version as SignatureVersion;
 }
@@ -73,7 +73,7 @@ export async function createApiKey(
     signatureVersionMin?: SignatureVersion;
   },
 ): Promise<CreatedApiKey> {
-  if (!(key_modes as readonly string[]).includes(input.mode)) throw new ApiKeyInputError(`mode must be sandbox or live, got "${input.mode}"`);
+  if (!(keyModes as readonly string[]).includes(input.mode)) throw new ApiKeyInputError(`mode must be sandbox or live, got "${input.mode}"`);
   const scopes = parseScopes(input.scopes);
   const signatureVersionMin = parseSignatureVersion(input.signatureVersionMin ?? 1);
   const ipAllow = input.ipAllow && input.ipAllow.length > 0 ? input.ipAllow.map((e) => e.trim()) : null;
@@ -85,8 +85,8 @@ export async function createApiKey(
     }
   }
   if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new ApiKeyInputError('expires_at is not a valid date');
-  const apiKey = `pk_${input.mode}_${randomBase62(key_random_chars)}`;
-  const apiSecret = `sk_${input.mode}_${randomBytes(secret_random_bytes).toString('base64url')}`;
+  const apiKey = `pk_${input.mode}_${randomBase62(keyRandomChars)}`;
+  const apiSecret = `sk_${input.mode}_${randomBytes(secretRandomBytes).toString('base64url')}`;
   try {
     const [row] = await sql<{ id: string }[]>`
       insert into api_keys (merchant_id, key, mode, secret_sealed, scopes, ip_allow, user_id, expires_at, signature_version_min)

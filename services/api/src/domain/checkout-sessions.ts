@@ -6,38 +6,27 @@
 // Expiry follows the app clock (ctx.now) everywhere: expires_at is set from it, reads report an
 // open session past expires_at as expired, and a pay may only claim a session it has not passed.
 // A pay claims the session (claimed_transaction_id) before calling the rail and completes it in
-// the transaction that records the collection; docs/decisions/0191-checkout-pay-claims-the-session.md has the crash cases.
+// the transaction that records the collection (flows/pay-checkout-session.ts); docs/decisions/0191-checkout-pay-claims-the-session.md
+// has the crash cases.
+import type { Schema } from '@payagg/contract';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { assertMerchantActive } from '../auth/principal.ts';
 import type { PendingQuery, Queryable, Sql, Tx } from '../db/index.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { IdempotentRun } from '../idempotency/idempotent.ts';
-import { RailDeclinedError, RailOutageError, RailUnavailableError } from '../rails/errors.ts';
-import { RAILS, type Rail } from '../rails/types.ts';
-import {
-  assertCurrencySupported,
-  checkCollectionRequest,
-  type CollectionRequest,
-  type CollectionsDeps,
-  initiateAndRecordCollection,
-} from './collections.ts';
-import { findMerchant } from './merchants.ts';
-import type { PayerInput } from './payer-rules.ts';
-import { findSubMerchant } from './sub-merchants.ts';
-import { type TransactionResource, type TransactionStatus, toTransactionResource } from './transactions.ts';
-import { checkout_page_path } from '../http/checkout-page.ts';
+import { type CommitWrite, write } from '../db/write.ts';
+import { allRails, type Rail } from '../rails/types.ts';
+import { assertCurrencySupported, checkCollectionRequest, type CollectionRequest, type CollectionsDeps } from './collections.ts';
+import { assertMerchantActive, findMerchant } from './merchants.ts';
+import { fieldsRefusal, Refusal } from './outcomes.ts';
+import { assertSubMerchantOfMerchant } from './sub-merchants.ts';
+import { type TransactionStatus } from './transactions.ts';
 
-/**
- * The pay's idempotency recovery point once it holds the session: from here on it may reach the
- * rail, so its claim is never handed to another pay (claimIsAbandoned).
- */
-export const pay_recovery_point_claimed = 'session_claimed';
+/** Where the service serves the hosted checkout page (spec: CheckoutSession.checkout_url). */
+export const checkoutPagePath = '/checkout';
 
 /** 256 bits of randomness: unguessable, so a plain SHA-256 suffices to store it. */
-export const client_token_bytes = 32;
+export const clientTokenBytes = 32;
 /** Makes a leaked token recognisable (secret scanners, support) without revealing anything. */
-export const client_token_prefix = 'cst_';
-const ms_per_minute = 60_000;
+export const clientTokenPrefix = 'cst_';
+const msPerMinute = 60_000;
 
 export type CheckoutSessionRow = {
   id: string;
@@ -57,7 +46,7 @@ export type CheckoutSessionRow = {
 };
 
 export function newClientToken(): string {
-  return client_token_prefix + randomBytes(client_token_bytes).toString('base64url');
+  return clientTokenPrefix + randomBytes(clientTokenBytes).toString('base64url');
 }
 
 function tokenSha256(token: string): Buffer {
@@ -76,11 +65,11 @@ export function effectiveStatus(row: CheckoutSessionRow, now: Date): CheckoutSes
  * or the creating request's own origin in development (docs/checkout-page.md).
  */
 export function checkoutPageUrl(publicBaseUrl: string, sessionId: string, clientToken: string): string {
-  return `${publicBaseUrl}${checkout_page_path}/${sessionId}#token=${clientToken}`;
+  return `${publicBaseUrl}${checkoutPagePath}/${sessionId}#token=${clientToken}`;
 }
 
 /** The creation response (spec: CheckoutSession), the only place the token ever appears. */
-export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: string, now: Date, checkoutUrl: string) {
+export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: string, now: Date, checkoutUrl: string): CheckoutSessionResource {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -96,8 +85,9 @@ export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: 
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     checkout_url: checkoutUrl,
-  };
+  } satisfies CheckoutSessionResource;
 }
+export type CheckoutSessionResource = Schema<'CheckoutSession'>;
 
 /**
  * What the payer's read adds to the session row: the merchant's name and the collection the pay
@@ -113,7 +103,7 @@ export type PublicSessionRow = CheckoutSessionRow & {
 };
 
 /** The payer-facing read (spec: CheckoutSessionPublic): no token, no merchant-private fields. */
-export function toCheckoutSessionPublic(row: PublicSessionRow, now: Date) {
+export function toCheckoutSessionPublic(row: PublicSessionRow, now: Date): Schema<'CheckoutSessionPublic'> {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -131,17 +121,17 @@ export function toCheckoutSessionPublic(row: PublicSessionRow, now: Date) {
       ussd_code: row.payment_ussd_code,
       failure_reason: row.payment_status === 'failed' ? paymentFailureReason(row.payment_failure_reason) : null,
     },
-  };
+  } satisfies Schema<'CheckoutSessionPublic'>;
 }
 
 /** The payer may see why a rail failed the payment; a reason outside the spec's set is not shown. */
 function paymentFailureReason(reason: string | null): PaymentFailureReason | null {
-  return (payment_failure_reasons as readonly string[]).includes(reason ?? '') ? (reason as PaymentFailureReason) : null;
+  return (paymentFailureReasons as readonly string[]).includes(reason ?? '') ? (reason as PaymentFailureReason) : null;
 }
 
 /** spec: CheckoutSessionPublic.payment.failure_reason (refund_rejected is a refund's, never a collection's). */
-export const payment_failure_reasons = ['insufficient_funds', 'payer_declined', 'card_declined', 'authentication_failed', 'account_closed'] as const;
-export type PaymentFailureReason = (typeof payment_failure_reasons)[number];
+export const paymentFailureReasons = ['insufficient_funds', 'payer_declined', 'card_declined', 'authentication_failed', 'account_closed'] as const;
+export type PaymentFailureReason = (typeof paymentFailureReasons)[number];
 
 export async function insertCheckoutSession(q: Queryable, input: {
   id: string; merchantId: string; subMerchantId: string | null; amount: number; currency: string;
@@ -149,8 +139,8 @@ export async function insertCheckoutSession(q: Queryable, input: {
   /** The app clock: expiry is decided by it everywhere (creation, reads, pay claims). */
   now: Date;
 }): Promise<CheckoutSessionRow> {
-  const expiresAt = new Date(input.now.getTime() + input.lifetimeMinutes * ms_per_minute);
-  const allowedRails = input.allowedRails && input.allowedRails.length > 0 ? [...new Set(input.allowedRails)] : [...RAILS];
+  const expiresAt = new Date(input.now.getTime() + input.lifetimeMinutes * msPerMinute);
+  const allowedRails = input.allowedRails && input.allowedRails.length > 0 ? [...new Set(input.allowedRails)] : [...allRails];
   const [row] = await q<CheckoutSessionRow[]>`
     insert into checkout_sessions (id, merchant_id, sub_merchant_id, amount, currency, reference, allowed_rails,
       status, client_token_sha256, expires_at)
@@ -162,13 +152,7 @@ export async function insertCheckoutSession(q: Queryable, input: {
 }
 
 /** spec: CheckoutSessionCreate (shapes already checked by the schema). */
-export type CheckoutSessionCreate = {
-  amount: number;
-  currency: string;
-  reference?: string | null;
-  sub_merchant_id?: string | null;
-  allowed_rails?: Rail[];
-};
+export type CheckoutSessionCreate = Schema<'CheckoutSessionCreate'>;
 
 /**
  * What the schema cannot check: a currency the ledger knows, and a sub-merchant of this merchant
@@ -177,36 +161,38 @@ export type CheckoutSessionCreate = {
  */
 export async function checkCreateRequest(q: Queryable, merchantId: string, request: CheckoutSessionCreate): Promise<void> {
   assertCurrencySupported(request.currency);
-  if (request.sub_merchant_id && !(await findSubMerchant(q, merchantId, request.sub_merchant_id))) {
-    throw validationError([{ field: 'body.sub_merchant_id', message: 'is not a sub-merchant of this merchant' }]);
-  }
+  await assertSubMerchantOfMerchant(q, merchantId, request.sub_merchant_id);
 }
 
 /**
- * Creates the session with a fresh token; the stored (sealed) response keeps the token, and the
- * checkout_url carrying it, for replays.
+ * Creates the session with a fresh token; `commitWrites` (the stored, sealed response, which
+ * keeps the token and the checkout_url carrying it, for replays) commit with it.
  */
-export async function createCheckoutSession(sql: Sql, run: IdempotentRun, input: {
-  merchantId: string; request: CheckoutSessionCreate; lifetimeMinutes: number; now: Date; publicBaseUrl: string;
-}) {
+export async function recordCheckoutSession(deps: { sql: Sql }, input: {
+  id: string; merchantId: string; request: CheckoutSessionCreate; lifetimeMinutes: number; now: Date;
+  /** PUBLIC_BASE_URL, or the creating request's origin in development: checkout_url's base. */
+  publicBaseUrl: string;
+  commitWrites: (q: Queryable, created: CheckoutSessionResource) => CommitWrite[];
+}): Promise<CheckoutSessionResource> {
   const { request } = input;
-  return await sql.begin(async (tx) => {
-    const clientToken = newClientToken();
-    const row = await insertCheckoutSession(tx, {
-      id: run.resourceId,
-      merchantId: input.merchantId,
-      subMerchantId: request.sub_merchant_id ?? null,
-      amount: request.amount,
-      currency: request.currency,
-      reference: request.reference ?? null,
-      allowedRails: request.allowed_rails,
-      clientToken,
-      lifetimeMinutes: input.lifetimeMinutes,
-      now: input.now,
-    });
-    const created = toCheckoutSessionResource(row, clientToken, input.now, checkoutPageUrl(input.publicBaseUrl, row.id, clientToken));
-    await run.complete(tx, created);
-    return created;
+  return await write(deps, {
+    prepare: async (tx) => {
+      const clientToken = newClientToken();
+      const row = await insertCheckoutSession(tx, {
+        id: input.id,
+        merchantId: input.merchantId,
+        subMerchantId: request.sub_merchant_id ?? null,
+        amount: request.amount,
+        currency: request.currency,
+        reference: request.reference ?? null,
+        allowedRails: request.allowed_rails,
+        clientToken,
+        lifetimeMinutes: input.lifetimeMinutes,
+        now: input.now,
+      });
+      return toCheckoutSessionResource(row, clientToken, input.now, checkoutPageUrl(input.publicBaseUrl, row.id, clientToken));
+    },
+    writes: input.commitWrites,
   });
 }
 
@@ -240,41 +226,26 @@ function openedByToken<Row extends CheckoutSessionRow>(row: Row | undefined, tok
   const presented = tokenSha256(token);
   const stored = row?.client_token_sha256 ?? Buffer.alloc(presented.length);
   if (!row || !timingSafeEqual(presented, stored)) {
-    throw new ApiError('RESOURCE_NOT_FOUND', 'The checkout session does not exist or the token does not open it.');
+    throw new Refusal('checkout_session_not_found', 'The checkout session does not exist or the token does not open it.');
   }
   return row;
 }
 
-/** Exactly one of the header and the query parameter (seed: "supply exactly one of the two"). */
-export function checkoutTokenOf(header: string | undefined, query: unknown): string {
-  const fromQuery = typeof query === 'string' ? query : undefined;
-  const given = [header, fromQuery].filter((value) => value !== undefined && value !== '');
-  if (given.length !== 1) {
-    throw validationError([{
-      field: 'client_token',
-      message: given.length === 0
-        ? 'the checkout token is required: send it in the X-Checkout-Token header or the client_token query parameter'
-        : 'send the checkout token in exactly one place: the X-Checkout-Token header or the client_token query parameter, not both',
-    }]);
-  }
-  return given[0]!;
-}
-
 export function assertRailAllowed(row: CheckoutSessionRow, rail: Rail): void {
   if (!row.allowed_rails.includes(rail)) {
-    throw validationError([{ field: 'body.rail', message: `must be one of the session's allowed_rails: ${row.allowed_rails.join(', ')}` }]);
+    throw fieldsRefusal('rail_not_allowed_by_session', [{ field: 'body.rail', message: `must be one of the session's allowed_rails: ${row.allowed_rails.join(', ')}` }]);
   }
 }
 
-/** The 422 a pay gets on a session that accepts no new payment (docs/decisions/0103-pay-on-a-closed-session-is-422-session.md). */
-export function sessionNotPayableError(status: CheckoutSessionRow['status'] | 'claimed'): ApiError {
+/** The refusal a pay gets on a session that accepts no new payment (docs/decisions/0103-pay-on-a-closed-session-is-422-session.md). */
+export function sessionNotPayable(status: CheckoutSessionRow['status'] | 'claimed'): Refusal {
   if (status === 'claimed') {
-    return validationError([{
+    return fieldsRefusal('checkout_session_payment_in_progress', [{
       field: 'session',
       message: 'another payment of this checkout session is in progress; retry that payment with its own Idempotency-Key',
     }], 'Another payment of this checkout session is in progress.');
   }
-  return validationError([{ field: 'session', message: `the checkout session is ${status} and accepts no new payment` }],
+  return fieldsRefusal('checkout_session_not_open', [{ field: 'session', message: `the checkout session is ${status} and accepts no new payment` }],
     `The checkout session is ${status}.`);
 }
 
@@ -297,7 +268,7 @@ export type PayClaimRefusal = { refused: CheckoutSessionRow['status'] | 'claimed
 export async function claimSessionForPay(sql: Sql, input: {
   sessionId: string; transactionId: string; now: Date; withinClaim: (tx: Tx) => Promise<void>;
 }): Promise<PayClaimRefusal | null> {
-  return await sql.begin(async (tx) => {
+  return await write({ sql }, { prepare: async (tx): Promise<PayClaimRefusal | null> => {
     const [row] = await tx<CheckoutSessionRow[]>`select * from checkout_sessions where id = ${input.sessionId} for update`;
     if (!row) throw new Error(`claimSessionForPay: checkout session ${input.sessionId} vanished`);
     if (row.status !== 'open') return { refused: row.status };
@@ -312,7 +283,7 @@ export async function claimSessionForPay(sql: Sql, input: {
     }
     await input.withinClaim(tx);
     return null;
-  });
+  } });
 }
 
 /**
@@ -343,11 +314,11 @@ async function claimIsAbandoned(tx: Tx, merchantId: string, transactionId: strin
 export async function releaseSessionClaim(sql: Sql, input: {
   sessionId: string; transactionId: string; withinRelease: (tx: Tx) => Promise<void>;
 }): Promise<void> {
-  await sql.begin(async (tx) => {
+  await write({ sql }, { prepare: async (tx) => {
     await tx`update checkout_sessions set claimed_transaction_id = null, updated_at = now()
              where id = ${input.sessionId} and claimed_transaction_id = ${input.transactionId} and status = 'open'`;
     await input.withinRelease(tx);
-  });
+  } });
 }
 
 /** Completes the session its claiming pay (unsent, `returning 1`: one row while the claim holds). */
@@ -358,22 +329,12 @@ export function sessionCompletion(q: Queryable, sessionId: string, transactionId
     returning 1`;
 }
 
-/**
- * True when a rail error proves the rail did not accept the initiation: its breaker was open
- * (provider not called), the provider was down, or it declined the request. A timeout proves
- * nothing: the provider may accept after we stopped waiting (see RailOutageError).
- */
-export function railRefusedForCertain(error: unknown): boolean {
-  if (error instanceof RailUnavailableError || error instanceof RailDeclinedError) return true;
-  return error instanceof RailOutageError && error.outageCause !== 'timeout';
-}
-
 /** spec: CheckoutSessionPay (the schema has checked shapes and the payer field each rail needs). */
-export type CheckoutSessionPay = PayerInput & { rail: Rail };
+export type CheckoutSessionPay = Schema<'CheckoutSessionPay'>;
 
 /**
  * Everything a pay can be refused for before any effect, in order: the rail is one of the
- * session's, the merchant may transact (403 COMPLIANCE_HOLD), and the POST /collections checks
+ * session's, the merchant may transact (merchant_not_active), and the POST /collections checks
  * (payer fields, raw card number, currency, sub-merchant active). Returns the collection
  * request POST /collections would receive: the session's amount, currency, reference and
  * sub-merchant with the payer's rail and reference.
@@ -406,55 +367,4 @@ export function payCollectionRequest(session: CheckoutSessionRow, pay: CheckoutS
 export async function findSession(q: Queryable, id: string): Promise<CheckoutSessionRow | null> {
   const rows = await q<CheckoutSessionRow[]>`select * from checkout_sessions where id = ${id}`;
   return rows[0] ?? null;
-}
-
-/**
- * The pay, under its Idempotency-Key: claim the session, then the POST /collections path (rail
- * call outside any database transaction, then one transaction recording the collection) with the
- * session's completion and the stored response inside that final transaction.
- */
-export async function payClaimedSession(deps: CollectionsDeps, run: IdempotentRun, input: {
-  session: CheckoutSessionRow; request: CollectionRequest; now: Date;
-}): Promise<TransactionResource> {
-  const { session, request } = input;
-  const refusal = await claimSessionForPay(deps.sql, {
-    sessionId: session.id,
-    transactionId: run.resourceId,
-    now: input.now,
-    withinClaim: (tx) => run.setRecoveryPoint(tx, pay_recovery_point_claimed),
-  });
-  if (refusal) throw sessionNotPayableError(refusal.refused);
-  try {
-    const row = await initiateAndRecordCollection(deps, {
-      transactionId: run.resourceId,
-      merchantId: session.merchant_id,
-      request,
-      checkoutSessionId: session.id,
-      // The claim's recovery point (session_claimed) already says the rail may hold it: the
-      // record is never released past it.
-      onRailMayHoldIt: () => run.keepOnFailure(),
-      createdAt: run.startedAt,
-      resumed: run.resumed,
-      commitWrites: (created) => [
-        // The claim is held under the row lock from claim to here; losing it is a bug, never a 4xx.
-        { name: `checkout session ${session.id} completion`, statement: sessionCompletion(deps.sql, session.id, created.id), expectOneRow: true },
-        { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
-      ],
-    });
-    return toTransactionResource(row);
-  } catch (error) {
-    // A first run the rail certainly refused (provider down, open breaker, decline) had no
-    // effect: hand the session back and return the record to 'started' so runIdempotent releases
-    // the key. Anything else keeps both, so only a retry with this key (same transaction id,
-    // which the rail answers as before) can complete the session: after a rail timeout, or on a
-    // resumed run, the rail may hold the payment under that id.
-    if (error instanceof ApiError && railRefusedForCertain(error.cause) && run.recoveryPoint === 'started') {
-      await releaseSessionClaim(deps.sql, {
-        sessionId: session.id,
-        transactionId: run.resourceId,
-        withinRelease: (tx) => run.setRecoveryPoint(tx, 'started'),
-      });
-    }
-    throw error;
-  }
 }

@@ -20,61 +20,63 @@
 //
 // A run the rail holds but that cannot be recorded (the recording fails on every pass: data no
 // column can hold that got in before it was refused at the edge, or any other lasting fault)
-// must still end somewhere definite: after `completer_failed_passes_max` failed passes the
+// must still end somewhere definite: after `completerFailedPassesMax` failed passes the
 // completer reverses the payment at the rail (connector.reverseCollection: the payer gets the
 // money back), records it in rail_reconciliation (migration 0008: what, when, why, rail, provider
 // references, amount), logs it once, and frees the run as the released case does (a pay's session
 // is handed back): no pass looks at it again (decision 0022).
-import { resumeIdempotent, type IdempotentRun } from '../idempotency/idempotent.ts';
+import { createCollectionOperation } from '../flows/create-collection.ts';
+import type { IdempotentRun } from '../idempotency/idempotent.ts';
+import { payCheckoutSessionOperation, payClaimedSession } from '../flows/pay-checkout-session.ts';
 import type { IdempotencyStore, UnfinishedRun } from '../idempotency/idempotency-store.ts';
 import type { Logger } from '../log.ts';
 import type { Rail } from '../rails/types.ts';
-import { type CheckoutSessionPay, findSession, payClaimedSession, payCollectionRequest, releaseSessionClaim } from './checkout-sessions.ts';
+import { type CheckoutSessionPay, findSession, payCollectionRequest, releaseSessionClaim } from './checkout-sessions.ts';
 import { type CollectionRequest, type CollectionsDeps, initiateAndRecordCollection } from './collections.ts';
 import { countFailedPass, forgetFailedPasses, railReversalRecorded, recordRailReversal } from './rail-reconciliation.ts';
 import { toTransactionResource } from './transactions.ts';
 
 /** How long a run's lock must have lapsed before the completer takes it (a client retry comes first). */
-export const completer_idle_ms_default = 5 * 60_000;
+export const completerIdleMsDefault = 5 * 60_000;
 /**
  * How far back, before `idleMs`, each pass looks for claims (the scan is a range of the expiry
  * index, so its cost grows with it). Passes run every minute: a run is looked at for this long.
  */
-export const completer_window_ms_default = 15 * 60_000;
+export const completerWindowMsDefault = 15 * 60_000;
 /** Runs finished per pass at most; the rest wait for the next pass. */
-export const completer_batch_max = 100;
+export const completerBatchMax = 100;
 /**
  * Passes that failed to record a run the rail holds before the completer reverses it at the
  * rail. Passes run every minute, so this is about 5 minutes after the first failure, well inside
- * completer_window_ms_default (a run leaves the window after about 15 passes).
+ * completerWindowMsDefault (a run leaves the window after about 15 passes).
  */
-export const completer_failed_passes_max = 5;
+export const completerFailedPassesMax = 5;
 
-const collections_operation_prefix = 'POST /collections ';
-const pay_operation_prefix = 'POST /checkout-sessions/{id}/pay ';
+const collectionsOperationPrefix = 'POST /collections ';
+const payOperationPrefix = 'POST /checkout-sessions/{id}/pay ';
 // The operation records the path: `POST /checkout-sessions/{id}/pay /v1/checkout-sessions/<id>/pay`.
-const pay_session_id = /\/checkout-sessions\/([0-9a-f-]{36})\/pay$/i;
+const paySessionIdPattern = /\/checkout-sessions\/([0-9a-f-]{36})\/pay$/i;
 
 export type CompleterDeps = CollectionsDeps & { idempotency: IdempotencyStore; logger: Logger };
 export type CompleterSummary = { found: number; completed: number; released: number; reversed: number; skipped: number; failed: number };
 type RunEnd = 'completed' | 'released' | 'reversed' | 'skipped';
 
 export async function completeAbandonedCollections(deps: CompleterDeps, options: { idleMs?: number; windowMs?: number; now?: number } = {}): Promise<CompleterSummary> {
-  const idleMs = options.idleMs ?? completer_idle_ms_default;
-  const windowMs = options.windowMs ?? completer_window_ms_default;
+  const idleMs = options.idleMs ?? completerIdleMsDefault;
+  const windowMs = options.windowMs ?? completerWindowMsDefault;
   const now = options.now ?? Date.now();
   const list = (operationPrefix: string) => deps.idempotency.unfinished({
     operationPrefix,
     idleMs,
     claimedAfter: new Date(now - idleMs - windowMs),
     claimedBefore: new Date(now - idleMs),
-    limit: completer_batch_max,
+    limit: completerBatchMax,
   });
-  const runs = [...await list(collections_operation_prefix), ...await list(pay_operation_prefix)];
+  const runs = [...await list(collectionsOperationPrefix), ...await list(payOperationPrefix)];
   const summary: CompleterSummary = { found: runs.length, completed: 0, released: 0, reversed: 0, skipped: 0, failed: 0 };
   for (const found of runs) {
     try {
-      summary[found.scope.operation.startsWith(pay_operation_prefix) ? await completePay(deps, found) : await completeCollection(deps, found)] += 1;
+      summary[found.scope.operation.startsWith(payOperationPrefix) ? await completePay(deps, found) : await completeCollection(deps, found)] += 1;
     } catch (error) {
       summary.failed += 1;
       deps.logger.error('completer could not finish an abandoned collection; retrying next pass', {
@@ -87,7 +89,7 @@ export async function completeAbandonedCollections(deps: CompleterDeps, options:
 
 async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
   const request = found.scope.request as CollectionRequest;
-  const resumed = await resumeIdempotent(deps.idempotency, found.scope, async (run) => {
+  const resumed = await createCollectionOperation.resume(deps.idempotency, found.scope, async (run) => {
     // Whatever fails from here, the record stays: only a rail that answers "nothing" frees it.
     run.keepOnFailure();
     const held = await deps.rails.connectorFor(request.rail).findCollection(run.resourceId);
@@ -108,8 +110,8 @@ async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Pr
         createdAt: run.startedAt,
         resumed: true,
         onRailMayHoldIt: () => {},
-        commitWrites: (created) => [
-          { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
+        commitWrites: (q, created) => [
+          run.completion(q, toTransactionResource(created)),
         ],
       });
     } catch (error) {
@@ -127,11 +129,11 @@ async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Pr
 
 /** A pay's run: the same, with its session (completed with the collection, or handed back). */
 async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
-  const sessionId = pay_session_id.exec(found.scope.operation)?.[1];
+  const sessionId = paySessionIdPattern.exec(found.scope.operation)?.[1];
   const session = sessionId === undefined ? null : await findSession(deps.sql, sessionId);
   if (session === null) throw new Error(`no checkout session in the pay operation "${found.scope.operation}"`);
   const pay = found.scope.request as CheckoutSessionPay;
-  const resumed = await resumeIdempotent(deps.idempotency, found.scope, async (run) => {
+  const resumed = await payCheckoutSessionOperation.resume(deps.idempotency, found.scope, async (run) => {
     run.keepOnFailure();
     const held = await deps.rails.connectorFor(pay.rail).findCollection(run.resourceId);
     if (held === null) {
@@ -162,7 +164,7 @@ async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<R
 }
 
 /**
- * Recording a run the rail holds failed on this pass. Below completer_failed_passes_max the
+ * Recording a run the rail holds failed on this pass. Below completerFailedPassesMax the
  * failure is counted and rethrown (the run is kept for the next pass); at the limit the payment
  * is reversed at the rail, recorded for reconciliation and logged once, and the run is freed (a
  * pay's session handed back), so no pass comes back to it. Every step may be repeated, so a pass
@@ -179,8 +181,8 @@ async function recordingFailed(deps: CompleterDeps, found: UnfinishedRun, run: I
   // Reversed and recorded by a pass that died before freeing the run: only the freeing is left
   // (the rail answers the reversal again; nothing is recorded or logged twice).
   const reversedBefore = await railReversalRecorded(deps.sql, run.resourceId);
-  const failedPasses = reversedBefore ? completer_failed_passes_max : await countFailedPass(deps.sql, { transactionId: run.resourceId, merchantId, error: message });
-  if (failedPasses < completer_failed_passes_max) throw input.error;
+  const failedPasses = reversedBefore ? completerFailedPassesMax : await countFailedPass(deps.sql, { transactionId: run.resourceId, merchantId, error: message });
+  if (failedPasses < completerFailedPassesMax) throw input.error;
 
   const reason = `the service could not record the collection on ${failedPasses} completer passes: ${message}`;
   const reversal = await deps.rails.connectorFor(input.rail).reverseCollection({

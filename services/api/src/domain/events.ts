@@ -4,14 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { PendingQuery, Queryable } from '../db/index.ts';
 
-export const event_types = [
+export const eventTypes = [
   'transaction.pending', 'transaction.success', 'transaction.failed', 'transaction.reversed',
   'payout.queued', 'payout.processing', 'payout.success', 'payout.failed',
   'escrow.held', 'escrow.released', 'escrow.returned',
   'dispute.opened', 'dispute.resolved',
   'kyc.verified', 'kyc.rejected',
 ] as const;
-export type EventType = (typeof event_types)[number];
+export type EventType = (typeof eventTypes)[number];
 
 export type OutboxEvent = {
   id: string;

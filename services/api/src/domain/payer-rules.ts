@@ -1,17 +1,15 @@
 // Rules on payer input that the schema alone cannot state (seed: CollectionCreate,
 // CheckoutSessionPay). The schema already requires the right payer field per rail; these checks
 // repeat that for callers inside the service and add the raw-card-number guard.
-import { validationError, type ValidationField } from '../http/errors.ts';
+import type { Schema } from '@payagg/contract';
 import type { Rail } from '../rails/types.ts';
+import { fieldsRefusal, type RefusalField } from './outcomes.ts';
 
-export type PayerInput = {
-  payer_phone?: string | null;
-  payer_card_token?: string | null;
-  payer_account_ref?: string | null;
-};
+/** The payer fields of spec CollectionCreate and CheckoutSessionPay (the same three in both). */
+export type PayerInput = Pick<Schema<'CheckoutSessionPay'>, 'payer_phone' | 'payer_card_token' | 'payer_account_ref'>;
 
 /** Which payer field each rail needs (qr needs none: the payer scans a code). */
-export const payer_field_by_rail: Record<Rail, keyof PayerInput | null> = {
+export const payerFieldByRail: Record<Rail, keyof PayerInput | null> = {
   mobile_money: 'payer_phone',
   ussd: 'payer_phone',
   card: 'payer_card_token',
@@ -19,8 +17,8 @@ export const payer_field_by_rail: Record<Rail, keyof PayerInput | null> = {
   qr: null,
 };
 
-const pan_digits_min = 12;
-const pan_digits_max = 19;
+const panDigitsMin = 12;
+const panDigitsMax = 19;
 
 /**
  * True when `value` looks like a raw card number (PAN): 12 to 19 digits, optionally grouped by
@@ -29,7 +27,7 @@ const pan_digits_max = 19;
 export function looksLikeCardNumber(value: string): boolean {
   if (!/^[0-9][0-9 -]*[0-9]$/.test(value)) return false;
   const digits = value.replace(/[ -]/g, '');
-  if (digits.length < pan_digits_min || digits.length > pan_digits_max) return false;
+  if (digits.length < panDigitsMin || digits.length > panDigitsMax) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
@@ -42,10 +40,10 @@ export function looksLikeCardNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Throws 422 VALIDATION_ERROR (body.<field>) when the payer input does not fit the rail. */
+/** Refuses (payer_does_not_fit_rail, naming body.<field>) payer input that does not fit the rail. */
 export function assertPayerFitsRail(rail: Rail, payer: PayerInput): void {
-  const fields: ValidationField[] = [];
-  const required = payer_field_by_rail[rail];
+  const fields: RefusalField[] = [];
+  const required = payerFieldByRail[rail];
   if (required && (payer[required] === undefined || payer[required] === null || payer[required] === '')) {
     fields.push({ field: `body.${required}`, message: `is required when rail is ${rail}` });
   }
@@ -57,5 +55,5 @@ export function assertPayerFitsRail(rail: Rail, payer: PayerInput): void {
       message: 'looks like a raw card number; send the token from card tokenization, never the card number',
     });
   }
-  if (fields.length > 0) throw validationError(fields);
+  if (fields.length > 0) throw fieldsRefusal('payer_does_not_fit_rail', fields);
 }

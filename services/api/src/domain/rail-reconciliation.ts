@@ -4,13 +4,13 @@ import type { Queryable, Sql } from '../db/index.ts';
 import type { Rail, RailReversalResult } from '../rails/types.ts';
 
 /** Stored error texts are cut to this length (a reason, not a dump). */
-const reason_length_max = 500;
+const reasonLengthMax = 500;
 
 /** Counts one more failed pass at recording `transactionId`; returns the passes failed so far. */
 export async function countFailedPass(q: Queryable, input: { transactionId: string; merchantId: string; error: string }): Promise<number> {
   const [row] = await q<{ failed_passes: number }[]>`
     insert into completer_failed_passes (transaction_id, merchant_id, failed_passes, last_error)
-    values (${input.transactionId}, ${input.merchantId}, 1, ${input.error.slice(0, reason_length_max)})
+    values (${input.transactionId}, ${input.merchantId}, 1, ${input.error.slice(0, reasonLengthMax)})
     on conflict (transaction_id) do update set
       failed_passes = completer_failed_passes.failed_passes + 1, last_error = excluded.last_error, last_failed_at = now()
     returning failed_passes`;
@@ -49,7 +49,7 @@ export async function recordRailReversal(sql: Sql, record: RailReversalRecord): 
       insert into rail_reconciliation (transaction_id, merchant_id, checkout_session_id, action, reason, rail,
         provider_reference, reversal_reference, amount, currency, failed_passes)
       values (${record.transactionId}, ${record.merchantId}, ${record.checkoutSessionId}, 'reversed_at_rail',
-        ${record.reason.slice(0, reason_length_max)}, ${record.rail}, ${record.reversal.collectionProviderReference},
+        ${record.reason.slice(0, reasonLengthMax)}, ${record.rail}, ${record.reversal.collectionProviderReference},
         ${record.reversal.providerReference}, ${record.reversal.amount}, ${record.reversal.currency}, ${record.failedPasses})
       on conflict (transaction_id) do nothing
       returning 1`;

@@ -2,7 +2,7 @@
 // sub-merchants, and a suspended one cannot receive money. (Their endpoints come with the
 // sub-merchants issue.)
 import type { Queryable } from '../db/index.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { fieldsRefusal, Refusal } from './outcomes.ts';
 
 export type SubMerchantRow = {
   id: string;
@@ -22,14 +22,24 @@ export async function findSubMerchant(q: Queryable, merchantId: string, id: stri
 }
 
 /**
- * The sub-merchant a collection is attributed to: 422 when it is not one of the merchant's
- * (another merchant's reads as unknown), 403 COMPLIANCE_HOLD when it is suspended.
+ * The sub-merchant a collection is attributed to: sub_merchant_not_found when it is not one of
+ * the merchant's (another merchant's reads as unknown), sub_merchant_suspended when it is.
  */
 export async function assertSubMerchantCanReceive(q: Queryable, merchantId: string, id: string | null | undefined): Promise<void> {
   if (id === null || id === undefined) return;
   const subMerchant = await findSubMerchant(q, merchantId, id);
-  if (!subMerchant) throw validationError([{ field: 'body.sub_merchant_id', message: 'is not a sub-merchant of this merchant' }]);
+  if (!subMerchant) throw subMerchantNotFound();
   if (subMerchant.status !== 'active') {
-    throw new ApiError('COMPLIANCE_HOLD', 'The sub-merchant is suspended; it cannot receive payments.');
+    throw new Refusal('sub_merchant_suspended', 'The sub-merchant is suspended; it cannot receive payments.');
   }
+}
+
+/** An attribution to a sub-merchant that is not one of the merchant's (checked at creation too). */
+export async function assertSubMerchantOfMerchant(q: Queryable, merchantId: string, id: string | null | undefined): Promise<void> {
+  if (id === null || id === undefined) return;
+  if (!(await findSubMerchant(q, merchantId, id))) throw subMerchantNotFound();
+}
+
+function subMerchantNotFound(): Refusal {
+  return fieldsRefusal('sub_merchant_not_found', [{ field: 'body.sub_merchant_id', message: 'is not a sub-merchant of this merchant' }]);
 }

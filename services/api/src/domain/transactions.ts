@@ -1,15 +1,15 @@
 // Transactions (seed: Transaction): collections and refunds, their rows and their API shape.
 // Every query is merchant-scoped; another merchant's transaction reads as absent (404).
+import type { Schema } from '@payagg/contract';
 import type { PendingQuery, Queryable } from '../db/index.ts';
-import { compareInstants, parseDateTime, toDate } from '../http/date-time.ts';
-import { validationError } from '../http/errors.ts';
-import type { Keyset } from '../http/pagination.ts';
-import { keysetCondition } from '../http/pagination.ts';
+import { compareInstants, parseDateTime, toDate } from './date-time.ts';
+import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import type { Rail } from '../rails/types.ts';
 import { appendEvent, appendEvents, type EventType, type NewEvent } from './events.ts';
+import { fieldsRefusal, Refusal } from './outcomes.ts';
 
-export const transaction_statuses = ['pending', 'success', 'failed', 'reversed'] as const;
-export type TransactionStatus = (typeof transaction_statuses)[number];
+export const transactionStatuses = ['pending', 'success', 'failed', 'reversed'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
 export type TransactionType = 'collection' | 'refund' | 'transfer';
 
 export type TransactionRow = {
@@ -37,7 +37,7 @@ export type TransactionRow = {
 };
 
 /** The API resource (spec: Transaction). Amounts are safe integers at the edge. */
-export function toTransactionResource(row: TransactionRow) {
+export function toTransactionResource(row: TransactionRow): TransactionResource {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -57,9 +57,9 @@ export function toTransactionResource(row: TransactionRow) {
     refunded_amount: row.type === 'collection' ? Number(row.refunded_amount) : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-  };
+  } satisfies TransactionResource;
 }
-export type TransactionResource = ReturnType<typeof toTransactionResource>;
+export type TransactionResource = Schema<'Transaction'>;
 
 export type NewTransaction = {
   id: string;
@@ -130,6 +130,13 @@ export function transactionInsert(q: Queryable, row: TransactionRow): PendingQue
 export async function findTransaction(q: Queryable, merchantId: string, id: string): Promise<TransactionRow | null> {
   const rows = await q<TransactionRow[]>`select * from transactions where id = ${id} and merchant_id = ${merchantId}`;
   return rows[0] ?? null;
+}
+
+/** The merchant's transaction (GET /transactions/{id}); transaction_not_found otherwise. */
+export async function getTransaction(q: Queryable, merchantId: string, id: string): Promise<TransactionRow> {
+  const row = await findTransaction(q, merchantId, id);
+  if (!row) throw new Refusal('transaction_not_found', 'The transaction does not exist or is not accessible.');
+  return row;
 }
 
 /** The row under a row lock, for a status change (caller is inside a database transaction). */
@@ -207,7 +214,7 @@ export type TransactionFilters = {
 
 /**
  * GET /transactions filters from its validated query. date_from and date_to are exact instants
- * (src/http/date-time.ts; the edge has already refused what is not one): date_from is rounded
+ * (src/domain/date-time.ts; the edge has already refused what is not one): date_from is rounded
  * up and date_to down to the millisecond created_at is stored at, so both stay inclusive and
  * exact. date_from after date_to is 422, as the spec says.
  */
@@ -216,12 +223,12 @@ export function transactionFiltersOf(query: Record<string, unknown>): Transactio
     const value = query[name];
     if (typeof value !== 'string' || value === '') return undefined;
     const parsed = parseDateTime(value);
-    if (!parsed.ok) throw validationError([{ field: `query.${name}`, message: parsed.message }]);
+    if (!parsed.ok) throw fieldsRefusal('transaction_filter_invalid', [{ field: `query.${name}`, message: parsed.message }]);
     return parsed.instant;
   };
   const from = instant('date_from');
   const to = instant('date_to');
-  if (from && to && compareInstants(from, to) > 0) throw validationError([{ field: 'query.date_from', message: 'must not be after date_to' }]);
+  if (from && to && compareInstants(from, to) > 0) throw fieldsRefusal('transaction_filter_invalid', [{ field: 'query.date_from', message: 'must not be after date_to' }]);
   return {
     status: query.status as TransactionStatus | undefined,
     rail: query.rail as Rail | undefined,

@@ -1,5 +1,6 @@
 // Dashboard users (team members) of a merchant. Every query is scoped by merchant_id.
 import type { UserRole } from '../auth/permissions.ts';
+import type { Schema } from '@payagg/contract';
 import type { Queryable } from '../db/index.ts';
 
 export type UserStatus = 'active' | 'disabled';
@@ -14,7 +15,7 @@ export type User = {
 };
 
 // An email is only checked for shape here; the spec validates it on any API that accepts one.
-const email_pattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export class UserInputError extends Error {
   name = 'UserInputError';
@@ -25,7 +26,7 @@ export async function insertUser(
   merchantId: string,
   input: { email: string; role: UserRole; status?: UserStatus; mfa_enabled?: boolean },
 ): Promise<User> {
-  if (!email_pattern.test(input.email)) throw new UserInputError(`not an email address: "${input.email}"`);
+  if (!emailPattern.test(input.email)) throw new UserInputError(`not an email address: "${input.email}"`);
   try {
     const [row] = await sql<User[]>`
       insert into users (merchant_id, email, role, status, mfa_enabled)
@@ -54,7 +55,9 @@ export async function findUser(sql: Queryable, merchantId: string, userId: strin
   return row ?? null;
 }
 
-/** The API representation (seed: "User"). */
-export function toUserResource(user: User) {
-  return { id: user.id, merchant_id: user.merchant_id, email: user.email, role: user.role, mfa_enabled: user.mfa_enabled, status: user.status };
+/** The API representation (spec: User). */
+export function toUserResource(user: User): Schema<'User'> {
+  return {
+    id: user.id, merchant_id: user.merchant_id, email: user.email, role: user.role, mfa_enabled: user.mfa_enabled, status: user.status,
+  } satisfies Schema<'User'>;
 }

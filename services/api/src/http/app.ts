@@ -30,7 +30,7 @@ import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { checkoutPage } from './checkout-page.ts';
 import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
 
-export const partner_base_path = '/api/v1/partner';
+export const partnerBasePath = '/api/v1/partner';
 
 export type AppDeps = {
   config: Config;
@@ -85,14 +85,14 @@ function forSpec(spec: LoadedSpec, handlers: RequestHandler[]): RequestHandler {
 
 // The spec says GET /users ignores unknown query parameters (so `?limit=` is harmless there);
 // everywhere else an unknown query parameter is a 422, like an unknown body field.
-const unknown_query_ignored_routes = ['GET /users'];
+const unknownQueryIgnoredRoutes = ['GET /users'];
 
 function validatorFor(spec: LoadedSpec, validateResponses: boolean): RequestHandler[] {
   installRouteRegexpCache();
   skipUrlParseDeprecationCheck();
   const paths = spec.document.paths as Record<string, Record<string, Record<string, unknown>>>;
   for (const op of spec.operations) {
-    if (unknown_query_ignored_routes.includes(op.routeKey)) {
+    if (unknownQueryIgnoredRoutes.includes(op.routeKey)) {
       const operation = paths[op.path]?.[op.method];
       if (operation) operation['x-eov-allow-unknown-query-parameters'] = true;
     }

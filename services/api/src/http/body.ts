@@ -8,7 +8,7 @@ import { ApiError, validationError } from './errors.ts';
 
 export type RequestWithRawBody = Request & { rawBody?: Buffer };
 
-const json_media_type = /^application\/(?:[\w.+-]+\+)?json$/i;
+const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json$/i;
 
 export function readRawBody(limitBytes: number) {
   // inflate: false: a body with any Content-Encoding but identity is refused (415) unread
@@ -28,7 +28,7 @@ export function readRawBody(limitBytes: number) {
 
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
-  return json_media_type.test((header.split(';')[0] ?? '').trim());
+  return jsonMediaType.test((header.split(';')[0] ?? '').trim());
 }
 
 export function parseJsonBody(req: Request, _res: Response, next: NextFunction): void {
@@ -46,7 +46,7 @@ export function parseJsonBody(req: Request, _res: Response, next: NextFunction):
   // NUL byte is not valid JSON, and valid UTF-8 cannot encode a surrogate), so the walk runs
   // only for bodies that contain one. It runs for every operation, before validation, so before
   // any idempotency record, database write or rail call.
-  if (raw.includes(json_unicode_escape)) {
+  if (raw.includes(jsonUnicodeEscape)) {
     const found = firstUnstorableString(req.body);
     if (found) return next(validationError([found]));
   }
@@ -66,7 +66,7 @@ function malformedJson(error: unknown): ApiError {
   return validationError([{ field: 'body', message: `malformed JSON: ${where}` }], 'The request body is not valid JSON.');
 }
 
-const json_unicode_escape = Buffer.from('\\u');
+const jsonUnicodeEscape = Buffer.from('\\u');
 const nul = String.fromCharCode(0);
 const isWellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 

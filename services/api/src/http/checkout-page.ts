@@ -10,14 +10,16 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 
-export const checkout_page_path = '/checkout';
-const session_id_pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { checkoutPagePath } from '../domain/checkout-sessions.ts';
+
+export { checkoutPagePath };
+const sessionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Strict: the page's own script and style only, API calls to this origin only, no frames, no
  * forms posted anywhere, no <base>, and Trusted Types so no string can ever become HTML or script.
  */
-export const checkout_page_csp = [
+export const checkoutPageCsp = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
@@ -30,7 +32,7 @@ export const checkout_page_csp = [
   "trusted-types 'none'",
 ].join('; ');
 
-const host_pattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const hostPattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * The base of checkout_url: PUBLIC_BASE_URL, or in development (unset) the origin the request
@@ -40,13 +42,13 @@ const host_pattern = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 export function publicBaseUrlFor(req: Request, config: Pick<Config, 'publicBaseUrl' | 'port'>): string {
   if (config.publicBaseUrl) return config.publicBaseUrl;
   const host = req.get('host');
-  return `${req.protocol}://${host && host_pattern.test(host) ? host : `localhost:${config.port}`}`;
+  return `${req.protocol}://${host && hostPattern.test(host) ? host : `localhost:${config.port}`}`;
 }
 
 /** Headers on every response of the page: the token must never leave in a Referer. */
 function setPageHeaders(res: Response): void {
   res.set({
-    'Content-Security-Policy': checkout_page_csp,
+    'Content-Security-Policy': checkoutPageCsp,
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
@@ -62,15 +64,15 @@ export function checkoutPage(deps: { dir: string; logger: Logger }): Router {
     deps.logger.warn('hosted checkout page not built: GET /checkout/{id} answers 404 until it is (make install builds it)', { dir: deps.dir });
   }
 
-  router.get(`${checkout_page_path}/:sessionId`, (req, res, next) => {
-    if (!session_id_pattern.test(String(req.params.sessionId)) || !fs.existsSync(indexFile)) return next();
+  router.get(`${checkoutPagePath}/:sessionId`, (req, res, next) => {
+    if (!sessionIdPattern.test(String(req.params.sessionId)) || !fs.existsSync(indexFile)) return next();
     setPageHeaders(res);
     // The HTML names the current assets: always revalidate it, so a deploy takes effect at once.
     res.set('Cache-Control', 'no-cache');
     res.sendFile(indexFile, { dotfiles: 'deny', lastModified: false });
   });
 
-  router.use(`${checkout_page_path}/assets`, express.static(path.join(deps.dir, 'assets'), {
+  router.use(`${checkoutPagePath}/assets`, express.static(path.join(deps.dir, 'assets'), {
     index: false,
     redirect: false,
     dotfiles: 'deny',

@@ -4,32 +4,32 @@
 // The HMAC (key derived from MASTER_KEY) makes the cursor tamper-evident: any change, or a cursor of
 // another list, is a 422 VALIDATION_ERROR on `query.cursor`, never a 500 or a wrong page.
 //
-// Store functions order by `created_at desc, id desc` and use `keysetCondition` for the `after`
-// position. created_at is stored at millisecond precision (see migrations/0001), the resolution
+// Store functions order by `created_at desc, id desc` and use `keysetCondition` (db/keyset.ts) for
+// the `after` position. created_at is stored at millisecond precision (see migrations/0001), the resolution
 // of the Date the cursor carries, so the keyset comparison is exact.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PendingQuery, Row } from 'postgres';
-import type { Queryable } from '../db/index.ts';
+import type { Keyset } from '../db/keyset.ts';
 import { validationError } from './errors.ts';
 
-export const page_size_min = 1;
-export const page_size_max = 100;
-export const page_size_default = 50;
-// A cursor longer than this cannot be one of ours; refuse before decoding.
-export const cursor_length_max = 512;
+export { type Keyset, keysetCondition } from '../db/keyset.ts';
 
-export type Keyset = { created_at: Date; id: string };
+export const pageSizeMin = 1;
+export const pageSizeMax = 100;
+export const pageSizeDefault = 50;
+// A cursor longer than this cannot be one of ours; refuse before decoding.
+export const cursorLengthMax = 512;
+
 export type Page<T> = { items: T[]; next_cursor: string | null };
 export type PageRequest = { limit: number; after: Keyset | null };
 
-const uuid_pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Out-of-range limits are clamped, as the seed says; a limit that is not an integer is a 422. */
 export function clampLimit(raw: unknown): number {
-  if (raw === undefined || raw === null || raw === '') return page_size_default;
+  if (raw === undefined || raw === null || raw === '') return pageSizeDefault;
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
   if (!Number.isInteger(value)) throw validationError([{ field: 'query.limit', message: 'must be an integer' }]);
-  return Math.min(page_size_max, Math.max(page_size_min, value));
+  return Math.min(pageSizeMax, Math.max(pageSizeMin, value));
 }
 
 export type CursorCodec = {
@@ -47,7 +47,7 @@ export function createCursorCodec(signingKey: Buffer): CursorCodec {
       return `${payload}.${mac(payload).toString('base64url')}`;
     },
     decode(list, cursor) {
-      if (typeof cursor !== 'string' || cursor.length > cursor_length_max) throw invalid();
+      if (typeof cursor !== 'string' || cursor.length > cursorLengthMax) throw invalid();
       const [payload, signature, extra] = cursor.split('.');
       if (!payload || !signature || extra !== undefined) throw invalid();
       // Compared as text, not decoded bytes: base64url has spare bits in its last character, and
@@ -62,7 +62,7 @@ export function createCursorCodec(signingKey: Buffer): CursorCodec {
         throw invalid();
       }
       const p = parsed as { l?: unknown; t?: unknown; i?: unknown };
-      if (p.l !== list || !Number.isSafeInteger(p.t) || typeof p.i !== 'string' || !uuid_pattern.test(p.i)) throw invalid();
+      if (p.l !== list || !Number.isSafeInteger(p.t) || typeof p.i !== 'string' || !uuidPattern.test(p.i)) throw invalid();
       return { created_at: new Date(p.t as number), id: p.i };
     },
   };
@@ -96,16 +96,8 @@ export function createPaginator(signingKey: Buffer): Paginator {
       const rows = await fetchRows(request.after, request.limit + 1);
       const items = rows.slice(0, request.limit);
       const last = items.at(-1);
-      const next_cursor = rows.length > request.limit && last ? codec.encode(list, { created_at: last.created_at, id: last.id }) : null;
-      return { items, next_cursor };
+      const nextCursor = rows.length > request.limit && last ? codec.encode(list, { created_at: last.created_at, id: last.id }) : null;
+      return { items, next_cursor: nextCursor };
     },
   };
-}
-
-/** `(created_at, id) < (after)` for a newest-first keyset, or `true` on the first page. */
-export function keysetCondition(sql: Queryable, after: Keyset | null, table?: string): PendingQuery<Row[]> {
-  if (!after) return sql`true`;
-  const createdAt = table ? sql(`${table}.created_at`) : sql`created_at`;
-  const id = table ? sql(`${table}.id`) : sql`id`;
-  return sql`(${createdAt}, ${id}) < (${after.created_at}::timestamptz, ${after.id}::uuid)`;
 }

@@ -10,7 +10,7 @@
 // the validator, which would otherwise have replaced the text by its coerced number.
 import type { NextFunction, Request, Response } from 'express';
 import type { LoadedSpec, SpecOperation } from '../spec/load-spec.ts';
-import { parseDateTime } from './date-time.ts';
+import { parseDateTime } from '../domain/date-time.ts';
 import { type ValidationField, validationError } from './errors.ts';
 import { routeOf } from './route-match.ts';
 
@@ -18,7 +18,7 @@ type QueryRule = { name: string; kind: 'integer' | 'date-time' };
 type Schema = { $ref?: string; type?: string | string[]; format?: string };
 type Parameter = { $ref?: string; in?: string; name?: string; schema?: Schema };
 
-const decimal_integer = /^-?[0-9]+$/;
+const decimalInteger = /^-?[0-9]+$/;
 
 /** `#/components/parameters/Limit` -> the object it points at (the spec's own refs only). */
 function resolve<T extends { $ref?: string }>(document: Record<string, unknown>, value: T): T {
@@ -50,7 +50,7 @@ function rulesOf(spec: LoadedSpec): Map<SpecOperation, QueryRule[]> {
 }
 
 function problemOf(rule: QueryRule, value: string): string | null {
-  if (rule.kind === 'integer') return decimal_integer.test(value) ? null : 'must be a whole number written in decimal digits, such as 20';
+  if (rule.kind === 'integer') return decimalInteger.test(value) ? null : 'must be a whole number written in decimal digits, such as 20';
   const parsed = parseDateTime(value);
   return parsed.ok ? null : parsed.message;
 }

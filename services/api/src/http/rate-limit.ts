@@ -12,7 +12,7 @@ import type { Principal } from '../auth/principal.ts';
 import { ApiError } from './errors.ts';
 
 // Bounds memory: past this many buckets the oldest is dropped (it refills to full anyway).
-export const rate_limit_buckets_max = 100_000;
+export const rateLimitBucketsMax = 100_000;
 
 type Bucket = { tokens: number; updatedMs: number };
 
@@ -27,7 +27,7 @@ export function createRateLimiter(perSecond: number, burst: number): RateLimiter
     take(id, nowMs) {
       let bucket = buckets.get(id);
       if (!bucket) {
-        if (buckets.size >= rate_limit_buckets_max) {
+        if (buckets.size >= rateLimitBucketsMax) {
           const oldest = buckets.keys().next().value;
           if (oldest !== undefined) buckets.delete(oldest);
         }

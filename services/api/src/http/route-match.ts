@@ -35,7 +35,7 @@ type Segment = { literal: string | null; param: string | null };
 type CompiledPath = { spec: LoadedSpec; segments: Segment[]; operations: Map<string, SpecOperation>; allow: string };
 
 /** RFC 3986 `pchar` without `%`: unreserved, sub-delims, `:` and `@`. */
-const param_segment = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
+const paramSegment = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
 
 function compile(spec: LoadedSpec): CompiledPath[] {
   const byPath = new Map<string, CompiledPath>();
@@ -63,7 +63,7 @@ function matches(path: CompiledPath, segments: readonly string[]): boolean {
     const given = segments[i]!;
     if (expected.literal !== null) {
       if (given !== expected.literal) return false;
-    } else if (given === '.' || given === '..' || !param_segment.test(given)) {
+    } else if (given === '.' || given === '..' || !paramSegment.test(given)) {
       return false;
     }
   }

@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module';
 
 // Spec paths are a fixed, small set; anything beyond this is compiled without caching.
-const cached_patterns_max = 1000;
+const cachedPatternsMax = 1000;
 
 type PathToRegexp = (path: unknown, options?: Record<string, unknown>) => unknown;
 
@@ -51,7 +51,7 @@ export function installRouteRegexpCache(): void {
     }
     stats.misses += 1;
     const compiled = original(path, options);
-    if (cache.size < cached_patterns_max) cache.set(key, compiled);
+    if (cache.size < cachedPatternsMax) cache.set(key, compiled);
     return compiled;
   };
 }

@@ -7,17 +7,27 @@
 //              `recoveryPoint` with the SAME `resourceId`, so rail and ledger calls, which are
 //              idempotent on that id, are not repeated;
 //   replay   — the operation finished: answer the stored response (status 200, effect not repeated).
-// Same key with a different payload (or another operation) is 409 IDEMPOTENCY_CONFLICT. A request
-// arriving while another holds the key waits for it (polling) and answers its stored result.
+// Same key with a different payload (or another operation) is refused
+// (idempotency_key_reused_with_different_request: 409 IDEMPOTENCY_CONFLICT). A request arriving
+// while another holds the key waits for it (polling) and answers its stored result.
+//
+// Recovery points are the flows' own closed unions (src/flows/); here they are text, with two
+// every operation shares: 'started' (the claim) and 'finished' (the stored response).
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { PendingQuery, Queryable, Sql } from '../db/index.ts';
 import { createStatementBatcher } from '../db/statement-batcher.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from '../domain/outcomes.ts';
 
-/** How long a concurrent request waits for the first one to finish before answering 409. */
-export const concurrent_wait_ms_max = 15_000;
-export const concurrent_poll_ms = 25;
+/**
+ * How long a concurrent request waits for the first one to finish before answering 409
+ * (spec: `idempotency_wait_max_s = 15`).
+ */
+export const concurrentWaitMsMax = 15_000;
+/** How often a waiting request looks at the record again. */
+export const concurrentPollMs = 25;
+/** Expired records one purge deletes at most (one statement); the rest go in the next pass. */
+export const purgeBatchMax = 10_000;
 
 export type IdempotencyScope = {
   merchantId: string;
@@ -65,10 +75,10 @@ export function createIdempotencyStore(deps: {
   retentionHours: number;
   /** How long a claim protects a running operation before another request may resume it. */
   lockMs: number;
-  /** How long a concurrent request waits for the first (default concurrent_wait_ms_max). */
+  /** How long a concurrent request waits for the first (default concurrentWaitMsMax). */
   concurrentWaitMs?: number;
   /**
-   * A pool whose commits do not wait for the disk (db/index.ts asynchronous_commit_session), for
+   * A pool whose commits do not wait for the disk (db/index.ts asynchronousCommitSession), for
    * recovery points written outside a transaction. Default: `sql`.
    */
   recoveryPointSql?: Sql;
@@ -166,14 +176,14 @@ export function createIdempotencyStore(deps: {
 
   return {
     async claim(scope: IdempotencyScope): Promise<Claim> {
-      const deadline = Date.now() + (deps.concurrentWaitMs ?? concurrent_wait_ms_max);
+      const deadline = Date.now() + (deps.concurrentWaitMs ?? concurrentWaitMsMax);
       for (;;) {
         const inserted = await tryInsert(scope);
         if (inserted) return { kind: 'run', resourceId: inserted.resource_id, recoveryPoint: 'started', startedAt: inserted.started_at };
         const row = await read(scope);
         if (!row) continue; // deleted between insert and read (released after a failure): try again
         if (row.operation !== scope.operation || row.request_sha256 !== scope.requestSha256) {
-          throw new ApiError('IDEMPOTENCY_CONFLICT',
+          throw new Refusal('idempotency_key_reused_with_different_request',
             'This Idempotency-Key was already used with a different request. Use a new key for a new operation.');
         }
         if (row.response_status !== null && row.response_sealed) {
@@ -184,10 +194,10 @@ export function createIdempotencyStore(deps: {
           return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOverAt };
         }
         if (Date.now() >= deadline) {
-          throw new ApiError('IDEMPOTENCY_CONFLICT',
+          throw new Refusal('idempotency_key_in_use',
             'A request with this Idempotency-Key is still being processed. Retry later with the same key.');
         }
-        await new Promise((resolve) => setTimeout(resolve, concurrent_poll_ms));
+        await new Promise((resolve) => setTimeout(resolve, concurrentPollMs));
       }
     },
 
@@ -230,18 +240,12 @@ export function createIdempotencyStore(deps: {
               where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null`;
     },
 
-    /** Stores the final response; call inside the operation's own database transaction. */
-    async complete(q: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-      await completion(q, scope, status, body);
-    },
-
     /**
-     * The same write as `complete`, as an unsent statement (`returning 1`: one row when the
-     * record exists) for an operation that commits its effect and its response in ONE statement
-     * (db/single-statement-commit.ts).
+     * Stores the final response, as an unsent statement on `q` (`returning 1`: one row when the
+     * record exists), committed with the operation's own writes (db/write.ts).
      */
-    completion(scope: IdempotencyScope, status: number, body: unknown): PendingQuery {
-      return completion(sql, scope, status, body);
+    completion(q: Queryable, scope: IdempotencyScope, status: number, body: unknown): PendingQuery {
+      return completion(q, scope, status, body);
     },
 
     /**
@@ -302,7 +306,7 @@ export function createIdempotencyStore(deps: {
     },
 
     /** Deletes records past their retention (run by the maintenance worker). */
-    async purgeExpired(limit = 10_000): Promise<number> {
+    async purgeExpired(limit = purgeBatchMax): Promise<number> {
       const rows = await sql`
         delete from idempotency_keys where ctid in (
           select ctid from idempotency_keys where expires_at <= now() limit ${limit})

@@ -60,11 +60,11 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefin
   }
   if (recurring !== undefined) {
     const { intervalMinutes } = recurring;
-    if (!Number.isSafeInteger(intervalMinutes) || intervalMinutes < 1 || minutes_per_day % intervalMinutes !== 0) {
+    if (!Number.isSafeInteger(intervalMinutes) || intervalMinutes < 1 || minutesPerDay % intervalMinutes !== 0) {
       throw new Error(`a recurring job's intervalMinutes must divide a day (1440), got ${intervalMinutes}`);
     }
   }
   return definition;
 }
 
-const minutes_per_day = 24 * 60;
+const minutesPerDay = 24 * 60;

@@ -8,7 +8,7 @@
 // mid-job leaves it locked until graphile-worker's lock timeout, 4 hours, then it runs again).
 import type postgres from 'postgres';
 import type { Queryable } from '../db/index.ts';
-import { type JobName, type JobPayloads, job_definitions } from './registry.ts';
+import { type JobName, type JobPayloads, jobDefinitions } from './registry.ts';
 
 export type EnqueueOptions = {
   /** Not before this time (default: now). */
@@ -28,12 +28,12 @@ export type EnqueueOptions = {
   priority?: number;
 };
 
-// graphile_worker is job_queue_schema (schema.ts), written out: the statement's text stays constant.
+// graphile_worker is jobQueueSchema (schema.ts), written out: the statement's text stays constant.
 export type EnqueuedJob = { id: string };
 
 export async function enqueueJob<Name extends JobName>(sql: Queryable, name: Name, payload: JobPayloads[Name],
   options: EnqueueOptions = {}): Promise<EnqueuedJob> {
-  const definition = job_definitions[name];
+  const definition = jobDefinitions[name];
   if (definition === undefined) throw new Error(`unknown job "${String(name)}"`);
   const [row] = await sql<{ id: string }[]>`
     select (graphile_worker.add_job(

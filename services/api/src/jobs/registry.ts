@@ -7,12 +7,12 @@ import { completeAbandonedCollectionsJob } from './tasks/collections-complete-ab
 import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
 
-export const job_definitions = {
+export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
   'collections.complete_abandoned': completeAbandonedCollectionsJob,
   'refunds.void_pending_reservations': voidRefundReservationsJob,
 } as const satisfies Record<string, JobDefinition<never>>;
 
-export type JobName = keyof typeof job_definitions;
+export type JobName = keyof typeof jobDefinitions;
 /** Each job's payload type, from its definition: enqueueJob checks a payload against it. */
-export type JobPayloads = { [Name in JobName]: (typeof job_definitions)[Name] extends JobDefinition<infer Payload> ? Payload : never };
+export type JobPayloads = { [Name in JobName]: (typeof jobDefinitions)[Name] extends JobDefinition<infer Payload> ? Payload : never };

@@ -11,16 +11,16 @@ import { type CronItem, type JobHelpers, parseCronItems, run, type Runner, type 
 import type { Logger } from '../log.ts';
 import { graphileLogger } from './graphile-logger.ts';
 import type { JobContext, JobDeps, JobDefinition } from './job.ts';
-import { job_definitions } from './registry.ts';
-import { createJobQueuePool, job_queue_schema } from './schema.ts';
+import { jobDefinitions } from './registry.ts';
+import { createJobQueuePool, jobQueueSchema } from './schema.ts';
 
 /** How long a stopping runner lets running jobs finish before their AbortSignal fires. */
-export const job_shutdown_abort_ms = 5_000;
+export const jobShutdownAbortMs = 5_000;
 
 export type JobRunner = {
   /** The library's events (job:start, job:success, job:failed, ...), for tests and metrics. */
   events: WorkerEvents;
-  /** Stops taking jobs and waits for the running ones (aborted after job_shutdown_abort_ms). */
+  /** Stops taking jobs and waits for the running ones (aborted after jobShutdownAbortMs). */
   stop(): Promise<void>;
 };
 
@@ -43,7 +43,7 @@ export type JobRunnerOptions = {
 };
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
-  const definitions: Record<string, JobDefinition<never>> = options.jobs ?? job_definitions;
+  const definitions: Record<string, JobDefinition<never>> = options.jobs ?? jobDefinitions;
   const taskList: TaskList = {};
   for (const [name, definition] of Object.entries(definitions)) taskList[name] = asTask(definition, options.deps);
   const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax);
@@ -52,12 +52,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   try {
     runner = await run({
       pgPool: pool,
-      schema: job_queue_schema,
+      schema: jobQueueSchema,
       taskList,
       parsedCronItems: parseCronItems(recurringItems(definitions)),
       concurrency: options.concurrency,
       pollInterval: options.pollIntervalMs,
-      gracefulShutdownAbortTimeout: job_shutdown_abort_ms,
+      gracefulShutdownAbortTimeout: jobShutdownAbortMs,
       // The process owns SIGINT/SIGTERM (main.ts, worker.ts) and stops us in order.
       noHandleSignals: true,
       logger: graphileLogger(options.logger),

@@ -8,16 +8,16 @@ import pg from 'pg';
 import type { Logger } from '../log.ts';
 
 /** The PostgreSQL schema graphile-worker keeps its tables and functions in (its default). */
-export const job_queue_schema = 'graphile_worker';
+export const jobQueueSchema = 'graphile_worker';
 
 /**
  * A node-postgres pool for graphile-worker (it speaks to PostgreSQL through `pg`, the rest of
  * the service through `postgres`). The URL is the service's: node-postgres reads a `?host=/dir`
  * parameter as libpq does, a Unix socket directory, which the embedded cluster's URLs use.
  */
-export const job_queue_pool_name = 'payagg-jobs';
+export const jobQueuePoolName = 'payagg-jobs';
 
-export function createJobQueuePool(databaseUrl: string, connectionsMax: number, applicationName = job_queue_pool_name): pg.Pool {
+export function createJobQueuePool(databaseUrl: string, connectionsMax: number, applicationName = jobQueuePoolName): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connectionsMax, application_name: applicationName });
   // A client's error (the server closed an idle connection) must not crash the process: the pool
   // drops that client, and a query in flight fails on its own. graphile-worker checks both are set.
@@ -33,7 +33,7 @@ export async function migrateJobQueue(databaseUrl: string, logger: Logger): Prom
   const [{ runMigrations }, { graphileLogger }] = await Promise.all([import('graphile-worker'), import('./graphile-logger.ts')]);
   const pool = createJobQueuePool(databaseUrl, 1, 'payagg-jobs-migrate');
   try {
-    await runMigrations({ pgPool: pool, schema: job_queue_schema, logger: graphileLogger(logger) });
+    await runMigrations({ pgPool: pool, schema: jobQueueSchema, logger: graphileLogger(logger) });
   } finally {
     await pool.end();
   }

@@ -12,7 +12,7 @@
 
 import { EventEmitter } from 'node:events';
 import CircuitBreaker from 'opossum';
-import { RailDeclinedError, RailOutageError, RailUnavailableError } from './errors.ts';
+import { RailOutageError, RailUnavailableError, railFailureOf } from './errors.ts';
 import type { Rail, RailConnector, RailLogger } from './types.ts';
 
 export interface RailBreakerConfig {
@@ -28,25 +28,25 @@ export interface RailBreakerConfig {
   rollingWindowMs: number;
 }
 
-export const RAIL_BREAKER_ERROR_THRESHOLD_PERCENTAGE_DEFAULT = 50;
-export const RAIL_BREAKER_VOLUME_THRESHOLD_DEFAULT = 5;
-export const RAIL_BREAKER_RESET_TIMEOUT_MS_DEFAULT = 30_000;
+export const railBreakerErrorThresholdPercentageDefault = 50;
+export const railBreakerVolumeThresholdDefault = 5;
+export const railBreakerResetTimeoutMsDefault = 30_000;
 /** Above the sandbox slow initiation (1.5 s), below a typical HTTP request timeout. */
-export const RAIL_BREAKER_TIMEOUT_MS_DEFAULT = 5_000;
-export const RAIL_BREAKER_ROLLING_WINDOW_MS_DEFAULT = 10_000;
+export const railBreakerTimeoutMsDefault = 5_000;
+export const railBreakerRollingWindowMsDefault = 10_000;
 /** opossum divides the window into this many buckets; the window must be a multiple of it. */
-export const RAIL_BREAKER_ROLLING_BUCKETS = 10;
+export const railBreakerRollingBuckets = 10;
 
-export const RAIL_BREAKER_CONFIG_DEFAULT: RailBreakerConfig = {
-  errorThresholdPercentage: RAIL_BREAKER_ERROR_THRESHOLD_PERCENTAGE_DEFAULT,
-  volumeThreshold: RAIL_BREAKER_VOLUME_THRESHOLD_DEFAULT,
-  resetTimeoutMs: RAIL_BREAKER_RESET_TIMEOUT_MS_DEFAULT,
-  timeoutMs: RAIL_BREAKER_TIMEOUT_MS_DEFAULT,
-  rollingWindowMs: RAIL_BREAKER_ROLLING_WINDOW_MS_DEFAULT,
+export const railBreakerConfigDefault: RailBreakerConfig = {
+  errorThresholdPercentage: railBreakerErrorThresholdPercentageDefault,
+  volumeThreshold: railBreakerVolumeThresholdDefault,
+  resetTimeoutMs: railBreakerResetTimeoutMsDefault,
+  timeoutMs: railBreakerTimeoutMsDefault,
+  rollingWindowMs: railBreakerRollingWindowMsDefault,
 };
 
 export function resolveRailBreakerConfig(partial: Partial<RailBreakerConfig> = {}): RailBreakerConfig {
-  const config: RailBreakerConfig = { ...RAIL_BREAKER_CONFIG_DEFAULT };
+  const config: RailBreakerConfig = { ...railBreakerConfigDefault };
   for (const [key, value] of Object.entries(partial) as [keyof RailBreakerConfig, number | undefined][]) {
     if (value !== undefined) config[key] = value;
   }
@@ -54,9 +54,9 @@ export function resolveRailBreakerConfig(partial: Partial<RailBreakerConfig> = {
   assertInteger('volumeThreshold', config.volumeThreshold, 0, 1_000_000);
   assertInteger('resetTimeoutMs', config.resetTimeoutMs, 1, 86_400_000);
   assertInteger('timeoutMs', config.timeoutMs, 1, 600_000);
-  assertInteger('rollingWindowMs', config.rollingWindowMs, RAIL_BREAKER_ROLLING_BUCKETS, 86_400_000);
-  if (config.rollingWindowMs % RAIL_BREAKER_ROLLING_BUCKETS !== 0) {
-    throw new Error(`rail breaker config: rollingWindowMs must be a multiple of ${RAIL_BREAKER_ROLLING_BUCKETS}`);
+  assertInteger('rollingWindowMs', config.rollingWindowMs, railBreakerRollingBuckets, 86_400_000);
+  if (config.rollingWindowMs % railBreakerRollingBuckets !== 0) {
+    throw new Error(`rail breaker config: rollingWindowMs must be a multiple of ${railBreakerRollingBuckets}`);
   }
   return config;
 }
@@ -90,14 +90,14 @@ export interface RailCircuitBreaker {
 type ProviderCall = () => Promise<unknown>;
 
 /** The event opossum's Status listens for on a rotateBucketController to start a new bucket. */
-const OPOSSUM_ROTATE_EVENT = 'rotate';
+const opossumRotateEvent = 'rotate';
 
 export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, logger: RailLogger): RailCircuitBreaker {
   // We drive opossum's bucket rotation ourselves so that we can also empty the window on close.
   const bucketRotation = new EventEmitter();
   const bucketRotationTimer = setInterval(
-    () => bucketRotation.emit(OPOSSUM_ROTATE_EVENT),
-    config.rollingWindowMs / RAIL_BREAKER_ROLLING_BUCKETS,
+    () => bucketRotation.emit(opossumRotateEvent),
+    config.rollingWindowMs / railBreakerRollingBuckets,
   );
   bucketRotationTimer.unref();
 
@@ -108,16 +108,16 @@ export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, 
     volumeThreshold: config.volumeThreshold,
     resetTimeout: config.resetTimeoutMs,
     rollingCountTimeout: config.rollingWindowMs,
-    rollingCountBuckets: RAIL_BREAKER_ROLLING_BUCKETS,
+    rollingCountBuckets: railBreakerRollingBuckets,
     rollingPercentilesEnabled: false,
     enableSnapshots: false,
     rotateBucketController: bucketRotation,
-    errorFilter: (error: unknown) => error instanceof RailDeclinedError,
+    errorFilter: (error: unknown) => railFailureOf(error) === 'rail_declined_request',
   });
   breaker.on('open', () => logger.warn('rail circuit breaker opened', { rail, reset_timeout_ms: config.resetTimeoutMs }));
   breaker.on('halfOpen', () => logger.info('rail circuit breaker half-open: next call is a probe', { rail }));
   breaker.on('close', () => {
-    for (let bucket = 0; bucket < RAIL_BREAKER_ROLLING_BUCKETS; bucket += 1) bucketRotation.emit(OPOSSUM_ROTATE_EVENT);
+    for (let bucket = 0; bucket < railBreakerRollingBuckets; bucket += 1) bucketRotation.emit(opossumRotateEvent);
     logger.info('rail circuit breaker closed', { rail });
   });
 

@@ -11,8 +11,8 @@
 
 import type { Rail } from './types.ts';
 
-export const RAIL_ERROR_CODES = ['rail_outage', 'rail_unavailable', 'rail_declined'] as const;
-export type RailErrorCode = (typeof RAIL_ERROR_CODES)[number];
+export const railErrorCodes = ['rail_outage', 'rail_unavailable', 'rail_declined'] as const;
+export type RailErrorCode = (typeof railErrorCodes)[number];
 
 export abstract class RailError extends Error {
   abstract readonly code: RailErrorCode;
@@ -24,8 +24,8 @@ export abstract class RailError extends Error {
   }
 }
 
-export const RAIL_OUTAGE_CAUSES = ['provider_down', 'rail_forced_down', 'timeout'] as const;
-export type RailOutageCause = (typeof RAIL_OUTAGE_CAUSES)[number];
+export const railOutageCauses = ['provider_down', 'rail_forced_down', 'timeout'] as const;
+export type RailOutageCause = (typeof railOutageCauses)[number];
 
 /**
  * The provider is down or did not answer within the breaker timeout. Counts as a failure for the
@@ -61,7 +61,7 @@ export class RailUnavailableError extends RailError {
  * Why a rail rejects a request synchronously. The collections flow validates input before calling
  * the rail, so outside of bugs only the refund checks (which need the provider's view) occur.
  */
-export const RAIL_DECLINE_CODES = [
+export const railDeclineCodes = [
   'invalid_transaction_id',
   'invalid_amount',
   'invalid_currency',
@@ -84,7 +84,7 @@ export const RAIL_DECLINE_CODES = [
   // Initiating again under the transaction id of a collection reversed since.
   'collection_reversed',
 ] as const;
-export type RailDeclineCode = (typeof RAIL_DECLINE_CODES)[number];
+export type RailDeclineCode = (typeof railDeclineCodes)[number];
 
 /** The rail rejected the request as invalid. Not a rail health problem: never counts toward the breaker. */
 export class RailDeclinedError extends RailError {
@@ -98,7 +98,27 @@ export class RailDeclinedError extends RailError {
   }
 }
 
-/** True for the two errors the HTTP layer answers with 503 RAIL_UNAVAILABLE. */
-export function isRailUnavailable(error: unknown): error is RailOutageError | RailUnavailableError {
-  return error instanceof RailOutageError || error instanceof RailUnavailableError;
+/**
+ * What a failed rail call means, decided here and nowhere else:
+ *   rail_unavailable       the provider is down (or forced down) or its breaker is open: it did
+ *                          NOT accept the call (certain; counts toward the breaker, except the
+ *                          breaker's own fast failure);
+ *   rail_timed_out         no answer within the breaker's timeout: it MAY have accepted the call
+ *                          (ambiguous: only a retry with the same transaction id may finish it);
+ *   rail_declined_request  the provider rejected the request as invalid: it did NOT accept it
+ *                          (certain; the provider working correctly, never counted by the breaker).
+ * null for anything that is not a rail error (a bug, a database failure).
+ */
+export type RailFailure = 'rail_unavailable' | 'rail_timed_out' | 'rail_declined_request';
+
+export function railFailureOf(error: unknown): RailFailure | null {
+  if (error instanceof RailDeclinedError) return 'rail_declined_request';
+  if (error instanceof RailUnavailableError) return 'rail_unavailable';
+  if (error instanceof RailOutageError) return error.outageCause === 'timeout' ? 'rail_timed_out' : 'rail_unavailable';
+  return null;
+}
+
+/** True when the rail certainly did not accept the call (so undoing what preceded it is safe). */
+export function railRefusedForCertain(failure: RailFailure | null): boolean {
+  return failure === 'rail_unavailable' || failure === 'rail_declined_request';
 }

@@ -13,7 +13,7 @@ export { PROVIDER_REFERENCE_PREFIXES, REVERSAL_REFERENCE_MARKER, newProviderRefe
  * Paths of the migrations that create the sandbox rail tables, in order, for runners and tests
  * that run the rails without the rest of the service (0008 adds the reversals).
  */
-export const SANDBOX_RAILS_MIGRATION_URLS = [
+export const sandboxRailsMigrationUrls = [
   new URL('../../migrations/0002_sandbox_rails.sql', import.meta.url),
   new URL('../../migrations/0008_collection_reversals.sql', import.meta.url),
 ] as const;

@@ -14,7 +14,7 @@ import {
 } from './circuit-breaker.ts';
 import { parseOptionalInteger, resolveSandboxRailsConfig, sandboxRailsConfigFromEnv, type SandboxRailsConfig } from './sandbox/config.ts';
 import { createSandboxRailConnector } from './sandbox/connector.ts';
-import { RAILS, isRail, jsonLineRailLogger, type Rail, type RailConnector, type RailLogger } from './types.ts';
+import { allRails, isRail, jsonLineRailLogger, type Rail, type RailConnector, type RailLogger } from './types.ts';
 
 export interface RailRegistryConfig {
   sandbox?: Partial<SandboxRailsConfig>;
@@ -54,7 +54,7 @@ export function createRailRegistry(options: RailRegistryOptions): RailRegistry {
 
   const breakers = new Map<Rail, RailCircuitBreaker>();
   const connectors = new Map<Rail, RailConnector>();
-  for (const rail of RAILS) {
+  for (const rail of allRails) {
     const connector = options.connectors?.[rail] ?? createSandboxRailConnector(rail, { sql: options.sql, config: sandboxConfig });
     const breaker = createRailCircuitBreaker(rail, breakerConfig, logger);
     breakers.set(rail, breaker);
@@ -70,7 +70,7 @@ export function createRailRegistry(options: RailRegistryOptions): RailRegistry {
   return {
     connectorFor: (rail) => known(connectors, rail),
     breakerState: (rail) => known(breakers, rail).snapshot().state,
-    breakerSnapshots: () => RAILS.map((rail) => known(breakers, rail).snapshot()),
+    breakerSnapshots: () => allRails.map((rail) => known(breakers, rail).snapshot()),
     sandboxConfig: () => ({ ...sandboxConfig, railsDown: [...sandboxConfig.railsDown] }),
     setSandboxRailDown(rail, down) {
       known(connectors, rail);

@@ -5,11 +5,11 @@
 // connectors in ./sandbox/ implement the same contract against PostgreSQL so that the whole
 // collections flow can be exercised end to end without a provider.
 
-export const RAILS = ['mobile_money', 'card', 'bank', 'ussd', 'qr'] as const;
-export type Rail = (typeof RAILS)[number];
+export const allRails = ['mobile_money', 'card', 'bank', 'ussd', 'qr'] as const;
+export type Rail = (typeof allRails)[number];
 
 export function isRail(value: unknown): value is Rail {
-  return typeof value === 'string' && (RAILS as readonly string[]).includes(value);
+  return typeof value === 'string' && (allRails as readonly string[]).includes(value);
 }
 
 /** Payer identification; which field a rail needs is fixed per rail (see docs/sandbox-rails.md). */
@@ -122,17 +122,17 @@ export interface RailConnector {
   reverseCollection(request: CollectionReversal): Promise<RailReversalResult>;
 }
 
-export const RAIL_OUTCOME_KINDS = ['collection', 'refund'] as const;
-export type RailOutcomeKind = (typeof RAIL_OUTCOME_KINDS)[number];
+export const railOutcomeKinds = ['collection', 'refund'] as const;
+export type RailOutcomeKind = (typeof railOutcomeKinds)[number];
 
-export const RAIL_OUTCOME_STATUSES = ['success', 'failed'] as const;
-export type RailOutcomeStatus = (typeof RAIL_OUTCOME_STATUSES)[number];
+export const railOutcomeStatuses = ['success', 'failed'] as const;
+export type RailOutcomeStatus = (typeof railOutcomeStatuses)[number];
 
 /**
  * Why a rail reported failure. A closed set: the collections flow may store it as the
  * transaction's failure reason and expose it to merchants.
  */
-export const RAIL_FAILURE_REASONS = [
+export const railFailureReasons = [
   'insufficient_funds',
   'payer_declined',
   'card_declined',
@@ -140,7 +140,7 @@ export const RAIL_FAILURE_REASONS = [
   'account_closed',
   'refund_rejected',
 ] as const;
-export type RailFailureReason = (typeof RAIL_FAILURE_REASONS)[number];
+export type RailFailureReason = (typeof railFailureReasons)[number];
 
 /** The final, asynchronous outcome of one initiation, as delivered to the outcome handler. */
 export interface RailOutcome {

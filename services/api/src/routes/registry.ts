@@ -4,18 +4,13 @@
 // Which operation a request is, is decided once by src/http/route-match.ts, never here.
 // Landing an endpoint = adding its key to its resource's table, nothing else.
 import type { Request, Response } from 'express';
-import type { Ledger } from '@payagg/ledger';
-import type { Config } from '../config.ts';
-import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
-import type { RailRegistry } from '../rails/registry.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import type { Sql } from '../db/index.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
+import type { FlowDeps } from '../flows/deps.ts';
 import { sendError } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Paginator } from '../http/pagination.ts';
 import { routeOf } from '../http/route-match.ts';
-import type { Logger } from '../log.ts';
 import type { LoadedSpec, SpecOperation } from '../spec/load-spec.ts';
 import { normalizedRouteKey } from '../auth/scopes.ts';
 
@@ -23,20 +18,14 @@ export type RouteHandler = (req: Request, res: Response) => void | Promise<void>
 export type RouteHandlers = Record<string, RouteHandler>;
 
 /**
- * What handlers may use: the pool, the cursor paginator, the secret box, the logger, config, and
- * the domain runtime (ledger, rail connectors, idempotency store: src/runtime.ts).
+ * What handlers may use: what flows use (flows/deps.ts: the pool, the ledger, rail connectors,
+ * the idempotency store, config, logger, clock; src/runtime.ts builds the domain parts), and the
+ * HTTP-only parts: the cursor paginator and the secret box.
  */
-export type RouteContext = {
-  sql: Sql;
-  ledger: Ledger;
-  rails: RailRegistry;
-  idempotency: IdempotencyStore;
+export type RouteContext = FlowDeps & {
   groupCommit: GroupCommit;
   paginator: Paginator;
   secretBox: SecretBox;
-  logger: Logger;
-  config: Config;
-  now: () => number;
 };
 
 export function notImplemented(_req: Request, res: Response): void {

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
 
-export const http_methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
-export type HttpMethod = (typeof http_methods)[number];
+export const httpMethods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
 
 export type SpecOperation = {
   operationId: string;
@@ -35,7 +35,7 @@ export function loadSpec(file: string, basePath: string): LoadedSpec {
   const paths = (document.paths ?? {}) as Record<string, Record<string, { operationId?: string }>>;
   const operations: SpecOperation[] = [];
   for (const [path, item] of Object.entries(paths)) {
-    for (const method of http_methods) {
+    for (const method of httpMethods) {
       const op = item[method];
       if (!op) continue;
       if (!op.operationId) throw new Error(`${file}: ${method.toUpperCase()} ${path} has no operationId`);

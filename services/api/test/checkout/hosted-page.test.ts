@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout_page_csp } from '../../src/http/checkout-page.ts';
+import { checkoutPageCsp } from '../../src/http/checkout-page.ts';
 import { rawRequest, signedHeaders } from '../helpers/raw-request.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { createSession, payerClient } from './checkout-helpers.ts';
@@ -140,13 +140,13 @@ describe('the page files (GET /checkout/{id}, /checkout/assets/...)', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.text).toContain('assets/app-0123abcd.js');
-    expect(page.headers.get('content-security-policy')).toBe(checkout_page_csp);
+    expect(page.headers.get('content-security-policy')).toBe(checkoutPageCsp);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('cache-control')).toBe('no-cache');
     for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "require-trusted-types-for 'script'"]) {
-      expect(checkout_page_csp).toContain(directive);
+      expect(checkoutPageCsp).toContain(directive);
     }
   });
 

@@ -4,7 +4,7 @@
 // ever leads back to this site. (The hosted page's browser tests follow these pages end to end.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payer_page_hold_ms, safeReturnTo } from '../../src/rails/sandbox/payer-pages.ts';
+import { payerPageHoldMs, safeReturnTo } from '../../src/rails/sandbox/payer-pages.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -57,8 +57,8 @@ describe('a card 3-D Secure challenge page', () => {
     expect(page.text).toContain('KES\u00a0250.00');
     expect(page.text).toContain('value="approve"');
     expect(page.text).toContain('value="decline"');
-    // Held: the outcome now waits for the payer (up to payer_page_hold_ms).
-    expect((await outcomeRow(collection.provider_reference!)).due_in_ms).toBeGreaterThan(payer_page_hold_ms - 60_000);
+    // Held: the outcome now waits for the payer (up to payerPageHoldMs).
+    expect((await outcomeRow(collection.provider_reference!)).due_in_ms).toBeGreaterThan(payerPageHoldMs - 60_000);
 
     const sessionPath = `/checkout/${randomUUID()}`;
     const approved = await post(collection.page, { decision: 'approve', return_to: sessionPath });

@@ -1,5 +1,5 @@
 // A payment the rail holds but the service can never record ends somewhere definite (decision
-// 0022): after completer_failed_passes_max failed passes the completer reverses it at the rail,
+// 0022): after completerFailedPassesMax failed passes the completer reverses it at the rail,
 // records it in rail_reconciliation, logs once, and never comes back to it. Before, the
 // completer logged "could not finish an abandoned collection; retrying next pass" every minute
 // until the run left its window, and the payer's money stayed at the rail with no transaction.
@@ -10,12 +10,15 @@
 // claim with the request kept, the rail initiation, and a process that died before its commit.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeAbandonedCollections, completer_failed_passes_max } from '../../src/domain/collection-completer.ts';
+import { completeAbandonedCollections, completerFailedPassesMax } from '../../src/domain/collection-completer.ts';
 import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { RailDeclinedError } from '../../src/rails/errors.ts';
-import { claimSessionForPay, pay_recovery_point_claimed } from '../../src/domain/checkout-sessions.ts';
+import { claimSessionForPay } from '../../src/domain/checkout-sessions.ts';
+import type { PayCheckoutSessionRecoveryPoint } from '../../src/flows/pay-checkout-session.ts';
+
+const payRecoveryPointClaimed: PayCheckoutSessionRecoveryPoint = 'session_claimed';
 import { countFailedPass, recordRailReversal } from '../../src/domain/rail-reconciliation.ts';
 import { createSession, mobile_money_success, sessionRow } from '../checkout/checkout-helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -78,7 +81,7 @@ describe('a payment the rail holds and the service can never record', { timeout:
     await lapse();
 
     // Every pass below the limit fails to record it, counts the failure and keeps the run.
-    for (let failed = 1; failed < completer_failed_passes_max; failed += 1) {
+    for (let failed = 1; failed < completerFailedPassesMax; failed += 1) {
       expect(await pass()).toMatchObject({ found: 1, failed: 1, reversed: 0 });
       const [count] = await service.sql<{ failed_passes: number; last_error: string }[]>`
         select failed_passes, last_error from completer_failed_passes where transaction_id = ${transactionId}`;
@@ -97,7 +100,7 @@ describe('a payment the rail holds and the service can never record', { timeout:
     expect(reconciliation[0]).toMatchObject({
       merchant_id: merchant.merchantId, checkout_session_id: null, action: 'reversed_at_rail', rail: 'mobile_money',
       provider_reference: atRail.provider_reference, reversal_reference: reversal!.provider_reference,
-      amount: 4_200n, currency: 'KES', failed_passes: completer_failed_passes_max,
+      amount: 4_200n, currency: 'KES', failed_passes: completerFailedPassesMax,
       reason: expect.stringMatching(/could not record the collection on 5 completer passes: .*json/),
     });
     expect((reconciliation[0]!.created_at as Date).getTime()).toBeGreaterThanOrEqual(before - 1_000);
@@ -109,7 +112,7 @@ describe('a payment the rail holds and the service can never record', { timeout:
     const reversedLogs = completerErrors.filter((line) => String(line.msg).startsWith('completer reversed at the rail'));
     expect(reversedLogs).toEqual([expect.objectContaining({
       transaction_id: transactionId, merchant_id: merchant.merchantId, rail: 'mobile_money', amount: 4_200, currency: 'KES',
-      provider_reference: atRail.provider_reference, reversal_reference: reversal!.provider_reference, failed_passes: completer_failed_passes_max,
+      provider_reference: atRail.provider_reference, reversal_reference: reversal!.provider_reference, failed_passes: completerFailedPassesMax,
     })]);
     expect(JSON.stringify(reversedLogs)).not.toContain('+254712345678');
 
@@ -152,7 +155,7 @@ describe('a payment the rail holds and the service can never record', { timeout:
     const transactionId = claimed.resourceId;
     // The pay claimed the session and reached the rail, then died.
     expect(await claimSessionForPay(service.sql, { sessionId: session.id, transactionId, now: new Date(),
-      withinClaim: (tx) => service.runtime.idempotency.setRecoveryPoint(tx, scope, pay_recovery_point_claimed) })).toBeNull();
+      withinClaim: (tx) => service.runtime.idempotency.setRecoveryPoint(tx, scope, payRecoveryPointClaimed) })).toBeNull();
     await service.runtime.rails.connectorFor('mobile_money').initiateCollection({
       transactionId, merchantId: service.merchantId, amount: 5_100, currency: 'KES', payer: { phone: pay.payer_phone }, reference: null,
     });
@@ -161,7 +164,7 @@ describe('a payment the rail holds and the service can never record', { timeout:
       values (${transactionId}, ${service.merchantId}, 'collection', 'card', 'failed', 1, 'KES', 0, false, now(), now())`;
     await lapse();
 
-    for (let failed = 1; failed < completer_failed_passes_max; failed += 1) expect(await pass()).toMatchObject({ found: 1, failed: 1 });
+    for (let failed = 1; failed < completerFailedPassesMax; failed += 1) expect(await pass()).toMatchObject({ found: 1, failed: 1 });
     expect(await pass()).toMatchObject({ found: 1, reversed: 1 });
 
     const [row] = await service.sql`select checkout_session_id, amount, rail from rail_reconciliation where transaction_id = ${transactionId}`;
@@ -176,7 +179,7 @@ describe('a payment the rail holds and the service can never record', { timeout:
     const body: CollectionRequest = { amount: 3_900, currency: 'KES', rail: 'card', payer_card_token: 'tok_sandbox_success', metadata: { a: '\udfff' } };
     const transactionId = await orphanedAtTheRail(merchant.merchantId, randomUUID(), body);
     await lapse();
-    for (let failed = 1; failed < completer_failed_passes_max; failed += 1) expect(await pass()).toMatchObject({ found: 1, failed: 1 });
+    for (let failed = 1; failed < completerFailedPassesMax; failed += 1) expect(await pass()).toMatchObject({ found: 1, failed: 1 });
     // The last pass counted its failure and reversed at the rail, then died.
     await countFailedPass(service.sql, { transactionId, merchantId: merchant.merchantId, error: 'simulated' });
     const reversal = await service.runtime.rails.connectorFor('card').reverseCollection({ transactionId, reason: 'could not be recorded' });
@@ -185,7 +188,7 @@ describe('a payment the rail holds and the service can never record', { timeout:
     // Recording fails again (the rail declines to re-run a reversed payment), and the pass finishes the job.
     expect(await pass()).toMatchObject({ found: 1, reversed: 1 });
     const [row] = await service.sql`select reversal_reference, failed_passes from rail_reconciliation where transaction_id = ${transactionId}`;
-    expect(row).toEqual({ reversal_reference: reversal.providerReference, failed_passes: completer_failed_passes_max + 1 });
+    expect(row).toEqual({ reversal_reference: reversal.providerReference, failed_passes: completerFailedPassesMax + 1 });
     expect(completerErrors.slice(logged).filter((line) => String(line.msg).startsWith('completer reversed'))).toHaveLength(1);
     expect(await countRows(service.sql, 'idempotency_keys', 'resource_id', transactionId)).toBe(0);
     expect(await countRows(service.sql, 'sandbox_rail_reversals', 'transaction_id', transactionId)).toBe(1);

@@ -3,7 +3,7 @@
 // hosted checkout) emit the same events.
 import { createCheckoutClient } from '@payagg/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, event_types } from '../../src/domain/events.ts';
+import { eventsOf, eventTypes } from '../../src/domain/events.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, deliverAll, refund } from './helpers.ts';
 
@@ -28,7 +28,7 @@ async function outboxOf(transactionId: string) {
   const sequences = events.map((e) => e.sequence);
   expect([...sequences].sort((a, b) => (a < b ? -1 : 1))).toEqual(sequences);
   for (const event of events) {
-    expect(event_types).toContain(event.type);
+    expect(eventTypes).toContain(event.type);
     expect(event.merchant_id).toBe(service.merchantId);
     if (event.type.startsWith('transaction.')) {
       expect(Object.keys(event.data).sort()).toEqual(transaction_event_data_keys);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Sql } from '../../src/db/index.ts';
 import { defineJob, type JobDefinition } from '../../src/jobs/job.ts';
 import { enqueueJob } from '../../src/jobs/queue.ts';
-import { job_definitions } from '../../src/jobs/registry.ts';
+import { jobDefinitions } from '../../src/jobs/registry.ts';
 import { type JobRunner, recurringItems, startJobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -45,7 +45,7 @@ function probeJobs(runner: string, options: { failFirstAttempt?: boolean; workMs
 async function startRunner(name: string, options: Parameters<typeof probeJobs>[1] = {}, concurrency = 1): Promise<JobRunner> {
   return await startJobRunner({
     databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, concurrency, poolConnectionsMax: 2,
-    pollIntervalMs: 50, logger, jobs: { ...job_definitions, ...probeJobs(name, options) },
+    pollIntervalMs: 50, logger, jobs: { ...jobDefinitions, ...probeJobs(name, options) },
   });
 }
 
@@ -72,7 +72,7 @@ describe('enqueueJob', () => {
     const runAt = new Date(Date.now() + 3_600_000);
     const enqueued = await service.sql.begin(async (tx) => await enqueueJob(tx, 'idempotency.purge_expired', { _cron: { ts: 'x' } }, { runAt }));
     const [row] = await jobsNamed(service.sql, 'idempotency.purge_expired');
-    expect(row).toMatchObject({ id: enqueued.id, payload: { _cron: { ts: 'x' } }, max_attempts: job_definitions['idempotency.purge_expired'].attemptsMax, attempts: 0, key: null });
+    expect(row).toMatchObject({ id: enqueued.id, payload: { _cron: { ts: 'x' } }, max_attempts: jobDefinitions['idempotency.purge_expired'].attemptsMax, attempts: 0, key: null });
     expect(row!.run_at.getTime()).toBe(runAt.getTime());
     await service.sql`delete from graphile_worker._private_jobs`;
   });
@@ -151,7 +151,7 @@ describe('a runner', () => {
     await service.sql`delete from graphile_worker._private_known_crontabs`;
     const runner = await startRunner('a');
     try {
-      const recurring = Object.entries(job_definitions).filter(([, d]) => 'recurring' in d && d.recurring !== undefined).map(([name]) => name).sort();
+      const recurring = Object.entries(jobDefinitions).filter(([, d]) => 'recurring' in d && d.recurring !== undefined).map(([name]) => name).sort();
       expect(recurring).toEqual(['collections.complete_abandoned', 'idempotency.purge_expired', 'refunds.void_pending_reservations']);
       // The scheduler records them just after the runner starts.
       const registered = await waitFor(async () => {

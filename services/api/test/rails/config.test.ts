@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  RAIL_BREAKER_CONFIG_DEFAULT,
+  railBreakerConfigDefault,
   SANDBOX_RAILS_CONFIG_DEFAULT,
   newProviderReference,
   newUssdCode,
@@ -24,7 +24,7 @@ describe('sandbox rails config', () => {
       railsDown: [],
     });
     // The slow scenario must still succeed under the default breaker timeout.
-    expect(SANDBOX_RAILS_CONFIG_DEFAULT.slowInitiationMs).toBeLessThan(RAIL_BREAKER_CONFIG_DEFAULT.timeoutMs);
+    expect(SANDBOX_RAILS_CONFIG_DEFAULT.slowInitiationMs).toBeLessThan(railBreakerConfigDefault.timeoutMs);
   });
 
   it('parses SANDBOX_RAILS_DOWN: trims, drops blanks and duplicates, refuses unknown rails', () => {

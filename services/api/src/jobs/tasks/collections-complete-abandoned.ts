@@ -5,11 +5,11 @@ import { completeAbandonedCollections } from '../../domain/collection-completer.
 import { defineJob, type RecurringPayload } from '../job.ts';
 
 /** Each pass looks back over the completer's window (completer_window_ms_default), so passes overlap. */
-export const completer_interval_minutes = 1;
+export const completerIntervalMinutes = 1;
 
 export const completeAbandonedCollectionsJob = defineJob<RecurringPayload>({
   attemptsMax: 1, // a run the pass could not finish is taken again by the next pass
-  recurring: { intervalMinutes: completer_interval_minutes },
+  recurring: { intervalMinutes: completerIntervalMinutes },
   async run(_payload, { deps }) {
     const summary = await completeAbandonedCollections(deps);
     if (summary.failed > 0) deps.logger.warn('completer pass left runs for the next pass', { ...summary });

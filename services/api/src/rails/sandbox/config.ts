@@ -1,7 +1,7 @@
 // Configuration of the sandbox rails: how long the simulated provider takes, and which rails are
 // forced down. Every duration is in milliseconds (suffix _ms / Ms).
 
-import { RAILS, isRail, type Rail } from '../types.ts';
+import { allRails, isRail, type Rail } from '../types.ts';
 
 export interface SandboxRailsConfig {
   /** Delay between initiation and the final outcome for the ordinary scenarios. */
@@ -62,7 +62,7 @@ export function parseRailsDown(value: string | undefined): Rail[] {
     const name = part.trim();
     if (name === '') continue;
     if (!isRail(name)) {
-      throw new Error(`SANDBOX_RAILS_DOWN: unknown rail "${name}" (known: ${RAILS.join(', ')})`);
+      throw new Error(`SANDBOX_RAILS_DOWN: unknown rail "${name}" (known: ${allRails.join(', ')})`);
     }
     if (!rails.includes(name)) rails.push(name);
   }

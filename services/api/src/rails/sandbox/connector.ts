@@ -11,7 +11,7 @@ import type { Sql, TransactionSql } from 'postgres';
 import { createStatementBatcher } from '../../db/statement-batcher.ts';
 import { RailDeclinedError, RailOutageError } from '../errors.ts';
 import {
-  RAILS,
+  allRails,
   type CollectionInitiation,
   type CollectionReversal,
   type Rail,
@@ -70,7 +70,7 @@ interface ParentRow {
 }
 
 export function createSandboxRailConnectors(options: SandboxRailConnectorOptions): Record<Rail, RailConnector> {
-  return Object.fromEntries(RAILS.map((rail) => [rail, createSandboxRailConnector(rail, options)])) as Record<
+  return Object.fromEntries(allRails.map((rail) => [rail, createSandboxRailConnector(rail, options)])) as Record<
     Rail,
     RailConnector
   >;

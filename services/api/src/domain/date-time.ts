@@ -9,8 +9,8 @@
 //   - `T`/`t` or a space between date and time, `Z`/`z` or an offset `+hh:mm` / `-hh:mm`;
 //   - fraction digits are kept exactly (rows are stored to the millisecond, so comparisons round
 //     the bound the right way: see toDate).
-export const date_time_min_text = '0001-01-01T00:00:00Z';
-export const date_time_max_text = '9999-12-31T23:59:59.999Z';
+export const dateTimeMinText = '0001-01-01T00:00:00Z';
+export const dateTimeMaxText = '9999-12-31T23:59:59.999Z';
 
 /** An exact instant: whole seconds since the Unix epoch, and the decimal digits after the second. */
 export type Instant = { epochSeconds: number; fraction: string };
@@ -32,8 +32,8 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-const epoch_seconds_min = daysFromCivil(1, 1, 1) * 86_400;
-const epoch_seconds_max = daysFromCivil(9999, 12, 31) * 86_400 + 86_399;
+const epochSecondsMin = daysFromCivil(1, 1, 1) * 86_400;
+const epochSecondsMax = daysFromCivil(9999, 12, 31) * 86_400 + 86_399;
 
 /** The instant `text` names, or why it is not one the API accepts. */
 export function parseDateTime(text: string): { ok: true; instant: Instant } | { ok: false; message: string } {
@@ -50,8 +50,8 @@ export function parseDateTime(text: string): { ok: true; instant: Instant } | { 
   if (second > 59) return { ok: false, message: `${shape} (no such time)` };
   const offsetSeconds = (m[8] === '-' ? -1 : 1) * (offsetHours * 3_600 + offsetMinutes * 60);
   const epochSeconds = daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds;
-  if (epochSeconds < epoch_seconds_min || epochSeconds > epoch_seconds_max) {
-    return { ok: false, message: `must be between ${date_time_min_text} and ${date_time_max_text}` };
+  if (epochSeconds < epochSecondsMin || epochSeconds > epochSecondsMax) {
+    return { ok: false, message: `must be between ${dateTimeMinText} and ${dateTimeMaxText}` };
   }
   return { ok: true, instant: { epochSeconds, fraction: m[7] ?? '' } };
 }
@@ -73,6 +73,6 @@ export function compareInstants(a: Instant, b: Instant): number {
 export function toDate(instant: Instant, rounding: 'floor' | 'ceil'): Date {
   const milliseconds = Number(instant.fraction.padEnd(3, '0').slice(0, 3));
   const beyond = rounding === 'ceil' && /[1-9]/.test(instant.fraction.slice(3)) ? 1 : 0;
-  const epochMs = Math.min(instant.epochSeconds * 1_000 + milliseconds + beyond, epoch_seconds_max * 1_000 + 999);
+  const epochMs = Math.min(instant.epochSeconds * 1_000 + milliseconds + beyond, epochSecondsMax * 1_000 + 999);
   return new Date(epochMs);
 }
