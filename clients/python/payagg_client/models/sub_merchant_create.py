@@ -32,12 +32,19 @@ class SubMerchantCreate(BaseModel):
     """
     SubMerchantCreate
     """ # noqa: E501
-    display_name: Annotated[str, Field(min_length=1, strict=True, max_length=200)]
+    display_name: Annotated[str, Field(min_length=1, strict=True, max_length=200)] = Field(description="The name shown for the sub-merchant; not blank; any text but the NUL character (U+0000). In the sandbox it also carries the KYC magic values.")
     type: SubMerchantType
     country: Annotated[str, Field(min_length=2, strict=True, max_length=2)] = Field(description="ISO 3166-1 alpha-2 country code, 2 upper-case letters.", json_schema_extra={"examples": ["KE"]})
     kyc_tier: Optional[KycTier] = None
     contact: Optional[SubMerchantContact] = None
     __properties: ClassVar[List[str]] = ["display_name", "type", "country", "kyc_tier", "contact"]
+
+    @field_validator('display_name', mode="before")
+    def display_name_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        return value
 
     @field_validator('country', mode="before")
     def country_validate_regular_expression(cls, value):
