@@ -280,6 +280,12 @@ for (const engine_case of engine_cases) {
       expect(all[0]!.transfer.pending_id).toBe(all[1]!.transfer.id);
       // The newest balance is the account's balance now.
       expect(await ledger.balance(seller)).toEqual(all[0]!.balanceAfter);
+      const fresh = await wallet('KES');
+      const states = await ledger.accountStates([seller, fresh, 987_654_321n]);
+      expect(states.get(seller)).toMatchObject({ balance: all[0]!.balanceAfter, lastMovementAt: all[0]!.transfer.timestamp });
+      expect(states.get(fresh)).toMatchObject({ balance: { available: 0n, pending: 0n }, lastMovementAt: null });
+      expect(states.get(fresh)!.openedAt).toBeGreaterThan(0n);
+      expect(states.has(987_654_321n)).toBe(false);
 
       // Pages of 3 by the last timestamp give the same movements, in order, once each.
       const paged: bigint[] = [];

@@ -2,6 +2,8 @@
 // `loadConfig` is pure (no file or network access) so it can be unit-tested; effects such as
 // generating the master key live in src/crypto/master-key.ts.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
+import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
+import { type SandboxKycConfig, sandbox_kyc_delay_ms_default, sandbox_kyc_delay_ms_max } from './kyc/sandbox/config.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,6 +62,8 @@ export type Config = {
   /** Run the background workers (rail outcomes, idempotency purge) in this process. */
   runWorkers: boolean;
   railOutcomePollMs: number;
+  /** The sandbox KYC provider (SANDBOX_KYC_*) and the tiers' limits (KYC_TIER_*): docs/sub-merchants.md. */
+  kyc: { sandbox: SandboxKycConfig; limits: KycLimits };
 };
 
 export class ConfigError extends Error {
@@ -96,6 +100,15 @@ export function parseMasterKey(raw: string, source: string): Buffer {
   return Buffer.from(hex, 'hex');
 }
 
+function readKycLimits(env: Env): KycLimits {
+  try {
+    return kycLimitsFromEnv(env);
+  } catch (error) {
+    if (error instanceof KycLimitsConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const logLevel = (env.LOG_LEVEL?.trim() || (env.VITEST ? 'silent' : 'info')) as LogLevel;
   if (!log_levels.includes(logLevel)) {
@@ -125,6 +138,13 @@ export function loadConfig(env: Env = process.env): Config {
     rails: railRegistryConfigFromEnv(env),
     runWorkers: readBoolean(env, 'RUN_WORKERS', true),
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
+    kyc: {
+      sandbox: {
+        decisionDelayMs: readInteger(env, 'SANDBOX_KYC_DELAY_MS', sandbox_kyc_delay_ms_default, 0, sandbox_kyc_delay_ms_max),
+        down: readBoolean(env, 'SANDBOX_KYC_DOWN', false),
+      },
+      limits: readKycLimits(env),
+    },
   };
   // A checkout pay decides whether a claimed session was abandoned from its idempotency record:
   // the record must outlive the session, or a purged record would make a live claim look stale.

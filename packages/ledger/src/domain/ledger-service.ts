@@ -62,6 +62,15 @@ export type Balance = { available: bigint; pending: bigint };
 /** Most movements one accountHistory call returns (one ledger query of each kind). */
 export const history_page_max = query_limit_max;
 
+/** An account's balance now, when it was opened, and when its balance last moved (accountStates). */
+export type AccountState = {
+  balance: Balance;
+  /** Ledger timestamps (ns since the epoch). */
+  openedAt: bigint;
+  /** The last movement's timestamp; null when none (or the account keeps no history). */
+  lastMovementAt: bigint | null;
+};
+
 /** One movement of an account, with the account's balance right after it (accountHistory). */
 export type AccountMovement = {
   transfer: Transfer;
@@ -181,6 +190,22 @@ export class Ledger {
   async balance(accountId: bigint): Promise<Balance | null> {
     const [account] = await this.engine.lookupAccounts([accountId]);
     return account ? balanceOf(account) : null;
+  }
+
+  /**
+   * Several accounts' balances in one lookup, each with when it last moved (its newest balance
+   * history entry: one index read per account, run together). Absent ids are absent from the map.
+   */
+  async accountStates(accountIds: readonly bigint[]): Promise<Map<bigint, AccountState>> {
+    const accounts = await this.engine.lookupAccounts(accountIds);
+    const latest = await Promise.all(accounts.map((account) => this.engine.getAccountBalances({
+      account_id: account.id, limit: 1, flags: AccountFilterFlags.reversed,
+    })));
+    return new Map(accounts.map((account, i) => [account.id, {
+      balance: balanceOf(account),
+      openedAt: account.timestamp,
+      lastMovementAt: latest[i]![0]?.timestamp ?? null,
+    }]));
   }
 
   /**

@@ -1,8 +1,9 @@
 // Wallets: one ledger account per owner and currency (seed: Wallet). The ledger owns the
 // balance; this table indexes the accounts for listing and ownership checks.
 import { randomUUID } from 'node:crypto';
-import type { Ledger } from '@payagg/ledger';
+import { TransferCode, TransferFlags, uuidFromU128, type AccountMovement, type Ledger } from '@payagg/ledger';
 import type { Queryable } from '../db/index.ts';
+import { type Keyset, keysetCondition } from '../http/pagination.ts';
 
 export type WalletOwnerType = 'merchant' | 'sub_merchant' | 'platform';
 
@@ -27,4 +28,136 @@ export async function ensureWallet(q: Queryable, ledger: Ledger, owner: {
           on conflict (owner_id, currency) do nothing`;
   const [row] = await q<{ id: string }[]>`select id from wallets where owner_id = ${owner.ownerId} and currency = ${owner.currency}`;
   return { walletId: row!.id, accountId };
+}
+
+// ----- Reading wallets (GET /wallets, GET /wallets/{id}/balance, GET /wallets/{id}/entries):
+// rows from the index above, every balance from the ledger at request time (never a copy).
+
+export async function findWallet(q: Queryable, merchantId: string, id: string): Promise<WalletRow | null> {
+  const rows = await q<WalletRow[]>`select * from wallets where id = ${id} and merchant_id = ${merchantId}`;
+  return rows[0] ?? null;
+}
+
+/**
+ * The merchant's wallets and its sub-merchants' (every wallet row carries the merchant it belongs
+ * to), newest first, keyset-paginated; `ownerId` narrows to one owner (an owner that is not the
+ * merchant's gives nothing).
+ */
+export async function listWallets(q: Queryable, merchantId: string, filters: { ownerId?: string },
+  after: Keyset | null, take: number): Promise<WalletRow[]> {
+  return await q<WalletRow[]>`
+    select * from wallets
+    where merchant_id = ${merchantId}
+      and ${filters.ownerId ? q`owner_id = ${filters.ownerId}` : q`true`}
+      and ${keysetCondition(q, after)}
+    order by created_at desc, id desc
+    limit ${take}`;
+}
+
+export type WalletResource = {
+  id: string;
+  owner_type: WalletOwnerType;
+  owner_id: string;
+  currency: string;
+  available_balance: number;
+  pending_balance: number;
+  updated_at: string;
+};
+
+/**
+ * The API resources (spec: Wallet) of `rows`, in order, with their balances read from the ledger
+ * in one lookup. updated_at is when the balance last moved (the ledger's newest movement of the
+ * account), or when the wallet was opened if it never has.
+ */
+export async function toWalletResources(ledger: Ledger, rows: readonly WalletRow[]): Promise<WalletResource[]> {
+  if (rows.length === 0) return [];
+  const states = await ledger.accountStates(rows.map((row) => BigInt(row.ledger_account_id)));
+  return rows.map((row) => {
+    const state = states.get(BigInt(row.ledger_account_id));
+    // The index row is written after the ledger account exists (ensureWallet): a row without its
+    // account is a broken invariant, not a client error.
+    if (!state) throw new Error(`wallet ${row.id}: ledger account ${row.ledger_account_id} not found`);
+    return {
+      id: row.id,
+      owner_type: row.owner_type,
+      owner_id: row.owner_id,
+      currency: row.currency,
+      available_balance: safeAmount(state.balance.available, `wallet ${row.id} available balance`),
+      pending_balance: safeAmount(state.balance.pending, `wallet ${row.id} pending balance`),
+      updated_at: dateOfLedgerTimestamp(state.lastMovementAt ?? state.openedAt).toISOString(),
+    };
+  });
+}
+
+export type WalletEntryType = 'collection' | 'escrow' | 'refund' | 'payout' | 'fx_conversion' | 'other';
+export type WalletEntryPhase = 'posted' | 'held' | 'hold_posted' | 'hold_voided';
+
+const entry_type_by_code: Readonly<Record<number, WalletEntryType>> = {
+  [TransferCode.collection_leg]: 'collection',
+  [TransferCode.collection_escrow_leg]: 'escrow',
+  [TransferCode.refund_leg]: 'refund',
+  [TransferCode.payout]: 'payout',
+  [TransferCode.fx_conversion]: 'fx_conversion',
+};
+
+/** One statement line (spec: WalletEntry) from a ledger movement of the wallet's account. */
+export function toWalletEntryResource(wallet: WalletRow, movement: AccountMovement) {
+  const { transfer } = movement;
+  const type = entry_type_by_code[transfer.code] ?? 'other';
+  const phase: WalletEntryPhase = (transfer.flags & TransferFlags.pending) !== 0 ? 'held'
+    : (transfer.flags & TransferFlags.post_pending_transfer) !== 0 ? 'hold_posted'
+      : (transfer.flags & TransferFlags.void_pending_transfer) !== 0 ? 'hold_voided'
+        : 'posted';
+  // Every transfer the service makes carries the UUID of the object it belongs to (user_data_128;
+  // a post or void inherits its hold's): packages/ledger/README.md, account layout.
+  const owner = transfer.user_data_128 === 0n ? null : uuidFromU128(transfer.user_data_128);
+  return {
+    id: ledgerIdHex(transfer.id),
+    wallet_id: wallet.id,
+    type,
+    phase,
+    direction: movement.direction,
+    amount: safeAmount(transfer.amount, `transfer ${transfer.id} amount`),
+    currency: wallet.currency,
+    available_balance_after: safeAmount(movement.balanceAfter.available, `transfer ${transfer.id} available balance`),
+    pending_balance_after: safeAmount(movement.balanceAfter.pending, `transfer ${transfer.id} pending balance`),
+    transaction_id: type === 'collection' || type === 'escrow' || type === 'refund' ? owner : null,
+    payout_id: type === 'payout' ? owner : null,
+    fx_conversion_id: type === 'fx_conversion' ? owner : null,
+    hold_id: phase === 'held' ? ledgerIdHex(transfer.id) : phase === 'posted' ? null : ledgerIdHex(transfer.pending_id),
+    created_at: dateOfLedgerTimestamp(transfer.timestamp).toISOString(),
+  };
+}
+export type WalletEntryResource = ReturnType<typeof toWalletEntryResource>;
+
+/**
+ * One page of the wallet's statement, newest first, and the position of the next page (the last
+ * entry's ledger timestamp) when there may be one. `before` is the previous page's position.
+ */
+export async function walletEntriesPage(ledger: Ledger, wallet: WalletRow, page: { before: bigint | null; limit: number }):
+  Promise<{ entries: WalletEntryResource[]; next: bigint | null }> {
+  // One more than asked tells whether another page exists, as the other lists do.
+  const movements = await ledger.accountHistory({
+    accountId: BigInt(wallet.ledger_account_id), limit: page.limit + 1, ...(page.before === null ? {} : { before: page.before }),
+  });
+  const shown = movements.slice(0, page.limit);
+  return {
+    entries: shown.map((movement) => toWalletEntryResource(wallet, movement)),
+    next: movements.length > page.limit ? shown.at(-1)!.transfer.timestamp : null,
+  };
+}
+
+/** Ledger timestamps are nanoseconds since the epoch; dates carry milliseconds. */
+export function dateOfLedgerTimestamp(timestamp: bigint): Date {
+  return new Date(Number(timestamp / 1_000_000n));
+}
+
+function ledgerIdHex(id: bigint): string {
+  return id.toString(16).padStart(32, '0');
+}
+
+/** Ledger amounts are u128; the API's are safe integers. Past that is a broken invariant (500). */
+function safeAmount(value: bigint, what: string): number {
+  if (value < 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`${what} ${value} is not a safe non-negative integer`);
+  return Number(value);
 }
