@@ -208,7 +208,7 @@ function parseCommand(argv: string[]): Command {
     return {
       needsKey: false,
       async run(db) {
-        const changed = await setSubMerchantStatus(db.sql, {
+        const changed = await setSubMerchantStatus({ sql: db.sql }, {
           merchantId: null, subMerchantId: id, status: action === 'suspend' ? 'suspended' : 'active', reason, actor: `operator:${operator}`,
         });
         if (!changed) throw new Error(`no sub-merchant ${id}`);

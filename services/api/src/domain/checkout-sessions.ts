@@ -6,31 +6,17 @@
 // Expiry follows the app clock (ctx.now) everywhere: expires_at is set from it, reads report an
 // open session past expires_at as expired, and a pay may only claim a session it has not passed.
 // A pay claims the session (claimed_transaction_id) before calling the rail and completes it in
-// the transaction that records the collection; docs/decisions.md has the crash cases.
+// the transaction that records the collection (flows/pay-checkout-session.ts); docs/decisions.md
+// has the crash cases.
+import type { Schema } from '@payagg/contract';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { assertMerchantActive } from '../auth/principal.ts';
 import type { PendingQuery, Queryable, Sql, Tx } from '../db/index.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import type { IdempotentRun } from '../idempotency/idempotent.ts';
-import { RailDeclinedError, RailOutageError, RailUnavailableError } from '../rails/errors.ts';
+import { type CommitWrite, write } from '../db/write.ts';
 import { RAILS, type Rail } from '../rails/types.ts';
-import {
-  assertCurrencySupported,
-  checkCollectionRequest,
-  type CollectionRequest,
-  type CollectionsDeps,
-  initiateAndRecordCollection,
-} from './collections.ts';
-import { findMerchant } from './merchants.ts';
-import type { PayerInput } from './payer-rules.ts';
-import { findSubMerchant } from './sub-merchants.ts';
-import { type TransactionResource, toTransactionResource } from './transactions.ts';
-
-/**
- * The pay's idempotency recovery point once it holds the session: from here on it may reach the
- * rail, so its claim is never handed to another pay (claimIsAbandoned).
- */
-export const pay_recovery_point_claimed = 'session_claimed';
+import { assertCurrencySupported, checkCollectionRequest, type CollectionRequest, type PartyCheckDeps } from './collections.ts';
+import { assertMerchantActive, findMerchant } from './merchants.ts';
+import { fieldsRefusal, Refusal } from './outcomes.ts';
+import { assertSubMerchantOfMerchant } from './sub-merchants.ts';
 
 /** 256 bits of randomness: unguessable, so a plain SHA-256 suffices to store it. */
 export const client_token_bytes = 32;
@@ -69,7 +55,7 @@ export function effectiveStatus(row: CheckoutSessionRow, now: Date): CheckoutSes
 }
 
 /** The creation response (spec: CheckoutSession), the only place the token ever appears. */
-export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: string, now: Date) {
+export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: string, now: Date): CheckoutSessionResource {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -84,11 +70,12 @@ export function toCheckoutSessionResource(row: CheckoutSessionRow, clientToken: 
     expires_at: row.expires_at.toISOString(),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-  };
+  } satisfies CheckoutSessionResource;
 }
+export type CheckoutSessionResource = Schema<'CheckoutSession'>;
 
 /** The payer-facing read (spec: CheckoutSessionPublic): no token, no merchant-private fields. */
-export function toCheckoutSessionPublic(row: CheckoutSessionRow, now: Date) {
+export function toCheckoutSessionPublic(row: CheckoutSessionRow, now: Date): Schema<'CheckoutSessionPublic'> {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -98,7 +85,7 @@ export function toCheckoutSessionPublic(row: CheckoutSessionRow, now: Date) {
     allowed_rails: row.allowed_rails,
     status: effectiveStatus(row, now),
     expires_at: row.expires_at.toISOString(),
-  };
+  } satisfies Schema<'CheckoutSessionPublic'>;
 }
 
 export async function insertCheckoutSession(q: Queryable, input: {
@@ -120,13 +107,7 @@ export async function insertCheckoutSession(q: Queryable, input: {
 }
 
 /** spec: CheckoutSessionCreate (shapes already checked by the schema). */
-export type CheckoutSessionCreate = {
-  amount: number;
-  currency: string;
-  reference?: string | null;
-  sub_merchant_id?: string | null;
-  allowed_rails?: Rail[];
-};
+export type CheckoutSessionCreate = Schema<'CheckoutSessionCreate'>;
 
 /**
  * What the schema cannot check: a currency the ledger knows, and a sub-merchant of this merchant
@@ -135,33 +116,36 @@ export type CheckoutSessionCreate = {
  */
 export async function checkCreateRequest(q: Queryable, merchantId: string, request: CheckoutSessionCreate): Promise<void> {
   assertCurrencySupported(request.currency);
-  if (request.sub_merchant_id && !(await findSubMerchant(q, merchantId, request.sub_merchant_id))) {
-    throw validationError([{ field: 'body.sub_merchant_id', message: 'is not a sub-merchant of this merchant' }]);
-  }
+  await assertSubMerchantOfMerchant(q, merchantId, request.sub_merchant_id);
 }
 
-/** Creates the session with a fresh token; the stored (sealed) response keeps the token for replays. */
-export async function createCheckoutSession(sql: Sql, run: IdempotentRun, input: {
-  merchantId: string; request: CheckoutSessionCreate; lifetimeMinutes: number; now: Date;
-}) {
+/**
+ * Creates the session with a fresh token; `commitWrites` (the stored, sealed response, which
+ * keeps the token for replays) commit with it.
+ */
+export async function recordCheckoutSession(deps: { sql: Sql }, input: {
+  id: string; merchantId: string; request: CheckoutSessionCreate; lifetimeMinutes: number; now: Date;
+  commitWrites: (q: Queryable, created: CheckoutSessionResource) => CommitWrite[];
+}): Promise<CheckoutSessionResource> {
   const { request } = input;
-  return await sql.begin(async (tx) => {
-    const clientToken = newClientToken();
-    const row = await insertCheckoutSession(tx, {
-      id: run.resourceId,
-      merchantId: input.merchantId,
-      subMerchantId: request.sub_merchant_id ?? null,
-      amount: request.amount,
-      currency: request.currency,
-      reference: request.reference ?? null,
-      allowedRails: request.allowed_rails,
-      clientToken,
-      lifetimeMinutes: input.lifetimeMinutes,
-      now: input.now,
-    });
-    const created = toCheckoutSessionResource(row, clientToken, input.now);
-    await run.complete(tx, created);
-    return created;
+  return await write(deps, {
+    prepare: async (tx) => {
+      const clientToken = newClientToken();
+      const row = await insertCheckoutSession(tx, {
+        id: input.id,
+        merchantId: input.merchantId,
+        subMerchantId: request.sub_merchant_id ?? null,
+        amount: request.amount,
+        currency: request.currency,
+        reference: request.reference ?? null,
+        allowedRails: request.allowed_rails,
+        clientToken,
+        lifetimeMinutes: input.lifetimeMinutes,
+        now: input.now,
+      });
+      return toCheckoutSessionResource(row, clientToken, input.now);
+    },
+    writes: input.commitWrites,
   });
 }
 
@@ -175,41 +159,26 @@ export async function findSessionByToken(q: Queryable, id: string, token: string
   const presented = tokenSha256(token);
   const stored = row?.client_token_sha256 ?? Buffer.alloc(presented.length);
   if (!row || !timingSafeEqual(presented, stored)) {
-    throw new ApiError('RESOURCE_NOT_FOUND', 'The checkout session does not exist or the token does not open it.');
+    throw new Refusal('checkout_session_not_found', 'The checkout session does not exist or the token does not open it.');
   }
   return row;
 }
 
-/** Exactly one of the header and the query parameter (seed: "supply exactly one of the two"). */
-export function checkoutTokenOf(header: string | undefined, query: unknown): string {
-  const fromQuery = typeof query === 'string' ? query : undefined;
-  const given = [header, fromQuery].filter((value) => value !== undefined && value !== '');
-  if (given.length !== 1) {
-    throw validationError([{
-      field: 'client_token',
-      message: given.length === 0
-        ? 'the checkout token is required: send it in the X-Checkout-Token header or the client_token query parameter'
-        : 'send the checkout token in exactly one place: the X-Checkout-Token header or the client_token query parameter, not both',
-    }]);
-  }
-  return given[0]!;
-}
-
 export function assertRailAllowed(row: CheckoutSessionRow, rail: Rail): void {
   if (!row.allowed_rails.includes(rail)) {
-    throw validationError([{ field: 'body.rail', message: `must be one of the session's allowed_rails: ${row.allowed_rails.join(', ')}` }]);
+    throw fieldsRefusal('rail_not_allowed_by_session', [{ field: 'body.rail', message: `must be one of the session's allowed_rails: ${row.allowed_rails.join(', ')}` }]);
   }
 }
 
-/** The 422 a pay gets on a session that accepts no new payment (docs/decisions.md). */
-export function sessionNotPayableError(status: CheckoutSessionRow['status'] | 'claimed'): ApiError {
+/** The refusal a pay gets on a session that accepts no new payment (docs/decisions.md). */
+export function sessionNotPayable(status: CheckoutSessionRow['status'] | 'claimed'): Refusal {
   if (status === 'claimed') {
-    return validationError([{
+    return fieldsRefusal('checkout_session_payment_in_progress', [{
       field: 'session',
       message: 'another payment of this checkout session is in progress; retry that payment with its own Idempotency-Key',
     }], 'Another payment of this checkout session is in progress.');
   }
-  return validationError([{ field: 'session', message: `the checkout session is ${status} and accepts no new payment` }],
+  return fieldsRefusal('checkout_session_not_open', [{ field: 'session', message: `the checkout session is ${status} and accepts no new payment` }],
     `The checkout session is ${status}.`);
 }
 
@@ -232,7 +201,7 @@ export type PayClaimRefusal = { refused: CheckoutSessionRow['status'] | 'claimed
 export async function claimSessionForPay(sql: Sql, input: {
   sessionId: string; transactionId: string; now: Date; withinClaim: (tx: Tx) => Promise<void>;
 }): Promise<PayClaimRefusal | null> {
-  return await sql.begin(async (tx) => {
+  return await write({ sql }, { prepare: async (tx): Promise<PayClaimRefusal | null> => {
     const [row] = await tx<CheckoutSessionRow[]>`select * from checkout_sessions where id = ${input.sessionId} for update`;
     if (!row) throw new Error(`claimSessionForPay: checkout session ${input.sessionId} vanished`);
     if (row.status !== 'open') return { refused: row.status };
@@ -247,7 +216,7 @@ export async function claimSessionForPay(sql: Sql, input: {
     }
     await input.withinClaim(tx);
     return null;
-  });
+  } });
 }
 
 /**
@@ -278,11 +247,11 @@ async function claimIsAbandoned(tx: Tx, merchantId: string, transactionId: strin
 export async function releaseSessionClaim(sql: Sql, input: {
   sessionId: string; transactionId: string; withinRelease: (tx: Tx) => Promise<void>;
 }): Promise<void> {
-  await sql.begin(async (tx) => {
+  await write({ sql }, { prepare: async (tx) => {
     await tx`update checkout_sessions set claimed_transaction_id = null, updated_at = now()
              where id = ${input.sessionId} and claimed_transaction_id = ${input.transactionId} and status = 'open'`;
     await input.withinRelease(tx);
-  });
+  } });
 }
 
 /** Completes the session its claiming pay (unsent, `returning 1`: one row while the claim holds). */
@@ -293,27 +262,17 @@ export function sessionCompletion(q: Queryable, sessionId: string, transactionId
     returning 1`;
 }
 
-/**
- * True when a rail error proves the rail did not accept the initiation: its breaker was open
- * (provider not called), the provider was down, or it declined the request. A timeout proves
- * nothing: the provider may accept after we stopped waiting (see RailOutageError).
- */
-export function railRefusedForCertain(error: unknown): boolean {
-  if (error instanceof RailUnavailableError || error instanceof RailDeclinedError) return true;
-  return error instanceof RailOutageError && error.outageCause !== 'timeout';
-}
-
 /** spec: CheckoutSessionPay (the schema has checked shapes and the payer field each rail needs). */
-export type CheckoutSessionPay = PayerInput & { rail: Rail };
+export type CheckoutSessionPay = Schema<'CheckoutSessionPay'>;
 
 /**
  * Everything a pay can be refused for before any effect, in order: the rail is one of the
- * session's, the merchant may transact (403 COMPLIANCE_HOLD), and the POST /collections checks
+ * session's, the merchant may transact (merchant_not_active), and the POST /collections checks
  * (payer fields, raw card number, currency, sub-merchant active). Returns the collection
  * request POST /collections would receive: the session's amount, currency, reference and
  * sub-merchant with the payer's rail and reference.
  */
-export async function checkPayRequest(deps: CollectionsDeps, session: CheckoutSessionRow, pay: CheckoutSessionPay): Promise<CollectionRequest> {
+export async function checkPayRequest(deps: PartyCheckDeps, session: CheckoutSessionRow, pay: CheckoutSessionPay): Promise<CollectionRequest> {
   assertRailAllowed(session, pay.rail);
   const merchant = await findMerchant(deps.sql, session.merchant_id);
   if (!merchant) throw new Error(`checkout session ${session.id} has no merchant`);
@@ -341,55 +300,4 @@ export function payCollectionRequest(session: CheckoutSessionRow, pay: CheckoutS
 export async function findSession(q: Queryable, id: string): Promise<CheckoutSessionRow | null> {
   const rows = await q<CheckoutSessionRow[]>`select * from checkout_sessions where id = ${id}`;
   return rows[0] ?? null;
-}
-
-/**
- * The pay, under its Idempotency-Key: claim the session, then the POST /collections path (rail
- * call outside any database transaction, then one transaction recording the collection) with the
- * session's completion and the stored response inside that final transaction.
- */
-export async function payClaimedSession(deps: CollectionsDeps, run: IdempotentRun, input: {
-  session: CheckoutSessionRow; request: CollectionRequest; now: Date;
-}): Promise<TransactionResource> {
-  const { session, request } = input;
-  const refusal = await claimSessionForPay(deps.sql, {
-    sessionId: session.id,
-    transactionId: run.resourceId,
-    now: input.now,
-    withinClaim: (tx) => run.setRecoveryPoint(tx, pay_recovery_point_claimed),
-  });
-  if (refusal) throw sessionNotPayableError(refusal.refused);
-  try {
-    const row = await initiateAndRecordCollection(deps, {
-      transactionId: run.resourceId,
-      merchantId: session.merchant_id,
-      request,
-      checkoutSessionId: session.id,
-      // The claim's recovery point (session_claimed) already says the rail may hold it: the
-      // record is never released past it.
-      onRailMayHoldIt: () => run.keepOnFailure(),
-      createdAt: run.startedAt,
-      resumed: run.resumed,
-      commitWrites: (created) => [
-        // The claim is held under the row lock from claim to here; losing it is a bug, never a 4xx.
-        { name: `checkout session ${session.id} completion`, statement: sessionCompletion(deps.sql, session.id, created.id), expectOneRow: true },
-        { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
-      ],
-    });
-    return toTransactionResource(row);
-  } catch (error) {
-    // A first run the rail certainly refused (provider down, open breaker, decline) had no
-    // effect: hand the session back and return the record to 'started' so runIdempotent releases
-    // the key. Anything else keeps both, so only a retry with this key (same transaction id,
-    // which the rail answers as before) can complete the session: after a rail timeout, or on a
-    // resumed run, the rail may hold the payment under that id.
-    if (error instanceof ApiError && railRefusedForCertain(error.cause) && run.recoveryPoint === 'started') {
-      await releaseSessionClaim(deps.sql, {
-        sessionId: session.id,
-        transactionId: run.resourceId,
-        withinRelease: (tx) => run.setRecoveryPoint(tx, 'started'),
-      });
-    }
-    throw error;
-  }
 }

@@ -17,10 +17,11 @@
 //     (a pay's session is handed back, open for another pay). The completer never initiates a
 //     collection the client has stopped asking for.
 // A rail that is down leaves the record as it was, for the next pass.
-import { resumeIdempotent } from '../idempotency/idempotent.ts';
+import { createCollectionOperation } from '../flows/create-collection.ts';
+import { payCheckoutSessionOperation, payClaimedSession } from '../flows/pay-checkout-session.ts';
 import type { IdempotencyStore, UnfinishedRun } from '../idempotency/idempotency-store.ts';
 import type { Logger } from '../log.ts';
-import { type CheckoutSessionPay, findSession, payClaimedSession, payCollectionRequest, releaseSessionClaim } from './checkout-sessions.ts';
+import { type CheckoutSessionPay, findSession, payCollectionRequest, releaseSessionClaim } from './checkout-sessions.ts';
 import { type CollectionRequest, type CollectionsDeps, initiateAndRecordCollection } from './collections.ts';
 import { toTransactionResource } from './transactions.ts';
 
@@ -70,7 +71,7 @@ export async function completeAbandonedCollections(deps: CompleterDeps, options:
 
 async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Promise<'completed' | 'released' | 'skipped'> {
   const request = found.scope.request as CollectionRequest;
-  const resumed = await resumeIdempotent(deps.idempotency, found.scope, async (run) => {
+  const resumed = await createCollectionOperation.resume(deps.idempotency, found.scope, async (run) => {
     // Whatever fails from here, the record stays: only a rail that answers "nothing" frees it.
     run.keepOnFailure();
     const held = await deps.rails.connectorFor(request.rail).findCollection(run.resourceId);
@@ -89,9 +90,7 @@ async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Pr
       createdAt: run.startedAt,
       resumed: true,
       onRailMayHoldIt: () => {},
-      commitWrites: (created) => [
-        { name: 'stored response', statement: run.completion(toTransactionResource(created)), expectOneRow: true },
-      ],
+      commitWrites: (q, created) => [run.completion(q, toTransactionResource(created))],
     });
     deps.logger.warn('completer recorded a collection whose request died after the rail accepted it', {
       merchant_id: found.scope.merchantId, transaction_id: row.id,
@@ -108,7 +107,7 @@ async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<'
   const session = sessionId === undefined ? null : await findSession(deps.sql, sessionId);
   if (session === null) throw new Error(`no checkout session in the pay operation "${found.scope.operation}"`);
   const pay = found.scope.request as CheckoutSessionPay;
-  const resumed = await resumeIdempotent(deps.idempotency, found.scope, async (run) => {
+  const resumed = await payCheckoutSessionOperation.resume(deps.idempotency, found.scope, async (run) => {
     run.keepOnFailure();
     const held = await deps.rails.connectorFor(pay.rail).findCollection(run.resourceId);
     if (held === null) {

@@ -2,32 +2,37 @@
 // rail, then the pending transaction with its transaction.pending event. No money moves at
 // creation; it moves when the rail confirms (applyCollectionOutcome).
 //
-// Steps, in order (each failure before step 4 creates nothing):
+// The steps, in the order the flows run them (flows/create-collection.ts, pay-checkout-session.ts;
+// each refusal before step 4 creates nothing):
 //   1. rules on the body the schema cannot state (payer fits rail, no raw card number, currency
 //      known): before the claim, so an invalid body never binds a key (checkCollectionPayload);
-//   2. (caller) idempotency claim: the pre-allocated transaction id comes from it; a replay
+//   2. (flow) idempotency claim: the pre-allocated transaction id comes from it; a replay
 //      answers here;
 //   3. rules on state that can change (merchant and sub-merchant may transact), after the replay
 //      check, so a replay returns the original even after a hold (checkCollectionParties);
 //   4. rail initiation, OUTSIDE any database transaction, idempotent on the transaction id
-//      (an open breaker or an outage: 503 RAIL_UNAVAILABLE, nothing created);
-//   5. one statement (db/single-statement-commit.ts): the transaction row, its event, the
-//      caller's extra writes (checkout session completion) and the stored idempotent response.
+//      (an open breaker or an outage: rail_unavailable, nothing created);
+//   5. one statement (db/write.ts): the transaction row, its event, the caller's extra writes
+//      (checkout session completion) and the stored idempotent response.
 import type { Ledger } from '@payagg/ledger';
 import { currencies } from '@payagg/ledger';
+import type { Schema } from '@payagg/contract';
 import { randomUUID } from 'node:crypto';
-import type { Sql } from '../db/index.ts';
+import type { Queryable, Sql } from '../db/index.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
-import { type CommitWrite, commitInOneStatement } from '../db/single-statement-commit.ts';
-import { ApiError, validationError } from '../http/errors.ts';
-import { RailOutageError, RailUnavailableError, RailDeclinedError } from '../rails/errors.ts';
+import { type CommitWrite, write } from '../db/write.ts';
+import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
-import type { Rail, RailConnector, RailOutcome } from '../rails/types.ts';
+import type { RailConnector, RailOutcome } from '../rails/types.ts';
 import type { Logger } from '../log.ts';
 import { appendEvents, eventInsert } from './events.ts';
-import { assertPayerFitsRail, type PayerInput } from './payer-rules.ts';
+import { fieldsRefusal, Refusal } from './outcomes.ts';
+import { assertPayerFitsRail } from './payer-rules.ts';
+import { railRefusal } from './rail-calls.ts';
+import type { KycLimits } from './kyc-tiers.ts';
 import { assertSubMerchantCanReceive } from './sub-merchants.ts';
 import {
+  findTransaction,
   pendingTransactionRow,
   setTransactionStatuses,
   transactionEvent,
@@ -42,24 +47,20 @@ export type CollectionsDeps = {
   groupCommit?: GroupCommit;
 };
 
-export type CollectionRequest = PayerInput & {
-  amount: number;
-  currency: string;
-  rail: Rail;
-  sub_merchant_id?: string | null;
-  reference?: string | null;
-  hold_in_escrow?: boolean;
-  metadata?: Record<string, string> | null;
-};
+/** What the party rules also read: the KYC tiers' limits (config KYC_TIER_*). */
+export type PartyCheckDeps = CollectionsDeps & { config: { kyc: { limits: KycLimits } } };
+
+/** spec: CollectionCreate (shapes already checked by the schema). */
+export type CollectionRequest = Schema<'CollectionCreate'>;
 
 export function assertCurrencySupported(currency: string, field = 'body.currency'): void {
   if (!currencies.has(currency)) {
-    throw validationError([{ field, message: `currency ${currency} is not supported (supported: ${[...currencies.keys()].join(', ')})` }]);
+    throw fieldsRefusal('currency_not_supported', [{ field, message: `currency ${currency} is not supported (supported: ${[...currencies.keys()].join(', ')})` }]);
   }
 }
 
 /** Steps 1 and 3 together, for callers that check before their claim. */
-export async function checkCollectionRequest(deps: CollectionsDeps, merchantId: string, request: CollectionRequest): Promise<void> {
+export async function checkCollectionRequest(deps: PartyCheckDeps, merchantId: string, request: CollectionRequest): Promise<void> {
   checkCollectionPayload(request);
   await checkCollectionParties(deps, merchantId, request);
 }
@@ -75,29 +76,35 @@ export function checkCollectionPayload(request: CollectionRequest): void {
 }
 
 /**
- * Step 3, rules on state that can change (the sub-merchant may be suspended later). The
- * direct route runs them inside the idempotent run, so that a replay returns the stored
- * original even if the state has changed since.
+ * Step 3, rules on state that can change (the sub-merchant may be suspended later, its KYC
+ * decided, its wallet filled). The direct flow runs them inside the idempotent run, so that a
+ * replay returns the stored original even if the state has changed since.
  */
-export async function checkCollectionParties(deps: CollectionsDeps, merchantId: string, request: CollectionRequest): Promise<void> {
-  await assertSubMerchantCanReceive(deps.sql, merchantId, request.sub_merchant_id);
+export async function checkCollectionParties(deps: PartyCheckDeps, merchantId: string, request: CollectionRequest): Promise<void> {
+  await assertSubMerchantCanReceive({ sql: deps.sql, ledger: deps.ledger, kycLimits: deps.config.kyc.limits }, merchantId,
+    request.sub_merchant_id, { amount: request.amount, currency: request.currency });
+}
+
+/** The merchant's collection (GET /collections/{id}, a refund's parent); collection_not_found otherwise. */
+export async function getCollection(q: Queryable, merchantId: string, id: string): Promise<TransactionRow> {
+  const row = await findTransaction(q, merchantId, id);
+  if (!row || row.type !== 'collection') throw collectionNotFound();
+  return row;
+}
+
+export function collectionNotFound(): Refusal {
+  return new Refusal('collection_not_found', 'The collection does not exist or is not accessible.');
 }
 
 /**
- * Whether step 3 applies to this run. A first run checks. A resumed run completes what the rail
- * already holds, whatever has changed since (the request was accepted when it was made, and the
- * payer may already have been charged): after a recorded timeout it may hold it (no check);
- * after a run that died without a trace ('started'), the rail is asked (connector.findCollection,
- * the provider's status query by our reference), which costs a call only on this rare path.
+ * Whether the rail holds a collection under `transactionId` (the provider's status query by our
+ * reference). A resumed run that left no trace asks it; costs a call only on that rare path.
  */
-export async function mustCheckParties(deps: CollectionsDeps, run: { resumed: boolean; recoveryPoint: string; resourceId: string },
-  rail: Rail): Promise<boolean> {
-  if (!run.resumed) return true;
-  if (run.recoveryPoint !== 'started') return false;
+export async function railHoldsCollection(deps: CollectionsDeps, rail: CollectionRequest['rail'], transactionId: string): Promise<boolean> {
   try {
-    return (await deps.rails.connectorFor(rail).findCollection(run.resourceId)) === null;
+    return (await deps.rails.connectorFor(rail).findCollection(transactionId)) !== null;
   } catch (error) {
-    throw railErrorToApiError(error, rail);
+    throw railRefusal(error, rail);
   }
 }
 
@@ -119,7 +126,7 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
    * the caller must keep its idempotency record (IdempotentRun.keepOnFailure) and may note it.
    */
   onRailMayHoldIt: () => Promise<void> | void;
-  commitWrites: (row: TransactionRow) => CommitWrite[];
+  commitWrites: (q: Queryable, row: TransactionRow) => CommitWrite[];
 }): Promise<TransactionRow> {
   const { request } = input;
   const connector = deps.rails.connectorFor(request.rail);
@@ -138,8 +145,8 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     // The caller keeps the idempotency record (unlocked) so that a retry with the same key
     // resumes with the SAME transaction id: the rail then answers as it did the first time
     // instead of charging the payer a second time.
-    if (isAmbiguousRailFailure(error)) await noteRailMayHoldIt(input.onRailMayHoldIt);
-    throw railErrorToApiError(error, request.rail);
+    if (railFailureOf(error) === 'rail_timed_out') await noteRailMayHoldIt(input.onRailMayHoldIt);
+    throw railRefusal(error, request.rail);
   }
   // One statement, one round trip: the row, its transaction.pending event and the caller's
   // writes (stored response; for a checkout pay the session's completion) as data-modifying
@@ -165,14 +172,15 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
   }, input.createdAt);
   // No recovery point is written between the rail call and this commit (it would cost a round
   // trip on every collection): a run that dies here leaves its record at 'started', and the
-  // resumed run asks the rail whether it holds the collection (mustCheckParties).
+  // resumed run asks the rail whether it holds the collection (railHoldsCollection).
   try {
-    const writes: CommitWrite[] = [
-      { name: 'transaction row', statement: transactionInsert(deps.sql, row), expectOneRow: true },
-      { name: 'transaction.pending event', statement: eventInsert(deps.sql, randomUUID(), transactionEvent(row, 'transaction.pending')), expectOneRow: true },
-      ...input.commitWrites(row),
-    ];
-    await (deps.groupCommit ? deps.groupCommit.commit(writes) : commitInOneStatement(deps.sql, writes));
+    await write(deps, {
+      writes: (q) => [
+        { name: 'transaction row', statement: transactionInsert(q, row), expectOneRow: true },
+        { name: 'transaction.pending event', statement: eventInsert(q, randomUUID(), transactionEvent(row, 'transaction.pending')), expectOneRow: true },
+        ...input.commitWrites(q, row),
+      ],
+    });
   } catch (error) {
     // The rail holds the collection: never release the key (a new key's run would charge again).
     await noteRailMayHoldIt(input.onRailMayHoldIt);
@@ -204,7 +212,7 @@ async function askForOutcomeAgain(deps: CollectionsDeps, connector: RailConnecto
 /**
  * Calls the caller's note that the rail may hold the collection, never letting its failure hide
  * the error being handled: the note is best effort (when the database is failing it fails too),
- * because a resumed run asks the rail anyway (mustCheckParties). The caller's in-memory part
+ * because a resumed run asks the rail anyway (railHoldsCollection). The caller's in-memory part
  * (keepOnFailure) runs before any write it makes.
  */
 async function noteRailMayHoldIt(note: () => Promise<void> | void): Promise<void> {
@@ -213,31 +221,6 @@ async function noteRailMayHoldIt(note: () => Promise<void> | void): Promise<void
   } catch {
     // best effort, see above
   }
-}
-
-/** A rail call that timed out: the provider may or may not have accepted it. */
-export function isAmbiguousRailFailure(error: unknown): boolean {
-  return error instanceof RailOutageError && error.outageCause === 'timeout';
-}
-
-/**
- * Synchronous rail failures in the seed's terms. The rail error stays on the ApiError as `cause`
- * (callers such as the checkout pay must tell a certain refusal from a timeout).
- */
-export function railErrorToApiError(error: unknown, rail: Rail): unknown {
-  if (error instanceof RailUnavailableError || error instanceof RailOutageError) {
-    const message = isAmbiguousRailFailure(error)
-      ? `The ${rail} rail did not answer in time. Retry with the same Idempotency-Key: the retry completes this request instead of charging again.`
-      : `The ${rail} rail is temporarily unavailable. Nothing was created; retry later.`;
-    return new ApiError('RAIL_UNAVAILABLE', message, { headers: { 'Retry-After': '30' }, cause: error });
-  }
-  if (error instanceof RailDeclinedError) {
-    return new ApiError('VALIDATION_ERROR', 'The request is not valid.', {
-      details: { fields: [{ field: 'body', message: `the ${rail} rail rejected the request: ${error.message}` }] },
-      cause: error,
-    });
-  }
-  return error;
 }
 
 /**
@@ -275,7 +258,7 @@ export async function applyCollectionOutcomes(deps: CollectionsDeps, outcomes: r
 async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailOutcome[]): Promise<(Error | null)[]> {
   const answers: (Error | null)[] = outcomes.map(() => null);
   const walletsToRemember: { key: string; wallet: SettlementWallet }[] = [];
-  await deps.sql.begin(async (tx) => {
+  await write(deps, { prepare: async (tx) => {
     // Locked in id order: two rounds sharing transactions cannot deadlock.
     const ids = [...new Set(outcomes.map((outcome) => outcome.transactionId))].sort();
     const rows = await tx<TransactionRow[]>`select * from transactions where id = any(${ids}::uuid[]) order by id for update`;
@@ -344,7 +327,7 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
         occurred_at: row.updated_at.toISOString(),
       },
     })));
-  });
+  } });
   // Only once committed: a rolled-back transaction may have rolled back the wallet's index row.
   for (const { key, wallet } of walletsToRemember) rememberSettlementWallet(deps.ledger, key, wallet);
   return answers;

@@ -13,6 +13,7 @@
 // Each decision moves the case, the sub-merchant's kyc_status, the decision trail and the event in
 // ONE database transaction. Provider calls happen outside any transaction (submitKycCase).
 import type { PendingQuery, Queryable, Sql } from '../db/index.ts';
+import { write } from '../db/write.ts';
 import type { Logger } from '../log.ts';
 import {
   KycProviderOutageError,
@@ -25,6 +26,7 @@ import {
   type KycTier,
 } from '../kyc/types.ts';
 import { appendEvent } from './events.ts';
+import { Refusal } from './outcomes.ts';
 
 export type KycDecidedBy = 'provider' | 'operator';
 
@@ -87,6 +89,13 @@ export async function findKycCaseOfSubMerchant(q: Queryable, merchantId: string,
   return rows[0] ?? null;
 }
 
+/** GET /sub-merchants/{id}/kyc: the case of the merchant's own sub-merchant (no_such_sub_merchant otherwise). */
+export async function getKycCaseOfSubMerchant(q: Queryable, merchantId: string, subMerchantId: string): Promise<KycCaseRow> {
+  const row = await findKycCaseOfSubMerchant(q, merchantId, subMerchantId);
+  if (!row) throw new Refusal('no_such_sub_merchant', 'The sub-merchant does not exist or is not accessible.');
+  return row;
+}
+
 export async function findKycCase(q: Queryable, caseId: string): Promise<KycCaseRow | null> {
   const rows = await q<KycCaseRow[]>`select * from kyc_cases where id = ${caseId}`;
   return rows[0] ?? null;
@@ -127,7 +136,7 @@ export type DecisionResult =
  */
 export async function applyKycDecision(sql: Sql, input: DecisionInput): Promise<DecisionResult> {
   const reason = input.reason === null ? null : input.reason.slice(0, kyc_reason_length_max);
-  return await sql.begin(async (tx): Promise<DecisionResult> => {
+  return await write<DecisionResult>({ sql }, { prepare: async (tx) => {
     const [current] = await tx<KycCaseRow[]>`select * from kyc_cases where id = ${input.caseId} for update`;
     if (!current) return { applied: false, reason: 'case_not_found', row: null };
     if (!input.from.includes(current.status)) return { applied: false, reason: 'case_not_in_expected_status', row: current };
@@ -163,7 +172,7 @@ export async function applyKycDecision(sql: Sql, input: DecisionInput): Promise<
       });
     }
     return { applied: true, row: row! };
-  });
+  } });
 }
 
 /** The provider's decision on a pending case (the KycDecisionHandler). Idempotent. */

@@ -1,6 +1,7 @@
 // Merchants: the accounts that own keys, users and (later) money.
 import type { MerchantStatus } from '../auth/principal.ts';
 import type { Queryable } from '../db/index.ts';
+import { Refusal } from './outcomes.ts';
 
 export const merchant_name_length_max = 200;
 
@@ -23,4 +24,15 @@ export async function setMerchantStatus(sql: Queryable, id: string, status: Merc
     update merchants set status = ${status}, updated_at = date_trunc('milliseconds', now())
     where id = ${id} returning id, name, status, created_at, updated_at`;
   return row ?? null;
+}
+
+/**
+ * Money-moving actions check this first: a suspended or frozen merchant still authenticates and
+ * can read, but cannot transact (merchant_not_active). The same rule whether the caller is the
+ * merchant or a payer paying one of its checkout sessions.
+ */
+export function assertMerchantActive(merchant: { status: MerchantStatus }): void {
+  if (merchant.status !== 'active') {
+    throw new Refusal('merchant_not_active', `The merchant account is ${merchant.status}; this action is on hold.`);
+  }
 }

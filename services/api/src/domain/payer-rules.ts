@@ -1,7 +1,7 @@
 // Rules on payer input that the schema alone cannot state (seed: CollectionCreate,
 // CheckoutSessionPay). The schema already requires the right payer field per rail; these checks
 // repeat that for callers inside the service and add the raw-card-number guard.
-import { validationError, type ValidationField } from '../http/errors.ts';
+import { fieldsRefusal, type RefusalField } from './outcomes.ts';
 import type { Rail } from '../rails/types.ts';
 
 export type PayerInput = {
@@ -42,9 +42,9 @@ export function looksLikeCardNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Throws 422 VALIDATION_ERROR (body.<field>) when the payer input does not fit the rail. */
+/** Refuses (payer_does_not_fit_rail, naming body.<field>) payer input that does not fit the rail. */
 export function assertPayerFitsRail(rail: Rail, payer: PayerInput): void {
-  const fields: ValidationField[] = [];
+  const fields: RefusalField[] = [];
   const required = payer_field_by_rail[rail];
   if (required && (payer[required] === undefined || payer[required] === null || payer[required] === '')) {
     fields.push({ field: `body.${required}`, message: `is required when rail is ${rail}` });
@@ -57,5 +57,5 @@ export function assertPayerFitsRail(rail: Rail, payer: PayerInput): void {
       message: 'looks like a raw card number; send the token from card tokenization, never the card number',
     });
   }
-  if (fields.length > 0) throw validationError(fields);
+  if (fields.length > 0) throw fieldsRefusal('payer_does_not_fit_rail', fields);
 }

@@ -3,8 +3,8 @@
 // (a pending transfer merchant wallet -> rail clearing; 402 and nothing moved when the wallet
 // cannot cover it), then POSTED when the rail confirms, VOIDED when the rail reports failure.
 //
-// Steps, in order:
-//   1. (caller) lookups that can refuse without effect; idempotency claim (refund id);
+// Steps, in order (flows/refund-collection.ts runs them; every write goes through db/write.ts):
+//   1. (flow) lookups that can refuse without effect; idempotency claim (refund id);
 //   2. database transaction A, under the collection's row lock (so racing refunds serialize):
 //      the collection must be successful, the amount must fit the remainder, the ledger
 //      reservation must succeed; then the refund row (pending) is written and the collection's
@@ -15,11 +15,15 @@
 //      ambiguous: the row and the reservation stay for a retry with the same key.
 //   4. database transaction B: provider reference, transaction.pending event, stored response.
 import type { Ledger } from '@payagg/ledger';
-import type { Sql, Tx } from '../db/index.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import type { Schema } from '@payagg/contract';
+import type { Queryable, Sql, Tx } from '../db/index.ts';
+import { type CommitWrite, write } from '../db/write.ts';
+import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
-import { isAmbiguousRailFailure, railErrorToApiError } from './collections.ts';
+import { collectionNotFound } from './collections.ts';
+import { fieldsRefusal, Refusal } from './outcomes.ts';
+import { railRefusal } from './rail-calls.ts';
 import {
   appendTransactionEvent,
   lockTransaction,
@@ -28,38 +32,37 @@ import {
 } from './transactions.ts';
 import { ensureWallet } from './wallets.ts';
 
-export const refund_reason_length_max = 500;
-
 export type RefundsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry };
-export type RefundRequest = { amount?: number | null; reason?: string | null };
+/** spec: RefundCreate (the whole body is optional). */
+export type RefundRequest = Schema<'RefundCreate'>;
 
-/** Step 2. Returns the pending refund row; throws 404/422/402 with nothing moved. */
+/** Step 2. Returns the pending refund row; refuses (nothing moved) in RefundOutcome's order. */
 export async function reserveRefund(deps: RefundsDeps, input: {
   refundId: string; merchantId: string; collectionId: string; request: RefundRequest;
 }): Promise<TransactionRow> {
-  return await deps.sql.begin(async (tx) => {
+  return await write(deps, { prepare: async (tx) => {
     const resumed = await lockTransaction(tx, input.refundId);
     if (resumed) return resumed; // a resumed run: step 2 already committed
     const collection = await lockTransaction(tx, input.collectionId);
     if (!collection || collection.merchant_id !== input.merchantId || collection.type !== 'collection') {
-      throw new ApiError('RESOURCE_NOT_FOUND', 'The collection does not exist or is not accessible.');
+      throw collectionNotFound();
+    }
+    if (collection.status === 'reversed') {
+      throw fieldsRefusal('collection_fully_refunded', [{ field: 'path.id', message: 'the collection is already fully refunded (reversed)' }]);
     }
     if (collection.status !== 'success') {
-      throw validationError([{
-        field: 'path.id',
-        message: collection.status === 'reversed'
-          ? 'the collection is already fully refunded (reversed)'
-          : `only a successful collection can be refunded; this one is ${collection.status}`,
+      throw fieldsRefusal('collection_not_successful', [{
+        field: 'path.id', message: `only a successful collection can be refunded; this one is ${collection.status}`,
       }]);
     }
     const remaining = collection.amount - collection.refunded_amount;
     const amount = input.request.amount === undefined || input.request.amount === null
       ? remaining : BigInt(input.request.amount);
     if (remaining <= 0n) {
-      throw validationError([{ field: 'path.id', message: 'nothing is left to refund: refunds in progress or done cover the whole amount' }]);
+      throw fieldsRefusal('nothing_left_to_refund', [{ field: 'path.id', message: 'nothing is left to refund: refunds in progress or done cover the whole amount' }]);
     }
     if (amount > remaining) {
-      throw validationError([{ field: 'body.amount', message: `must not exceed the remaining refundable amount (${remaining})` }]);
+      throw fieldsRefusal('refund_exceeds_remaining_amount', [{ field: 'body.amount', message: `must not exceed the remaining refundable amount (${remaining})` }]);
     }
     const wallet = await ensureWallet(tx, deps.ledger, {
       merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
@@ -69,7 +72,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     });
     if (!reserved.ok) {
       if (reserved.failure === 'insufficient_funds') {
-        throw new ApiError('INSUFFICIENT_FUNDS', 'The wallet balance is too low to cover this refund. Nothing was moved.');
+        throw new Refusal('refund_exceeds_wallet_balance', 'The wallet balance is too low to cover this refund. Nothing was moved.');
       }
       throw new Error(`ledger refused refund reservation ${input.refundId}: ${reserved.failure} (${reserved.status})`);
     }
@@ -84,7 +87,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
         ${input.request.reason ?? null})
       returning *`;
     return refund!;
-  });
+  } });
 }
 
 export type RefundInitiationHooks = {
@@ -96,12 +99,16 @@ export type RefundInitiationHooks = {
   withinUndo?: (tx: Tx) => Promise<void>;
 };
 
-/** Steps 3 and 4: initiate on the rail, then announce the refund and store the response. */
+/**
+ * Steps 3 and 4: initiate on the rail, then announce the refund; `commitWrites` (the stored
+ * response) commit with the announcement.
+ */
 export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
-  withinCommit: (tx: Tx, row: TransactionRow) => Promise<void>, hooks: RefundInitiationHooks = {}): Promise<TransactionRow> {
+  commitWrites: (q: Queryable, row: TransactionRow) => CommitWrite[], hooks: RefundInitiationHooks = {}): Promise<TransactionRow> {
   if (refund.provider_reference !== null) {
     // Resumed after step 4 had committed but before the response was stored.
-    return await deps.sql.begin(async (tx) => { await withinCommit(tx, refund); return refund; });
+    await write(deps, { writes: (q) => commitWrites(q, refund) });
+    return refund;
   }
   const [parent] = await deps.sql<{ provider_reference: string }[]>`
     select provider_reference from transactions where id = ${refund.parent_transaction_id}`;
@@ -117,17 +124,19 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
     // A timeout is ambiguous (the rail may have accepted the refund and will pay the payer):
     // keep the row and its reservation; the idempotency record keeps its recovery point, so a
     // retry with the same key resumes with the same refund id and the rail answers as before.
-    if (!isAmbiguousRailFailure(error)) await undoRefundReservation(deps, refund, hooks);
-    throw railErrorToApiError(error, refund.rail);
+    if (railFailureOf(error) !== 'rail_timed_out') await undoRefundReservation(deps, refund, hooks);
+    throw railRefusal(error, refund.rail);
   }
-  return await deps.sql.begin(async (tx) => {
-    const [row] = await tx<TransactionRow[]>`
-      update transactions set provider_reference = ${initiation.providerReference},
-        action_url = ${initiation.actionUrl}, ussd_code = ${initiation.ussdCode}, updated_at = now()
-      where id = ${refund.id} returning *`;
-    await appendTransactionEvent(tx, row!, 'transaction.pending');
-    await withinCommit(tx, row!);
-    return row!;
+  return await write(deps, {
+    prepare: async (tx) => {
+      const [row] = await tx<TransactionRow[]>`
+        update transactions set provider_reference = ${initiation.providerReference},
+          action_url = ${initiation.actionUrl}, ussd_code = ${initiation.ussdCode}, updated_at = now()
+        where id = ${refund.id} returning *`;
+      await appendTransactionEvent(tx, row!, 'transaction.pending');
+      return row!;
+    },
+    writes: commitWrites,
   });
 }
 
@@ -143,7 +152,7 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
  * resumed run would send to the rail and post as a refund the wallet never paid for.
  */
 async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, hooks: RefundInitiationHooks): Promise<void> {
-  const undone = await deps.sql.begin(async (tx) => {
+  const undone = await write(deps, { prepare: async (tx) => {
     const locked = await lockTransaction(tx, refund.id);
     if (!locked || locked.provider_reference !== null || locked.status !== 'pending') return false;
     await tx`delete from transactions where id = ${refund.id}`;
@@ -152,7 +161,7 @@ async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, 
     await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id})`;
     await hooks.withinUndo?.(tx);
     return true;
-  });
+  } });
   if (!undone) return;
   await voidRefundReservation(deps, refund.id);
 }
@@ -163,11 +172,17 @@ async function voidRefundReservation(deps: RefundsDeps, refundId: string): Promi
   if (!voided.ok && voided.failure !== 'hold_already_voided') {
     throw new Error(`ledger refused to void refund ${refundId}: ${voided.failure}`);
   }
-  await deps.sql`delete from refund_reservation_voids where refund_id = ${refundId}`;
+  await write(deps, { writes: (q) => [{
+    name: 'refund reservation void crossed out',
+    statement: q`delete from refund_reservation_voids where refund_id = ${refundId} returning 1`,
+    expectOneRow: false,
+  }] });
 }
 
 /** How old a recorded void must be before the sweeper takes it (its own request may be voiding it). */
-export const refund_void_sweep_age_ms_default = 60_000;
+export const refundVoidSweepAgeMsDefault = 60_000;
+/** Voids one sweep finishes at most; the rest wait for the next sweep. */
+export const refundVoidSweepBatchMax = 1_000;
 
 /**
  * Finishes the refund reservation voids that a crash left recorded (see undoRefundReservation):
@@ -178,8 +193,8 @@ export async function voidPendingRefundReservations(deps: RefundsDeps,
   options: { olderThanMs?: number; limit?: number } = {}): Promise<{ voided: number; failed: string[] }> {
   const rows = await deps.sql<{ refund_id: string }[]>`
     select refund_id from refund_reservation_voids
-    where created_at <= now() - ${options.olderThanMs ?? refund_void_sweep_age_ms_default} * interval '1 millisecond'
-    order by created_at limit ${options.limit ?? 1_000}`;
+    where created_at <= now() - ${options.olderThanMs ?? refundVoidSweepAgeMsDefault} * interval '1 millisecond'
+    order by created_at limit ${options.limit ?? refundVoidSweepBatchMax}`;
   const failed: string[] = [];
   let voided = 0;
   for (const { refund_id } of rows) {
@@ -201,7 +216,7 @@ export async function voidPendingRefundReservations(deps: RefundsDeps,
  *              remainder is restored; transaction.failed.
  */
 export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome): Promise<void> {
-  await deps.sql.begin(async (tx) => {
+  await write(deps, { prepare: async (tx) => {
     const refund = await lockTransaction(tx, outcome.transactionId);
     if (!refund) throw new Error(`rail outcome for unknown refund ${outcome.transactionId}`);
     if (refund.type !== 'refund' || refund.status !== 'pending') return;
@@ -227,5 +242,5 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
     if (totals!.refunded >= collection!.amount && collection!.status === 'success') {
       await setTransactionStatus(tx, collection!, 'reversed');
     }
-  });
+  } });
 }

@@ -1,10 +1,11 @@
 // Transactions (seed: Transaction): collections and refunds, their rows and their API shape.
 // Every query is merchant-scoped; another merchant's transaction reads as absent (404).
+import type { Schema } from '@payagg/contract';
 import type { PendingQuery, Queryable } from '../db/index.ts';
-import type { Keyset } from '../http/pagination.ts';
-import { keysetCondition } from '../http/pagination.ts';
+import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import type { Rail } from '../rails/types.ts';
 import { appendEvent, appendEvents, type EventType, type NewEvent } from './events.ts';
+import { Refusal } from './outcomes.ts';
 
 export const transaction_statuses = ['pending', 'success', 'failed', 'reversed'] as const;
 export type TransactionStatus = (typeof transaction_statuses)[number];
@@ -35,7 +36,7 @@ export type TransactionRow = {
 };
 
 /** The API resource (spec: Transaction). Amounts are safe integers at the edge. */
-export function toTransactionResource(row: TransactionRow) {
+export function toTransactionResource(row: TransactionRow): TransactionResource {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -55,9 +56,9 @@ export function toTransactionResource(row: TransactionRow) {
     refunded_amount: row.type === 'collection' ? Number(row.refunded_amount) : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-  };
+  } satisfies TransactionResource;
 }
-export type TransactionResource = ReturnType<typeof toTransactionResource>;
+export type TransactionResource = Schema<'Transaction'>;
 
 export type NewTransaction = {
   id: string;
@@ -128,6 +129,13 @@ export function transactionInsert(q: Queryable, row: TransactionRow): PendingQue
 export async function findTransaction(q: Queryable, merchantId: string, id: string): Promise<TransactionRow | null> {
   const rows = await q<TransactionRow[]>`select * from transactions where id = ${id} and merchant_id = ${merchantId}`;
   return rows[0] ?? null;
+}
+
+/** The merchant's transaction (GET /transactions/{id}); transaction_not_found otherwise. */
+export async function getTransaction(q: Queryable, merchantId: string, id: string): Promise<TransactionRow> {
+  const row = await findTransaction(q, merchantId, id);
+  if (!row) throw new Refusal('transaction_not_found', 'The transaction does not exist or is not accessible.');
+  return row;
 }
 
 /** The row under a row lock, for a status change (caller is inside a database transaction). */

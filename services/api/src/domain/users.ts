@@ -1,5 +1,6 @@
 // Dashboard users (team members) of a merchant. Every query is scoped by merchant_id.
 import type { UserRole } from '../auth/permissions.ts';
+import type { Schema } from '@payagg/contract';
 import type { Queryable } from '../db/index.ts';
 
 export type UserStatus = 'active' | 'disabled';
@@ -54,7 +55,9 @@ export async function findUser(sql: Queryable, merchantId: string, userId: strin
   return row ?? null;
 }
 
-/** The API representation (seed: "User"). */
-export function toUserResource(user: User) {
-  return { id: user.id, merchant_id: user.merchant_id, email: user.email, role: user.role, mfa_enabled: user.mfa_enabled, status: user.status };
+/** The API representation (spec: User). */
+export function toUserResource(user: User): Schema<'User'> {
+  return {
+    id: user.id, merchant_id: user.merchant_id, email: user.email, role: user.role, mfa_enabled: user.mfa_enabled, status: user.status,
+  } satisfies Schema<'User'>;
 }

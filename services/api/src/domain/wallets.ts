@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { TransferCode, TransferFlags, uuidFromU128, type AccountMovement, type Ledger } from '@payagg/ledger';
 import type { Queryable } from '../db/index.ts';
-import { type Keyset, keysetCondition } from '../http/pagination.ts';
+import { type Keyset, keysetCondition } from '../db/keyset.ts';
+import { Refusal } from './outcomes.ts';
 
 export type WalletOwnerType = 'merchant' | 'sub_merchant' | 'platform';
 
@@ -33,9 +34,11 @@ export async function ensureWallet(q: Queryable, ledger: Ledger, owner: {
 // ----- Reading wallets (GET /wallets, GET /wallets/{id}/balance, GET /wallets/{id}/entries):
 // rows from the index above, every balance from the ledger at request time (never a copy).
 
-export async function findWallet(q: Queryable, merchantId: string, id: string): Promise<WalletRow | null> {
+/** The merchant's wallet or one of its sub-merchants' (no_such_wallet otherwise: another merchant's reads as absent). */
+export async function getWallet(q: Queryable, merchantId: string, id: string): Promise<WalletRow> {
   const rows = await q<WalletRow[]>`select * from wallets where id = ${id} and merchant_id = ${merchantId}`;
-  return rows[0] ?? null;
+  if (!rows[0]) throw new Refusal('no_such_wallet', 'The wallet does not exist or is not accessible.');
+  return rows[0];
 }
 
 /**

@@ -1,11 +1,14 @@
 // The one error handler: every failure leaves as the failure envelope with meta.request_id.
-// Unexpected errors become 500 INTERNAL_ERROR carrying only the request id; the detail (stack,
-// SQL error) is logged server-side, never sent.
+// Domain refusals answer through the outcome table (outcomes.ts). Unexpected errors become 500
+// INTERNAL_ERROR carrying only the request id; the detail (stack, SQL error) is logged
+// server-side, never sent.
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../log.ts';
 import { bodyParserError } from './body.ts';
 import { sendError } from './envelope.ts';
+import { Refusal } from '../domain/outcomes.ts';
 import { ApiError, type ValidationField, validationError } from './errors.ts';
+import { apiErrorOf } from './outcomes.ts';
 
 type ValidatorError = { status: number; message?: string; errors: { path?: string; message: string }[]; headers?: { Allow?: string }; path?: string };
 
@@ -52,7 +55,9 @@ function fromValidator(error: ValidatorError): ApiError | null {
 
 export function errorHandler(logger: Logger) {
   return function handleError(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-    let apiError: ApiError | null = error instanceof ApiError ? error : bodyParserError(error);
+    // A domain refusal through the one outcome table (outcomes.ts); protocol errors are ApiErrors.
+    let apiError: ApiError | null = error instanceof Refusal ? apiErrorOf(error)
+      : error instanceof ApiError ? error : bodyParserError(error);
     if (!apiError && isValidatorError(error)) apiError = fromValidator(error);
     if (!apiError) {
       const e = error as Error;

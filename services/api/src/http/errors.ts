@@ -1,6 +1,8 @@
 // Every failure the API reports: one closed set of codes and ONE table mapping each to its HTTP
-// status. Domain code throws `ApiError`; the error handler (src/http/error-handler.ts) turns it,
-// and anything else, into the failure envelope.
+// status. The HTTP layer (authentication, validation, pagination, protocol errors) throws
+// `ApiError`; domain code throws a Refusal (domain/outcomes.ts), which outcomes.ts maps onto
+// these codes. The error handler (error-handler.ts) turns both, and anything else, into the
+// failure envelope.
 
 export const error_status_by_code = {
   // The seed's table.
@@ -49,8 +51,4 @@ export class ApiError extends Error {
 /** 422 VALIDATION_ERROR naming the offending fields (`body.amount`, `query.limit`, `header.idempotency-key`). */
 export function validationError(fields: ValidationField[], message = 'The request is not valid.'): ApiError {
   return new ApiError('VALIDATION_ERROR', message, { details: { fields } });
-}
-
-export function notFound(what = 'resource'): ApiError {
-  return new ApiError('RESOURCE_NOT_FOUND', `The ${what} does not exist or is not accessible.`);
 }

@@ -4,13 +4,14 @@
 // The HMAC (key derived from MASTER_KEY) makes the cursor tamper-evident: any change, or a cursor of
 // another list, is a 422 VALIDATION_ERROR on `query.cursor`, never a 500 or a wrong page.
 //
-// Store functions order by `created_at desc, id desc` and use `keysetCondition` for the `after`
-// position. created_at is stored at millisecond precision (see migrations/0001), the resolution
+// Store functions order by `created_at desc, id desc` and use `keysetCondition` (db/keyset.ts) for
+// the `after` position. created_at is stored at millisecond precision (see migrations/0001), the resolution
 // of the Date the cursor carries, so the keyset comparison is exact.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PendingQuery, Row } from 'postgres';
-import type { Queryable } from '../db/index.ts';
+import type { Keyset } from '../db/keyset.ts';
 import { validationError } from './errors.ts';
+
+export { type Keyset, keysetCondition } from '../db/keyset.ts';
 
 export const page_size_min = 1;
 export const page_size_max = 100;
@@ -18,7 +19,6 @@ export const page_size_default = 50;
 // A cursor longer than this cannot be one of ours; refuse before decoding.
 export const cursor_length_max = 512;
 
-export type Keyset = { created_at: Date; id: string };
 export type Page<T> = { items: T[]; next_cursor: string | null };
 export type PageRequest = { limit: number; after: Keyset | null };
 
@@ -122,12 +122,4 @@ export function createPaginator(signingKey: Buffer): Paginator {
       return { items, next_cursor };
     },
   };
-}
-
-/** `(created_at, id) < (after)` for a newest-first keyset, or `true` on the first page. */
-export function keysetCondition(sql: Queryable, after: Keyset | null, table?: string): PendingQuery<Row[]> {
-  if (!after) return sql`true`;
-  const createdAt = table ? sql(`${table}.created_at`) : sql`created_at`;
-  const id = table ? sql(`${table}.id`) : sql`id`;
-  return sql`(${createdAt}, ${id}) < (${after.created_at}::timestamptz, ${after.id}::uuid)`;
 }

@@ -7,13 +7,17 @@
 //              `recoveryPoint` with the SAME `resourceId`, so rail and ledger calls, which are
 //              idempotent on that id, are not repeated;
 //   replay   — the operation finished: answer the stored response (status 200, effect not repeated).
-// Same key with a different payload (or another operation) is 409 IDEMPOTENCY_CONFLICT. A request
-// arriving while another holds the key waits for it (polling) and answers its stored result.
+// Same key with a different payload (or another operation) is refused
+// (idempotency_key_reused_with_different_request: 409 IDEMPOTENCY_CONFLICT). A request arriving
+// while another holds the key waits for it (polling) and answers its stored result.
+//
+// Recovery points are the flows' own closed unions (src/flows/); here they are text, with two
+// every operation shares: 'started' (the claim) and 'finished' (the stored response).
 import { randomUUID } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { PendingQuery, Queryable, Sql } from '../db/index.ts';
 import { createStatementBatcher } from '../db/statement-batcher.ts';
-import { ApiError } from '../http/errors.ts';
+import { Refusal } from '../domain/outcomes.ts';
 
 /** How long a concurrent request waits for the first one to finish before answering 409. */
 export const concurrent_wait_ms_max = 15_000;
@@ -173,7 +177,7 @@ export function createIdempotencyStore(deps: {
         const row = await read(scope);
         if (!row) continue; // deleted between insert and read (released after a failure): try again
         if (row.operation !== scope.operation || row.request_sha256 !== scope.requestSha256) {
-          throw new ApiError('IDEMPOTENCY_CONFLICT',
+          throw new Refusal('idempotency_key_reused_with_different_request',
             'This Idempotency-Key was already used with a different request. Use a new key for a new operation.');
         }
         if (row.response_status !== null && row.response_sealed) {
@@ -184,7 +188,7 @@ export function createIdempotencyStore(deps: {
           return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOverAt };
         }
         if (Date.now() >= deadline) {
-          throw new ApiError('IDEMPOTENCY_CONFLICT',
+          throw new Refusal('idempotency_key_in_use',
             'A request with this Idempotency-Key is still being processed. Retry later with the same key.');
         }
         await new Promise((resolve) => setTimeout(resolve, concurrent_poll_ms));
@@ -230,18 +234,12 @@ export function createIdempotencyStore(deps: {
               where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null`;
     },
 
-    /** Stores the final response; call inside the operation's own database transaction. */
-    async complete(q: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-      await completion(q, scope, status, body);
-    },
-
     /**
-     * The same write as `complete`, as an unsent statement (`returning 1`: one row when the
-     * record exists) for an operation that commits its effect and its response in ONE statement
-     * (db/single-statement-commit.ts).
+     * Stores the final response, as an unsent statement on `q` (`returning 1`: one row when the
+     * record exists), committed with the operation's own writes (db/write.ts).
      */
-    completion(scope: IdempotencyScope, status: number, body: unknown): PendingQuery {
-      return completion(sql, scope, status, body);
+    completion(q: Queryable, scope: IdempotencyScope, status: number, body: unknown): PendingQuery {
+      return completion(q, scope, status, body);
     },
 
     /**

@@ -1,29 +1,44 @@
 // Runs one of the seed's seven idempotent operations under its Idempotency-Key:
-//   first use      -> run `operation`, store its result in the operation's own commit;
+//   first use      -> run the operation, store its result in the operation's own commit;
 //   same payload   -> the stored original result (the effect is not repeated);
-//   other payload  -> 409 IDEMPOTENCY_CONFLICT;
+//   other payload  -> refused (idempotency_key_reused_with_different_request);
 //   concurrent use -> wait for the first request, then its stored result;
 //   crashed run    -> resume with the same pre-allocated ids (see idempotency-store.ts).
 // A failure before any effect releases the key, so the client may retry with it.
-import type { Request } from 'express';
-import type { PendingQuery, Queryable } from '../db/index.ts';
+//
+// Each flow (src/flows/) declares its operation once with idempotentOperation<Point>(name),
+// where Point is the closed union of its recovery points: how far a run got, written as it goes,
+// read back by the run that resumes it.
+import type { Queryable } from '../db/index.ts';
+import type { CommitWrite } from '../db/write.ts';
 import { requestSha256 } from './canonical-hash.ts';
 import type { Claim, IdempotencyScope, IdempotencyStore } from './idempotency-store.ts';
 
 type RunClaim = Exclude<Claim, { kind: 'replay' }>;
 
-export const idempotency_key_header = 'idempotency-key';
+/** What a request brings to an idempotent operation (http/idempotent-request.ts reads it). */
+export type IdempotentRequest = {
+  /** The Idempotency-Key (presence and length are the OpenAPI validator's: 422 when missing). */
+  key: string;
+  /** The request path: part of the operation, so one key on two collections is a conflict. */
+  path: string;
+  /** The parsed body, hashed canonically (canonical-hash.ts). */
+  body: unknown;
+};
 
-export type IdempotentRun = {
+/** The point every run starts from: the key is claimed and nothing else is recorded. */
+export type StartedPoint = 'started';
+
+export type IdempotentRun<Point extends string = string> = {
   /** The id the operation gives the resource it creates: the same on every retry of this key. */
   resourceId: string;
   /** 'started' on a first run; how far a crashed earlier run got, on a resumed one. */
-  recoveryPoint: string;
+  recoveryPoint: Point | StartedPoint;
   /** True when this run took over the key of an earlier run that died (its lock lapsed). */
   resumed: boolean;
   /** The database's clock when this run claimed (or took over) the key, to the millisecond. */
   startedAt: Date;
-  setRecoveryPoint(q: Queryable, point: string): Promise<void>;
+  setRecoveryPoint(q: Queryable, point: Point | StartedPoint): Promise<void>;
   /**
    * The effect may have begun (a rail may hold it under `resourceId`): if the operation then
    * fails, keep the record (unlocked) rather than release the key, so that only a retry with this
@@ -33,30 +48,43 @@ export type IdempotentRun = {
   keepOnFailure(): void;
   /** The effect was fully undone: forget the pre-allocated id (see IdempotencyStore.restart). */
   restart(q: Queryable): Promise<void>;
-  /** Stores the response; call inside the database transaction that commits the effect. */
-  complete(q: Queryable, data: unknown): Promise<void>;
-  /** The same write as `complete`, unsent, for a one-statement commit (db/single-statement-commit.ts). */
-  completion(data: unknown): PendingQuery;
+  /** The stored response, as one of the writes that commit the effect (db/write.ts). */
+  completion(q: Queryable, data: unknown): CommitWrite;
+};
+
+/** One idempotent operation: its name (the seed's route) and its recovery points `Point`. */
+export type IdempotentOperation<Point extends string> = {
+  readonly name: string;
+  /** The record's scope for `request` by `merchantId`. */
+  scope(merchantId: string, request: IdempotentRequest): IdempotencyScope;
+  /** Claims the key and runs `work` (or answers the stored result). */
+  run<T>(store: IdempotencyStore, scope: IdempotencyScope, work: (run: IdempotentRun<Point>) => Promise<T>): Promise<T>;
+  /** The completer's way in: see resumeIdempotent. */
+  resume<T>(store: IdempotencyStore, scope: IdempotencyScope, work: (run: IdempotentRun<Point>) => Promise<T>): Promise<{ result: T } | null>;
 };
 
 /**
  * `keepRequest`: keep the request (sealed) while the run is in flight, for an operation the
  * completer can finish if the process dies and the client never retries (collection-completer.ts).
  */
-export function idempotencyScope(req: Request, merchantId: string, operation: string, options: { keepRequest?: boolean } = {}): IdempotencyScope {
+export function idempotentOperation<Point extends string>(name: string, options: { keepRequest?: boolean } = {}): IdempotentOperation<Point> {
   return {
-    merchantId,
-    // Presence and length are enforced by the OpenAPI validator (422 when missing).
-    key: req.get(idempotency_key_header) ?? '',
-    // The path is part of the operation: one key on two different collections is a conflict.
-    operation: `${operation} ${req.path}`,
-    requestSha256: requestSha256(req.body),
-    ...(options.keepRequest ? { request: req.body as unknown } : {}),
+    name,
+    scope: (merchantId, request) => ({
+      merchantId,
+      key: request.key,
+      // The path is part of the operation: one key on two different collections is a conflict.
+      operation: `${name} ${request.path}`,
+      requestSha256: requestSha256(request.body),
+      ...(options.keepRequest ? { request: request.body } : {}),
+    }),
+    run: (store, scope, work) => runIdempotent(store, scope, work),
+    resume: (store, scope, work) => resumeIdempotent(store, scope, work),
   };
 }
 
-export async function runIdempotent<T>(store: IdempotencyStore, scope: IdempotencyScope,
-  operation: (run: IdempotentRun) => Promise<T>): Promise<T> {
+export async function runIdempotent<T, Point extends string = string>(store: IdempotencyStore, scope: IdempotencyScope,
+  operation: (run: IdempotentRun<Point>) => Promise<T>): Promise<T> {
   const claim = await store.claim(scope);
   if (claim.kind === 'replay') return claim.body as T;
   return await execute(store, scope, claim, operation);
@@ -67,26 +95,26 @@ export async function runIdempotent<T>(store: IdempotencyStore, scope: Idempoten
  * same payload) and runs `operation` as its resumed run; null when there is no such run to take
  * (finished meanwhile, resumed by the client, gone). Never starts a first run.
  */
-export async function resumeIdempotent<T>(store: IdempotencyStore, scope: IdempotencyScope,
-  operation: (run: IdempotentRun) => Promise<T>): Promise<{ result: T } | null> {
+export async function resumeIdempotent<T, Point extends string = string>(store: IdempotencyStore, scope: IdempotencyScope,
+  operation: (run: IdempotentRun<Point>) => Promise<T>): Promise<{ result: T } | null> {
   const claim = await store.takeOver(scope);
   if (claim === null) return null;
   return { result: await execute(store, scope, claim, operation) };
 }
 
-async function execute<T>(store: IdempotencyStore, scope: IdempotencyScope, claim: RunClaim,
-  operation: (run: IdempotentRun) => Promise<T>): Promise<T> {
+async function execute<T, Point extends string>(store: IdempotencyStore, scope: IdempotencyScope, claim: RunClaim,
+  operation: (run: IdempotentRun<Point>) => Promise<T>): Promise<T> {
   let keep = false;
-  const run: IdempotentRun = {
+  const run: IdempotentRun<Point> = {
     resourceId: claim.resourceId,
-    recoveryPoint: claim.recoveryPoint,
+    // The record holds what this operation's runs wrote: one of its own points.
+    recoveryPoint: claim.recoveryPoint as Point | StartedPoint,
     resumed: claim.kind === 'resume',
     keepOnFailure: () => { keep = true; },
     startedAt: claim.startedAt,
     setRecoveryPoint: (q, point) => store.setRecoveryPoint(q, scope, point),
     restart: (q) => store.restart(q, scope),
-    complete: (q, data) => store.complete(q, scope, 200, data),
-    completion: (data) => store.completion(scope, 200, data),
+    completion: (q, data) => ({ name: 'stored response', statement: store.completion(q, scope, 200, data), expectOneRow: true }),
   };
   try {
     return await operation(run);

@@ -12,7 +12,7 @@
 
 import { EventEmitter } from 'node:events';
 import CircuitBreaker from 'opossum';
-import { RailDeclinedError, RailOutageError, RailUnavailableError } from './errors.ts';
+import { RailOutageError, RailUnavailableError, railFailureOf } from './errors.ts';
 import type { Rail, RailConnector, RailLogger } from './types.ts';
 
 export interface RailBreakerConfig {
@@ -112,7 +112,7 @@ export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, 
     rollingPercentilesEnabled: false,
     enableSnapshots: false,
     rotateBucketController: bucketRotation,
-    errorFilter: (error: unknown) => error instanceof RailDeclinedError,
+    errorFilter: (error: unknown) => railFailureOf(error) === 'rail_declined_request',
   });
   breaker.on('open', () => logger.warn('rail circuit breaker opened', { rail, reset_timeout_ms: config.resetTimeoutMs }));
   breaker.on('halfOpen', () => logger.info('rail circuit breaker half-open: next call is a probe', { rail }));

@@ -91,7 +91,27 @@ export class RailDeclinedError extends RailError {
   }
 }
 
-/** True for the two errors the HTTP layer answers with 503 RAIL_UNAVAILABLE. */
-export function isRailUnavailable(error: unknown): error is RailOutageError | RailUnavailableError {
-  return error instanceof RailOutageError || error instanceof RailUnavailableError;
+/**
+ * What a failed rail call means, decided here and nowhere else:
+ *   rail_unavailable       the provider is down (or forced down) or its breaker is open: it did
+ *                          NOT accept the call (certain; counts toward the breaker, except the
+ *                          breaker's own fast failure);
+ *   rail_timed_out         no answer within the breaker's timeout: it MAY have accepted the call
+ *                          (ambiguous: only a retry with the same transaction id may finish it);
+ *   rail_declined_request  the provider rejected the request as invalid: it did NOT accept it
+ *                          (certain; the provider working correctly, never counted by the breaker).
+ * null for anything that is not a rail error (a bug, a database failure).
+ */
+export type RailFailure = 'rail_unavailable' | 'rail_timed_out' | 'rail_declined_request';
+
+export function railFailureOf(error: unknown): RailFailure | null {
+  if (error instanceof RailDeclinedError) return 'rail_declined_request';
+  if (error instanceof RailUnavailableError) return 'rail_unavailable';
+  if (error instanceof RailOutageError) return error.outageCause === 'timeout' ? 'rail_timed_out' : 'rail_unavailable';
+  return null;
+}
+
+/** True when the rail certainly did not accept the call (so undoing what preceded it is safe). */
+export function railRefusedForCertain(failure: RailFailure | null): boolean {
+  return failure === 'rail_unavailable' || failure === 'rail_declined_request';
 }

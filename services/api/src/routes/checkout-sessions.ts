@@ -1,50 +1,38 @@
 // Hosted checkout (seed: POST /checkout-sessions with a merchant key; GET /checkout-sessions/{id}
 // and POST /checkout-sessions/{id}/pay with the session's client_token, never a merchant key).
+// Thin: parse -> flow or domain call -> envelope.
 import { principalOf } from '../auth/principal.ts';
-import {
-  type CheckoutSessionCreate,
-  type CheckoutSessionPay,
-  checkCreateRequest,
-  checkoutTokenOf,
-  checkPayRequest,
-  createCheckoutSession,
-  findSessionByToken,
-  payClaimedSession,
-  toCheckoutSessionPublic,
-} from '../domain/checkout-sessions.ts';
+import { findSessionByToken, toCheckoutSessionPublic } from '../domain/checkout-sessions.ts';
+import { createCheckoutSession } from '../flows/create-checkout-session.ts';
+import { payCheckoutSession } from '../flows/pay-checkout-session.ts';
+import { checkoutTokenOf } from '../http/checkout-token.ts';
+import { bodyOf } from '../http/contract.ts';
 import { sendOk } from '../http/envelope.ts';
-import { idempotencyScope, runIdempotent } from '../idempotency/idempotent.ts';
+import { idempotentRequestOf } from '../http/idempotent-request.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
 
 export function checkoutSessionRoutes(ctx: RouteContext): RouteHandlers {
-  const tokenOf = (req: Parameters<RouteHandlers[string]>[0]) =>
-    checkoutTokenOf(req.get('x-checkout-token'), req.query.client_token);
-
   return {
     async 'POST /checkout-sessions'(req, res) {
-      const merchantId = principalOf(res).merchant.id;
-      const request = req.body as CheckoutSessionCreate;
-      await checkCreateRequest(ctx.sql, merchantId, request);
-      const scope = idempotencyScope(req, merchantId, 'POST /checkout-sessions');
-      const session = await runIdempotent(ctx.idempotency, scope, (run) => createCheckoutSession(ctx.sql, run, {
-        merchantId, request, lifetimeMinutes: ctx.config.checkoutSessionLifetimeMinutes, now: new Date(ctx.now()),
-      }));
+      const session = await createCheckoutSession(ctx, {
+        merchant: principalOf(res).merchant,
+        request: bodyOf(req, 'createCheckoutSession'),
+        idempotent: idempotentRequestOf(req),
+      });
       sendOk(res, session);
     },
 
     async 'GET /checkout-sessions/{id}'(req, res) {
-      const row = await findSessionByToken(ctx.sql, String(req.params.id), tokenOf(req));
+      const row = await findSessionByToken(ctx.sql, String(req.params.id), checkoutTokenOf(req));
       sendOk(res, toCheckoutSessionPublic(row, new Date(ctx.now())));
     },
 
     async 'POST /checkout-sessions/{id}/pay'(req, res) {
-      const session = await findSessionByToken(ctx.sql, String(req.params.id), tokenOf(req));
-      const scope = idempotencyScope(req, session.merchant_id, 'POST /checkout-sessions/{id}/pay', { keepRequest: true });
-      // The checks run inside runIdempotent: a same-key replay answers the stored result whatever
-      // has changed since (session completed, merchant suspended); a refusal releases the key.
-      const transaction = await runIdempotent(ctx.idempotency, scope, async (run) => {
-        const request = await checkPayRequest(ctx, session, req.body as CheckoutSessionPay);
-        return await payClaimedSession(ctx, run, { session, request, now: new Date(ctx.now()) });
+      const transaction = await payCheckoutSession(ctx, {
+        sessionId: String(req.params.id),
+        token: checkoutTokenOf(req),
+        request: bodyOf(req, 'payCheckoutSession'),
+        idempotent: idempotentRequestOf(req),
       });
       sendOk(res, transaction);
     },

@@ -3,17 +3,12 @@
 // Express route per spec operation; an operation without a handler gets `notImplemented` (501).
 // Landing an endpoint = adding its key to its resource's table, nothing else.
 import type { Request, Response, Router } from 'express';
-import type { Ledger } from '@payagg/ledger';
-import type { Config } from '../config.ts';
-import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
-import type { RailRegistry } from '../rails/registry.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import type { Sql } from '../db/index.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
+import type { FlowDeps } from '../flows/deps.ts';
 import { sendError } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Paginator } from '../http/pagination.ts';
-import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
 import { normalizedRouteKey } from '../auth/scopes.ts';
 
@@ -21,20 +16,14 @@ export type RouteHandler = (req: Request, res: Response) => void | Promise<void>
 export type RouteHandlers = Record<string, RouteHandler>;
 
 /**
- * What handlers may use: the pool, the cursor paginator, the secret box, the logger, config, and
- * the domain runtime (ledger, rail connectors, idempotency store: src/runtime.ts).
+ * What handlers may use: what flows use (flows/deps.ts: the pool, the ledger, rail connectors,
+ * the idempotency store, config, logger, clock; src/runtime.ts builds the domain parts), and the
+ * HTTP-only parts: the cursor paginator and the secret box.
  */
-export type RouteContext = {
-  sql: Sql;
-  ledger: Ledger;
-  rails: RailRegistry;
-  idempotency: IdempotencyStore;
+export type RouteContext = FlowDeps & {
   groupCommit: GroupCommit;
   paginator: Paginator;
   secretBox: SecretBox;
-  logger: Logger;
-  config: Config;
-  now: () => number;
 };
 
 export function notImplemented(req: Request, res: Response): void {

@@ -1,38 +1,37 @@
 // Sub-merchants (seed: POST /sub-merchants, GET /sub-merchants with kyc_status, cursor, limit;
 // GET /sub-merchants/{id}) and the additive KYC case read, suspend and reactivate. Thin: parse ->
-// domain -> envelope.
+// flow or domain call -> envelope.
 import { principalOf } from '../auth/principal.ts';
-import { findKycCaseOfSubMerchant, toKycCaseResource } from '../domain/kyc-cases.ts';
+import { getKycCaseOfSubMerchant, toKycCaseResource } from '../domain/kyc-cases.ts';
 import {
-  checkSubMerchantPayload, findSubMerchant, listSubMerchants, setSubMerchantStatus, toSubMerchantResource,
-  type SubMerchantCreateRequest, type SubMerchantFilters, type SubMerchantStatus,
+  getSubMerchant, listSubMerchants, noSuchSubMerchant, setSubMerchantStatus, toSubMerchantResource,
+  type SubMerchantFilters, type SubMerchantStatus,
 } from '../domain/sub-merchants.ts';
 import { createSubMerchant } from '../flows/create-sub-merchant.ts';
+import { bodyOf } from '../http/contract.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
-import { notFound } from '../http/errors.ts';
-import { idempotencyScope, runIdempotent } from '../idempotency/idempotent.ts';
-import type { RouteContext, RouteHandlers } from './registry.ts';
+import { idempotentRequestOf } from '../http/idempotent-request.ts';
+import type { RouteContext, RouteHandler, RouteHandlers } from './registry.ts';
 
 export function subMerchantRoutes(ctx: RouteContext): RouteHandlers {
-  const changeStatus = (status: SubMerchantStatus): RouteHandlers[string] => async (req, res) => {
+  const changeStatus = (status: SubMerchantStatus, operationId: 'suspendSubMerchant' | 'reactivateSubMerchant'): RouteHandler => async (req, res) => {
     const principal = principalOf(res);
-    const body = (req.body ?? {}) as { reason?: string | null };
-    const changed = await setSubMerchantStatus(ctx.sql, {
+    const changed = await setSubMerchantStatus(ctx, {
       merchantId: principal.merchant.id, subMerchantId: String(req.params.id), status,
-      reason: body.reason ?? null, actor: `api_key:${principal.apiKey.id}`,
+      reason: bodyOf(req, operationId)?.reason ?? null, actor: `api_key:${principal.apiKey.id}`,
     });
-    if (!changed) throw notFound('sub-merchant');
+    if (!changed) throw noSuchSubMerchant();
     sendOk(res, toSubMerchantResource(changed.row));
   };
 
   return {
     async 'POST /sub-merchants'(req, res) {
-      const merchantId = principalOf(res).merchant.id;
-      const request = req.body as SubMerchantCreateRequest;
-      checkSubMerchantPayload(request);
-      const scope = idempotencyScope(req, merchantId, 'POST /sub-merchants');
-      const resource = await runIdempotent(ctx.idempotency, scope, (run) => createSubMerchant(ctx, { run, merchantId, request }));
-      sendOk(res, resource);
+      const subMerchant = await createSubMerchant(ctx, {
+        merchant: principalOf(res).merchant,
+        request: bodyOf(req, 'createSubMerchant'),
+        idempotent: idempotentRequestOf(req),
+      });
+      sendOk(res, subMerchant);
     },
 
     async 'GET /sub-merchants'(req, res) {
@@ -45,18 +44,14 @@ export function subMerchantRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'GET /sub-merchants/{id}'(req, res) {
-      const row = await findSubMerchant(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
-      if (!row) throw notFound('sub-merchant');
-      sendOk(res, toSubMerchantResource(row));
+      sendOk(res, toSubMerchantResource(await getSubMerchant(ctx.sql, principalOf(res).merchant.id, String(req.params.id))));
     },
 
     async 'GET /sub-merchants/{id}/kyc'(req, res) {
-      const row = await findKycCaseOfSubMerchant(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
-      if (!row) throw notFound('sub-merchant');
-      sendOk(res, toKycCaseResource(row));
+      sendOk(res, toKycCaseResource(await getKycCaseOfSubMerchant(ctx.sql, principalOf(res).merchant.id, String(req.params.id))));
     },
 
-    'POST /sub-merchants/{id}/suspend': changeStatus('suspended'),
-    'POST /sub-merchants/{id}/reactivate': changeStatus('active'),
+    'POST /sub-merchants/{id}/suspend': changeStatus('suspended', 'suspendSubMerchant'),
+    'POST /sub-merchants/{id}/reactivate': changeStatus('active', 'reactivateSubMerchant'),
   };
 }

@@ -1,9 +1,8 @@
 // Transactions (seed: GET /transactions with status, rail, date_from, date_to, cursor, limit;
 // GET /transactions/{id}): collections and refunds alike, newest first.
 import { principalOf } from '../auth/principal.ts';
-import { findTransaction, listTransactions, toTransactionResource, type TransactionFilters } from '../domain/transactions.ts';
+import { getTransaction, listTransactions, toTransactionResource, type TransactionFilters } from '../domain/transactions.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
-import { notFound } from '../http/errors.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
 
 export function transactionRoutes(ctx: RouteContext): RouteHandlers {
@@ -23,8 +22,7 @@ export function transactionRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'GET /transactions/{id}'(req, res) {
-      const row = await findTransaction(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
-      if (!row) throw notFound('transaction');
+      const row = await getTransaction(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
       sendOk(res, toTransactionResource(row));
     },
   };

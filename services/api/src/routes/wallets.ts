@@ -1,9 +1,8 @@
 // Wallets (seed: GET /wallets with owner_id, cursor, limit; GET /wallets/{id}/balance) and the
 // additive statement, GET /wallets/{id}/entries. Balances come from the ledger at request time.
 import { principalOf } from '../auth/principal.ts';
-import { findWallet, listWallets, toWalletResources, walletEntriesPage } from '../domain/wallets.ts';
+import { getWallet, listWallets, toWalletResources, walletEntriesPage } from '../domain/wallets.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
-import { notFound, validationError } from '../http/errors.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
 
 export function walletRoutes(ctx: RouteContext): RouteHandlers {
@@ -17,20 +16,17 @@ export function walletRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'GET /wallets/{id}/balance'(req, res) {
-      const wallet = await findWallet(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
-      if (!wallet) throw notFound('wallet');
+      const wallet = await getWallet(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
       const [resource] = await toWalletResources(ctx.ledger, [wallet]);
       sendOk(res, resource);
     },
 
     async 'GET /wallets/{id}/entries'(req, res) {
-      const wallet = await findWallet(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
-      if (!wallet) throw notFound('wallet');
+      const wallet = await getWallet(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
       const query = req.query as Record<string, string | undefined>;
       // A cursor belongs to one wallet's statement: another wallet's is refused (422), not misread.
       const list = `wallet_entries:${wallet.id}`;
       const { limit } = ctx.paginator.parse(list, { limit: query.limit });
-      if (query.cursor !== undefined && typeof query.cursor !== 'string') throw validationError([{ field: 'query.cursor', message: 'must be a string' }]);
       const before = query.cursor ? ctx.paginator.codec.decodePosition(list, query.cursor) : null;
       const page = await walletEntriesPage(ctx.ledger, wallet, { before, limit });
       sendList(res, { items: page.entries, next_cursor: page.next === null ? null : ctx.paginator.codec.encodePosition(list, page.next) });

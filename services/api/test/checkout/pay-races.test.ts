@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCheckoutClient } from '@payagg/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pay_recovery_point_claimed } from '../../src/domain/checkout-sessions.ts';
+import type { PayCheckoutSessionRecoveryPoint } from '../../src/flows/pay-checkout-session.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {
   allRailInitiationCount, createSession, mobile_money_success, payerClient, railInitiationCount, sessionRow, transactionsOfSession,
@@ -209,7 +209,7 @@ describe('a pay that died holding the claim', () => {
     const session = await createSession(service.client);
     const dead = randomUUID();
     await pretendClaimedBy(session.id, dead);
-    await insertRecord({ key: randomUUID(), resourceId: dead, recoveryPoint: pay_recovery_point_claimed, lockedForMs: -1 });
+    await insertRecord({ key: randomUUID(), resourceId: dead, recoveryPoint: 'session_claimed' satisfies PayCheckoutSessionRecoveryPoint, lockedForMs: -1 });
     const refused = await pay(session, mobile_money_success);
     expect(refused.response.status).toBe(422);
     expect(fieldsOf(refused)).toEqual(['session']);

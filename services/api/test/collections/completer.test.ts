@@ -4,7 +4,8 @@
 // point; then, with nobody retrying, one completer pass.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimSessionForPay, pay_recovery_point_claimed } from '../../src/domain/checkout-sessions.ts';
+import { claimSessionForPay } from '../../src/domain/checkout-sessions.ts';
+import type { PayCheckoutSessionRecoveryPoint } from '../../src/flows/pay-checkout-session.ts';
 import { completeAbandonedCollections } from '../../src/domain/collection-completer.ts';
 import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
@@ -170,7 +171,7 @@ describe('collection completer: checkout pays', () => {
     const transactionId = await claim(scope);
     const refused = await claimSessionForPay(service.sql, {
       sessionId: session.id, transactionId, now: new Date(),
-      withinClaim: (tx) => service.runtime.idempotency.setRecoveryPoint(tx, scope, pay_recovery_point_claimed),
+      withinClaim: (tx) => service.runtime.idempotency.setRecoveryPoint(tx, scope, 'session_claimed' satisfies PayCheckoutSessionRecoveryPoint),
     });
     expect(refused).toBeNull();
     if (reachRail) {

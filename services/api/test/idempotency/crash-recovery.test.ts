@@ -30,6 +30,8 @@ const lock_ms = 100;
 
 class SimulatedCrash extends Error {}
 const crash = async (): Promise<never> => { throw new SimulatedCrash('process died here'); };
+/** The same, where the code under test builds its commit's writes (db/write.ts). */
+const crashBuildingWrites = (): never => { throw new SimulatedCrash('process died here'); };
 
 let service: TestService;
 let collectionsOperation: string;
@@ -287,7 +289,7 @@ describe('refunds: crash after the reservation', () => {
     });
     service.runtime.rails.setSandboxRailDown('card', true);
     try {
-      await expect(initiateRefund({ ...deps(), ledger: dying }, reserved, async () => {})).rejects.toBeInstanceOf(SimulatedCrash);
+      await expect(initiateRefund({ ...deps(), ledger: dying }, reserved, () => [])).rejects.toBeInstanceOf(SimulatedCrash);
     } finally {
       service.runtime.rails.setSandboxRailDown('card', false);
     }
@@ -367,7 +369,7 @@ describe('refunds: crash after the reservation', () => {
     const refundId = await claimRun(scope);
     const row = await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body });
     await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'refund_reserved');
-    await expect(initiateRefund(deps(), row, crash)).rejects.toBeInstanceOf(SimulatedCrash);
+    await expect(initiateRefund(deps(), row, crashBuildingWrites)).rejects.toBeInstanceOf(SimulatedCrash);
     expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', refundId)).toBe(1);
     expect(await countRows(service.sql, 'events', 'resource_id', refundId)).toBe(0);
 
@@ -411,8 +413,8 @@ describe('refunds: the rail times out', () => {
         },
       }),
     };
-    await expect(initiateRefund({ ...deps(), rails: timingOut }, row, crash))
-      .rejects.toMatchObject({ code: 'RAIL_UNAVAILABLE' });
+    await expect(initiateRefund({ ...deps(), rails: timingOut }, row, crashBuildingWrites))
+      .rejects.toMatchObject({ outcome: 'rail_timed_out' });
     await service.runtime.idempotency.release(scope);
     // Nothing undone: the refund may be paid out by the provider.
     expect(await countRows(service.sql, 'transactions', 'id', refundId)).toBe(1);

@@ -247,8 +247,8 @@ describe('the idempotency store', () => {
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
       expect(results.slice(0, 3).map((r) => (r as PromiseFulfilledResult<{ kind: string }>).value.kind)).toEqual(['run', 'run', 'run']);
-      expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: expect.stringMatching(/still being processed/) });
-      expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: expect.stringMatching(/different request/) });
+      expect((results[3] as PromiseRejectedResult).reason).toMatchObject({ outcome: 'idempotency_key_in_use', message: expect.stringMatching(/still being processed/) });
+      expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ outcome: 'idempotency_key_reused_with_different_request', message: expect.stringMatching(/different request/) });
       const [record] = await service.sql<{ resource_id: string }[]>`
         select resource_id from idempotency_keys where merchant_id = ${merchant.merchantId} and key = 'dup'`;
       expect(record!.resource_id).toBe((results[1] as PromiseFulfilledResult<{ resourceId: string }>).value.resourceId);
@@ -279,9 +279,9 @@ describe('the idempotency store', () => {
     const first = await store().claim(scope);
     expect(first.kind).toBe('run');
     const started = Date.now();
-    await expect(store({ concurrentWaitMs: 150 }).claim(scope)).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: expect.stringMatching(/still being processed/) });
+    await expect(store({ concurrentWaitMs: 150 }).claim(scope)).rejects.toMatchObject({ outcome: 'idempotency_key_in_use', message: expect.stringMatching(/still being processed/) });
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
-    await expect(store().claim({ ...scope, operation: 'POST /payouts /v1/payouts' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    await expect(store().claim({ ...scope, operation: 'POST /payouts /v1/payouts' })).rejects.toMatchObject({ outcome: 'idempotency_key_reused_with_different_request' });
   });
 
   it('a lapsed lock is taken over by exactly one of several concurrent retries', async () => {

@@ -10,7 +10,7 @@ import {
   RailOutageError,
   RailUnavailableError,
   createRailRegistry,
-  isRailUnavailable,
+  railFailureOf,
   railRegistryConfigFromEnv,
   silentRailLogger,
   type CollectionInitiation,
@@ -99,7 +99,7 @@ describe('circuit breaker per rail', () => {
     const error = await card.initiateCollection(collection({ cardToken: 'tok_sandbox_success' })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RailUnavailableError);
     expect((error as RailUnavailableError).rail).toBe('card');
-    expect(isRailUnavailable(error)).toBe(true);
+    expect(railFailureOf(error)).toBe('rail_unavailable');
     expect(await initiationCount()).toBe(before);
 
     // Refunds of the rail are behind the same breaker.

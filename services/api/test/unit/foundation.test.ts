@@ -12,7 +12,9 @@ import { freePort } from '../../src/db/embedded.ts';
 import { pooledRandomBytes } from '../../src/crypto/random-pool.ts';
 import { permissionsOf } from '../../src/auth/permissions.ts';
 import type { Principal } from '../../src/auth/principal.ts';
-import { assertMerchantCanTransact } from '../../src/auth/principal.ts';
+import { assertMerchantActive } from '../../src/domain/merchants.ts';
+import { apiErrorOf } from '../../src/http/outcomes.ts';
+import { Refusal } from '../../src/domain/outcomes.ts';
 import { capability_by_route, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';
 import { computeSignature, parseTimestamp, signatureMatches, timestampWithinTolerance } from '../../src/auth/signature.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -151,14 +153,16 @@ describe('permissions and merchant status', () => {
     expect(permissionsOf(principal({ id: 'u', role: 'admin', status: 'disabled' }))).toEqual([]);
   });
   it('a suspended or frozen merchant cannot transact (403 COMPLIANCE_HOLD)', () => {
-    expect(() => assertMerchantCanTransact(principal(null))).not.toThrow();
+    expect(() => assertMerchantActive(principal(null).merchant)).not.toThrow();
     for (const status of ['suspended', 'frozen'] as const) {
       try {
-        assertMerchantCanTransact(principal(null, status));
+        assertMerchantActive(principal(null, status).merchant);
         throw new Error('expected a hold');
       } catch (error) {
-        expect((error as ApiError).code).toBe('COMPLIANCE_HOLD');
-        expect((error as ApiError).status).toBe(403);
+        expect((error as Refusal).outcome).toBe('merchant_not_active');
+        const answer = apiErrorOf(error as Refusal);
+        expect(answer.code).toBe('COMPLIANCE_HOLD');
+        expect(answer.status).toBe(403);
       }
     }
   });

@@ -1,0 +1,43 @@
+// POST /collections/{id}/refunds (seed: RefundCreate): a refund of a successful collection. The
+// steps are domain/refunds.ts's; this flow runs them under the Idempotency-Key:
+//
+//   1. the collection must be the merchant's (collection_not_found): before the claim;
+//   2. the idempotent run; a first run checks the merchant may transact;
+//   3. reserve: the refund row and the ledger hold in one transaction (402 and nothing moved
+//      when the wallet cannot cover it);
+//   4. rail initiation outside any transaction, then one transaction announcing the refund with
+//      the stored response. A rail that refused it for certain undoes step 3 and restarts the
+//      record with a new id (the old one's ledger hold is voided and may never be reused).
+//
+// Recovery points:
+//   started          nothing reserved, or a reservation committed just before the process died
+//                    (step 3 finds it by the refund id and goes on from it).
+//   refund_reserved  the refund row and its hold exist; a resumed run skips the merchant check
+//                    (the money is already held for the refund) and goes on to the rail, which
+//                    answers as before for the same refund id.
+import { getCollection } from '../domain/collections.ts';
+import { assertMerchantActive } from '../domain/merchants.ts';
+import { initiateRefund, type RefundRequest, reserveRefund } from '../domain/refunds.ts';
+import { type TransactionResource, toTransactionResource } from '../domain/transactions.ts';
+import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
+import type { ActingMerchant, FlowDeps } from './deps.ts';
+
+export type RefundCollectionRecoveryPoint = 'started' | 'refund_reserved';
+
+export const refundCollectionOperation = idempotentOperation<RefundCollectionRecoveryPoint>('POST /collections/{id}/refunds');
+
+export async function refundCollection(deps: FlowDeps, input: {
+  merchant: ActingMerchant; collectionId: string; request: RefundRequest; idempotent: IdempotentRequest;
+}): Promise<TransactionResource> {
+  const { merchant, collectionId, request } = input;
+  await getCollection(deps.sql, merchant.id, collectionId);
+  const scope = refundCollectionOperation.scope(merchant.id, input.idempotent);
+  return await refundCollectionOperation.run(deps.idempotency, scope, async (run) => {
+    if (run.recoveryPoint === 'started') assertMerchantActive(merchant);
+    const reserved = await reserveRefund(deps, { refundId: run.resourceId, merchantId: merchant.id, collectionId, request });
+    await run.setRecoveryPoint(deps.sql, 'refund_reserved');
+    const refund = await initiateRefund(deps, reserved, (q, row) => [run.completion(q, toTransactionResource(row))],
+      { withinUndo: (tx) => run.restart(tx) });
+    return toTransactionResource(refund);
+  });
+}

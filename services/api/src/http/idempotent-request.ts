@@ -1,0 +1,11 @@
+// What an idempotent operation needs from the HTTP request: its Idempotency-Key, its path and its
+// body (idempotency/idempotent.ts IdempotentRequest), so flows never see Express.
+import type { Request } from 'express';
+import type { IdempotentRequest } from '../idempotency/idempotent.ts';
+
+export const idempotencyKeyHeader = 'idempotency-key';
+
+export function idempotentRequestOf(req: Request): IdempotentRequest {
+  // Presence and length are enforced by the OpenAPI validator (422 when missing).
+  return { key: req.get(idempotencyKeyHeader) ?? '', path: req.path, body: req.body as unknown };
+}

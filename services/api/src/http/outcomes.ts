@@ -1,0 +1,71 @@
+// THE table from domain outcomes (src/domain/outcomes.ts) to HTTP: each code's status and
+// `error.code`, and the Retry-After a client gets with it. Exhaustive by type: an outcome added
+// to the domain without its line here fails `pnpm -s typecheck`; a status that does not match
+// its error code (errors.ts) fails it too. The error handler (error-handler.ts) answers every
+// Refusal through apiErrorOf.
+import type { Outcome, Refusal } from '../domain/outcomes.ts';
+import { ApiError, type ErrorCode, error_status_by_code } from './errors.ts';
+
+/**
+ * Seconds a client should wait before retrying a request a rail could not take (503
+ * RAIL_UNAVAILABLE, `Retry-After`; spec: components/responses/RailUnavailable). About the time a
+ * rail breaker stays open before its probe (rails/circuit-breaker.ts, 30 s by default).
+ */
+export const railRetryAfterS = 30;
+
+/** One outcome's HTTP answer; the status must be its error code's (errors.ts). */
+export type OutcomeHttp = {
+  [Code in ErrorCode]: { status: (typeof error_status_by_code)[Code]; code: Code; retryAfterS?: number };
+}[ErrorCode];
+
+/** A table that answers every outcome of `O`: a missing one is a type error. */
+export type OutcomeTable<O extends string> = { readonly [Key in O]: OutcomeHttp };
+
+export const outcomeHttp: OutcomeTable<Outcome> = {
+  // Parties.
+  merchant_not_active: { status: 403, code: 'COMPLIANCE_HOLD' },
+  sub_merchant_not_found: { status: 422, code: 'VALIDATION_ERROR' },
+  sub_merchant_suspended: { status: 403, code: 'COMPLIANCE_HOLD' },
+  sub_merchant_over_collection_limit: { status: 403, code: 'COMPLIANCE_HOLD' },
+  sub_merchant_over_balance_limit: { status: 403, code: 'COMPLIANCE_HOLD' },
+  sub_merchant_kyc_not_verified: { status: 403, code: 'COMPLIANCE_HOLD' },
+  // Sub-merchants.
+  sub_merchant_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  no_such_sub_merchant: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  // Wallets.
+  no_such_wallet: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  // Rails.
+  rail_unavailable: { status: 503, code: 'RAIL_UNAVAILABLE', retryAfterS: railRetryAfterS },
+  rail_timed_out: { status: 503, code: 'RAIL_UNAVAILABLE', retryAfterS: railRetryAfterS },
+  rail_declined_request: { status: 422, code: 'VALIDATION_ERROR' },
+  // Collections.
+  payer_does_not_fit_rail: { status: 422, code: 'VALIDATION_ERROR' },
+  currency_not_supported: { status: 422, code: 'VALIDATION_ERROR' },
+  collection_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  // Checkout sessions.
+  checkout_session_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  rail_not_allowed_by_session: { status: 422, code: 'VALIDATION_ERROR' },
+  checkout_session_not_open: { status: 422, code: 'VALIDATION_ERROR' },
+  checkout_session_payment_in_progress: { status: 422, code: 'VALIDATION_ERROR' },
+  // Refunds.
+  collection_fully_refunded: { status: 422, code: 'VALIDATION_ERROR' },
+  collection_not_successful: { status: 422, code: 'VALIDATION_ERROR' },
+  nothing_left_to_refund: { status: 422, code: 'VALIDATION_ERROR' },
+  refund_exceeds_remaining_amount: { status: 422, code: 'VALIDATION_ERROR' },
+  refund_exceeds_wallet_balance: { status: 402, code: 'INSUFFICIENT_FUNDS' },
+  // Transactions.
+  transaction_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  // Idempotency.
+  idempotency_key_reused_with_different_request: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
+  idempotency_key_in_use: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
+};
+
+/** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */
+export function apiErrorOf(refusal: Refusal): ApiError {
+  const http = outcomeHttp[refusal.outcome];
+  return new ApiError(http.code, refusal.message, {
+    ...(refusal.fields ? { details: { fields: refusal.fields } } : {}),
+    ...(http.retryAfterS === undefined ? {} : { headers: { 'Retry-After': String(http.retryAfterS) } }),
+    cause: refusal,
+  });
+}
