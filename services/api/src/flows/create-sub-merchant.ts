@@ -12,6 +12,7 @@
 // Recovery points: only 'started'. The run has one effect, committed with its stored response,
 // so a run that died left nothing and a resumed run simply starts over with the same id.
 import { randomUUID } from 'node:crypto';
+import type { Tx } from '../db/index.ts';
 import { write } from '../db/write.ts';
 import { kycCaseInsert } from '../domain/kyc-cases.ts';
 import { requirementsOf } from '../domain/kyc-tiers.ts';
@@ -39,7 +40,7 @@ export async function createSubMerchant(deps: FlowDeps, input: {
     const resource = toSubMerchantResource(row);
     const caseId = randomUUID();
     await write(deps, {
-      prepare: async (tx) => {
+      prepare: async (tx: Tx) => {
         await enqueueJob(tx, 'kyc.submit_case', { caseId }, { jobKey: `kyc.submit_case:${caseId}` });
       },
       writes: (q) => [
