@@ -104,6 +104,27 @@ describe('KYC decisions by magic value', () => {
   });
 });
 
+describe('the sandbox provider itself', () => {
+  it('answers a repeated submission of a case with its original reference and schedules nothing new; refuses the id reused with another request', async () => {
+    const caseId = randomUUID();
+    const submission = {
+      caseId, merchantId: service.merchantId, subMerchantId: randomUUID(), tier: 'tier_1' as const, type: 'individual' as const,
+      country: 'KE', displayName: 'Direct Submission', contact: null, requirements: ['legal_name', 'phone_number'] as const,
+    };
+    const sandbox = service.runtime.kyc.sandbox!;
+    const first = await sandbox.submitCase({ ...submission, requirements: [...submission.requirements] });
+    const again = await Promise.all([1, 2, 3].map(() => sandbox.submitCase({ ...submission, requirements: [...submission.requirements] })));
+    expect(first.providerReference).toMatch(/^KYC-[0-9A-HJKMNP-TV-Z]{24}$/);
+    expect(again.map((r) => r.providerReference)).toEqual(Array(3).fill(first.providerReference));
+    expect((await queuedJobs(service, 'kyc.sandbox_deliver_decision')).filter((j) => j.payload.caseId === caseId)).toHaveLength(1);
+    await expect(sandbox.submitCase({ ...submission, displayName: 'Someone Else', requirements: [...submission.requirements] }))
+      .rejects.toMatchObject({ name: 'KycSubmissionDeclinedError', reason: 'case_id_reused_with_different_request' });
+    // It keeps no contact data: only a hash of the request.
+    const [row] = await service.sql<{ row: string }[]>`select s::text as row from sandbox_kyc_submissions s where case_id = ${caseId}`;
+    expect(row!.row).not.toContain('Direct Submission');
+  });
+});
+
 describe('the decision is asynchronous', () => {
   it('it arrives SANDBOX_KYC_DELAY_MS after the submission, as a job due then; nothing decides it before', async () => {
     const slow = await startTestService({ env: { SANDBOX_KYC_DELAY_MS: '60000' } });
