@@ -44,6 +44,7 @@ import ast
 import json
 import os
 import sys
+import re
 import threading
 import time
 import uuid
@@ -80,6 +81,7 @@ api_key = os.environ["PAYAGG_API_KEY"]
 api_secret = os.environ["PAYAGG_API_SECRET"]
 partner_api_key = os.environ.get("PAYAGG_PARTNER_API_KEY") or None
 given_sub_merchant_id = os.environ.get("PAYAGG_SUB_MERCHANT_ID") or None
+uuid_pattern = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 header_checkout_token = "X-Checkout-Token"
 query_client_token = "client_token"
@@ -467,10 +469,15 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
 
 def real_path_id(case: Any, make: Any) -> None:
     meta = case.meta
-    if meta is None or meta.is_negative_at(ParameterLocation.PATH) or is_stateful(case):
+    if meta is None or meta.is_negative_at(ParameterLocation.PATH) or not isinstance(case.path_parameters, MutableMapping):
         return
-    if isinstance(case.path_parameters, MutableMapping):
-        case.path_parameters["id"] = make()
+    if is_stateful(case):
+        # A link supplies the id; one whose source answered no id (a refused create) gives None,
+        # which is no request a client makes: the real resource stands in for it.
+        current = case.path_parameters.get("id")
+        if isinstance(current, str) and uuid_pattern.match(current):
+            return
+    case.path_parameters["id"] = make()
 
 
 def real_list_cursor(case: Any, path: str, make_row: Any) -> None:

@@ -86,12 +86,12 @@ describe('wallets', () => {
     const created = await send({ method: 'POST', path: '/collections', body, headers: { 'Idempotency-Key': randomUUID() } });
     const collectionId = (expectEnvelope(created, operationById('createCollection')).data as { id: string }).id;
     const deadline = Date.now() + settle_timeout_ms;
-    let wallet: { id: string; owner_type: string; currency: string } | undefined;
-    while (!wallet && Date.now() < deadline) {
+    type Wallet = { id: string; owner_type: string; currency: string };
+    let wallet = undefined as Wallet | undefined;
+    while (wallet === undefined && Date.now() < deadline) {
       const list = await send({ method: 'GET', path: '/wallets?limit=100' });
-      wallet = (expectEnvelope(list, operationById('listWallets')).data as NonNullable<typeof wallet>[])
-        .find((w) => w.owner_type === 'merchant' && w.currency === 'TZS');
-      if (!wallet) await new Promise((resolve) => setTimeout(resolve, 200));
+      wallet = (expectEnvelope(list, operationById('listWallets')).data as Wallet[]).find((w) => w.owner_type === 'merchant' && w.currency === 'TZS');
+      if (wallet === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(wallet, 'the TZS wallet opened when the collection settled').toBeDefined();
     const balance = await send({ method: 'GET', path: `/wallets/${wallet!.id}/balance` });

@@ -769,7 +769,12 @@ export interface components {
         ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
-        /** @description Balance in minor currency units; never negative; a safe integer. */
+        /**
+         * @description Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances,
+         *     so a balance is a JSON integer of any size: in practice far below 9007199254740991
+         *     (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could
+         *     pass; a JavaScript client that must read such a balance exactly parses it as a BigInt.
+         */
         Balance: number;
         /**
          * @description ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports:
@@ -779,7 +784,9 @@ export interface components {
          */
         Currency: string;
         /**
-         * @description ISO 3166-1 alpha-2 country code, 2 upper-case letters.
+         * @description ISO 3166-1 alpha-2 country code, 2 upper-case letters, one of the 249 officially assigned
+         *     codes (the pattern lists them; reserved, deprecated and user-assigned codes such as EU, UK,
+         *     YU or XK are 422 on the field).
          * @example KE
          */
         Country: string;
@@ -992,7 +999,8 @@ export interface components {
              * @enum {string}
              */
             direction: "credit" | "debit";
-            amount: components["schemas"]["Amount"];
+            /** @description The movement's amount in minor units, exact (a JSON integer of any size, as Balance). */
+            amount: number;
             currency: components["schemas"]["Currency"];
             available_balance_after: components["schemas"]["Balance"];
             pending_balance_after: components["schemas"]["Balance"];

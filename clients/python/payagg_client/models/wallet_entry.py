@@ -38,10 +38,10 @@ class WalletEntry(BaseModel):
     type: WalletEntryType
     phase: WalletEntryPhase
     direction: StrictStr = Field(description="credit adds to the wallet, debit takes from it.")
-    amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
+    amount: Annotated[int, Field(strict=True, ge=1)] = Field(description="The movement's amount in minor units, exact (a JSON integer of any size, as Balance).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    available_balance_after: Annotated[int, Field(le=9007199254740991, strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; a safe integer.")
-    pending_balance_after: Annotated[int, Field(le=9007199254740991, strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; a safe integer.")
+    available_balance_after: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size: in practice far below 9007199254740991 (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could pass; a JavaScript client that must read such a balance exactly parses it as a BigInt. ")
+    pending_balance_after: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size: in practice far below 9007199254740991 (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could pass; a JavaScript client that must read such a balance exactly parses it as a BigInt. ")
     transaction_id: Optional[UUID] = Field(description="The collection or refund the movement belongs to (types collection, escrow, refund); null otherwise.")
     payout_id: Optional[UUID] = Field(description="The payout the movement belongs to (type payout); null otherwise.")
     fx_conversion_id: Optional[UUID] = Field(description="The currency conversion the movement belongs to (type fx_conversion); null otherwise.")

@@ -62,8 +62,8 @@ export type WalletResource = {
   owner_type: WalletOwnerType;
   owner_id: string;
   currency: string;
-  available_balance: number;
-  pending_balance: number;
+  available_balance: ExactInteger;
+  pending_balance: ExactInteger;
   updated_at: string;
 };
 
@@ -85,8 +85,8 @@ export async function toWalletResources(ledger: Ledger, rows: readonly WalletRow
       owner_type: row.owner_type,
       owner_id: row.owner_id,
       currency: row.currency,
-      available_balance: safeAmount(state.balance.available, `wallet ${row.id} available balance`),
-      pending_balance: safeAmount(state.balance.pending, `wallet ${row.id} pending balance`),
+      available_balance: exactInteger(state.balance.available),
+      pending_balance: exactInteger(state.balance.pending),
       updated_at: dateOfLedgerTimestamp(state.lastMovementAt ?? state.openedAt).toISOString(),
     };
   });
@@ -120,10 +120,10 @@ export function toWalletEntryResource(wallet: WalletRow, movement: AccountMoveme
     type,
     phase,
     direction: movement.direction,
-    amount: safeAmount(transfer.amount, `transfer ${transfer.id} amount`),
+    amount: exactInteger(transfer.amount),
     currency: wallet.currency,
-    available_balance_after: safeAmount(movement.balanceAfter.available, `transfer ${transfer.id} available balance`),
-    pending_balance_after: safeAmount(movement.balanceAfter.pending, `transfer ${transfer.id} pending balance`),
+    available_balance_after: exactInteger(movement.balanceAfter.available),
+    pending_balance_after: exactInteger(movement.balanceAfter.pending),
     transaction_id: type === 'collection' || type === 'escrow' || type === 'refund' ? owner : null,
     payout_id: type === 'payout' ? owner : null,
     fx_conversion_id: type === 'fx_conversion' ? owner : null,
@@ -159,8 +159,17 @@ function ledgerIdHex(id: bigint): string {
   return id.toString(16).padStart(32, '0');
 }
 
-/** Ledger amounts are u128; the API's are safe integers. Past that is a broken invariant (500). */
-function safeAmount(value: bigint, what: string): number {
-  if (value < 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`${what} ${value} is not a safe non-negative integer`);
-  return Number(value);
+/**
+ * A ledger figure (u128) as the JSON integer it is, exact at any size (spec: Balance). Balances
+ * are sums: collections of up to Number.MAX_SAFE_INTEGER each can take a wallet past it, which a
+ * JS number would round. Up to it, a plain number; past it, the decimal digits written as they are
+ * (JSON.rawJSON: JSON.stringify emits them unquoted), so no figure is ever rounded or refused.
+ */
+export type ExactInteger = number | RawJsonInteger;
+type RawJsonInteger = { readonly rawJSON: string };
+
+export function exactInteger(value: bigint): ExactInteger {
+  if (value < 0n) throw new Error(`ledger figure ${value} is negative`);
+  if (value <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(value);
+  return (JSON as unknown as { rawJSON(text: string): RawJsonInteger }).rawJSON(value.toString());
 }

@@ -7,6 +7,7 @@ import { paginate } from '@payagg/sdk';
 import { idFromUuid } from '@payagg/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWallet } from '../../src/domain/wallets.ts';
+import { rawRequest, signedHeaders } from '../helpers/raw-request.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, succeeding_payer, walletBalance } from '../collections/helpers.ts';
 import { newSubMerchant } from '../sub-merchants/helpers.ts';
@@ -249,5 +250,33 @@ describe('GET /wallets/{id}/entries', () => {
     await ensureWallet(service.sql, service.runtime.ledger, { merchantId: service.merchantId, ownerType: 'sub_merchant', ownerId: quiet, currency: 'UGX' });
     const empty = await entriesOf(await walletId(quiet, 'UGX'));
     expect(empty.data).toMatchObject({ data: [], meta: { next_cursor: null } });
+  });
+});
+
+describe('balances past Number.MAX_SAFE_INTEGER', () => {
+  it('are exact JSON integers, never rounded and never an error', async () => {
+    // Response validation parses with JS numbers; the body's text is what is checked here.
+    const big = await startTestService({ env: { VALIDATE_RESPONSES: 'false' } });
+    try {
+      const max = BigInt(Number.MAX_SAFE_INTEGER);
+      const wallet = await ensureWallet(big.sql, big.runtime.ledger, { merchantId: big.merchantId, ownerType: 'merchant', ownerId: big.merchantId, currency: 'KES' });
+      for (const amount of [max, max, 7n]) {
+        const settled = await big.runtime.ledger.settleCollection({ collectionId: randomUUID(), currency: 'KES', amount, legs: [{ accountId: wallet.accountId, amount, escrow: false }] });
+        expect(settled.ok).toBe(true);
+      }
+      const read = await rawRequest(`${big.baseUrl}/wallets/${wallet.walletId}/balance`, { headers: signedHeaders(big.key) });
+      expect(read.status).toBe(200);
+      expect(read.text).toContain(`"available_balance":${2n * max + 7n}`);
+      const listed = await rawRequest(`${big.baseUrl}/wallets`, { headers: signedHeaders(big.key) });
+      expect(listed.text).toContain(`"available_balance":${2n * max + 7n}`);
+      const entries = await rawRequest(`${big.baseUrl}/wallets/${wallet.walletId}/entries`, { headers: signedHeaders(big.key) });
+      expect(entries.status).toBe(200);
+      expect(entries.text).toContain(`"amount":7,`);
+      expect(entries.text).toContain(`"available_balance_after":${2n * max + 7n}`);
+      expect(entries.text).toContain(`"available_balance_after":${2n * max},`);
+      expect(entries.text).toContain(`"available_balance_after":${max},`);
+    } finally {
+      await big.close();
+    }
   });
 });
