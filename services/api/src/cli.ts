@@ -17,9 +17,9 @@ import { findMerchant, insertMerchant, merchant_name_length_max, setMerchantStat
 import { insertUser, UserInputError } from './domain/users.ts';
 import { findKycCaseOfSubMerchant, listKycCasesByStatus, settleKycReview, toKycCaseResource } from './domain/kyc-cases.ts';
 import {
-  findSubMerchantAnyMerchant, setSubMerchantStatus, sub_merchant_status_reason_length_max, toSubMerchantResource,
+  findSubMerchantAnyMerchant, setSubMerchantStatus, subMerchantStatusReasonLengthMax, toSubMerchantResource,
 } from './domain/sub-merchants.ts';
-import { kyc_statuses, type KycStatus } from './kyc/types.ts';
+import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
 
 const usage = `Usage: pnpm -s payagg <command>
@@ -204,7 +204,7 @@ function parseCommand(argv: string[]): Command {
     const { values, positionals } = parse({ reason: { type: 'string' }, operator: { type: 'string' } });
     if (positionals.length !== 1) throw new UsageError(`sub-merchants ${action} takes one SUB_MERCHANT_ID`);
     const id = requireUuid(positionals[0], 'SUB_MERCHANT_ID');
-    const reason = optionalReason(values.reason as string | undefined, sub_merchant_status_reason_length_max);
+    const reason = optionalReason(values.reason as string | undefined, subMerchantStatusReasonLengthMax);
     const operator = operatorName(values.operator as string | undefined);
     return {
       needsKey: false,
@@ -221,7 +221,7 @@ function parseCommand(argv: string[]): Command {
     const { values, positionals } = parse({ status: { type: 'string' }, merchant: { type: 'string' }, limit: { type: 'string' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const status = (values.status as string | undefined) ?? 'needs_review';
-    if (!(kyc_statuses as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${kyc_statuses.join(', ')}`);
+    if (!(kycStatuses as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${kycStatuses.join(', ')}`);
     const merchantId = values.merchant === undefined ? undefined : requireUuid(values.merchant as string, '--merchant');
     const limitText = (values.limit as string | undefined) ?? '100';
     if (!/^[0-9]{1,4}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000) throw new UsageError('--limit must be 1 to 1000');
@@ -253,7 +253,7 @@ function parseCommand(argv: string[]): Command {
     const id = requireUuid(positionals[0], 'SUB_MERCHANT_ID');
     const decision = positionals[1];
     if (decision !== 'verified' && decision !== 'rejected') throw new UsageError('the decision must be verified or rejected');
-    const reason = optionalReason(values.reason as string | undefined, sub_merchant_status_reason_length_max);
+    const reason = optionalReason(values.reason as string | undefined, subMerchantStatusReasonLengthMax);
     if (decision === 'rejected' && reason === null) throw new UsageError('--reason is required to reject');
     const operator = operatorName(values.operator as string | undefined);
     return {

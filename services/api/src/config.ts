@@ -3,7 +3,7 @@
 // generating the master key live in src/crypto/master-key.ts.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
-import { type SandboxKycConfig, sandbox_kyc_delay_ms_default, sandbox_kyc_delay_ms_max } from './kyc/sandbox/config.ts';
+import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './kyc/sandbox/config.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -173,7 +173,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
     kyc: {
       sandbox: {
-        decisionDelayMs: readInteger(env, 'SANDBOX_KYC_DELAY_MS', sandbox_kyc_delay_ms_default, 0, sandbox_kyc_delay_ms_max),
+        decisionDelayMs: readInteger(env, 'SANDBOX_KYC_DELAY_MS', sandboxKycDelayMsDefault, 0, sandboxKycDelayMsMax),
         down: readBoolean(env, 'SANDBOX_KYC_DOWN', false),
       },
       limits: readKycLimits(env),

@@ -4,13 +4,13 @@
 // groupings: AC, CP, CQ, DG, EA, EU, EZ, IC, TA, UK, UN; user-assigned: QO, XA, XB, XK, ZZ), which
 // are refused here. test/unit/countries.test.ts counts the 249.
 
-const not_assigned = new Set([
+const notAssigned = new Set([
   'AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'VD', 'YD', 'YU', 'ZR',
   'AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'TA', 'UK', 'UN',
   'QO', 'XA', 'XB', 'XK', 'ZZ',
 ]);
-const region_names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
 export function isAssignedCountryCode(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && !not_assigned.has(code) && region_names.of(code) !== undefined;
+  return /^[A-Z]{2}$/.test(code) && !notAssigned.has(code) && regionNames.of(code) !== undefined;
 }

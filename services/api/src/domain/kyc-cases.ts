@@ -12,6 +12,7 @@
 //
 // Each decision moves the case, the sub-merchant's kyc_status, the decision trail and the event in
 // ONE database transaction. Provider calls happen outside any transaction (submitKycCase).
+import type { Schema } from '@payagg/contract';
 import type { PendingQuery, Queryable, Sql } from '../db/index.ts';
 import { write } from '../db/write.ts';
 import type { Logger } from '../log.ts';
@@ -49,7 +50,7 @@ export type KycCaseRow = {
 };
 
 /** The API resource (spec: KycCase). The provider's own reference stays internal. */
-export function toKycCaseResource(row: KycCaseRow) {
+export function toKycCaseResource(row: KycCaseRow): Schema<'KycCase'> {
   return {
     id: row.id,
     sub_merchant_id: row.sub_merchant_id,
@@ -64,12 +65,11 @@ export function toKycCaseResource(row: KycCaseRow) {
     decided_by: row.decided_by,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-  };
+  } satisfies Schema<'KycCase'>;
 }
-export type KycCaseResource = ReturnType<typeof toKycCaseResource>;
 
 /** Longest reason kept (the column allows 1000; operator notes are cut to the API's 500). */
-export const kyc_reason_length_max = 1000;
+export const kycReasonLengthMax = 1000;
 
 /** A new case's INSERT, unsent (`returning 1`): every requirement outstanding until decided. */
 export function kycCaseInsert(q: Queryable, input: {
@@ -135,7 +135,7 @@ export type DecisionResult =
  * in review): applied false, nothing written.
  */
 export async function applyKycDecision(sql: Sql, input: DecisionInput): Promise<DecisionResult> {
-  const reason = input.reason === null ? null : input.reason.slice(0, kyc_reason_length_max);
+  const reason = input.reason === null ? null : input.reason.slice(0, kycReasonLengthMax);
   return await write<DecisionResult>({ sql }, { prepare: async (tx) => {
     const [current] = await tx<KycCaseRow[]>`select * from kyc_cases where id = ${input.caseId} for update`;
     if (!current) return { applied: false, reason: 'case_not_found', row: null };

@@ -33,7 +33,7 @@ export type KycLimits = Readonly<Record<KycTier, TierLimits>>;
  * max (tier_2 has no balance max). About USD 100, 1,000 and 10,000 at late-2026 rates, rounded to
  * figures a local user would recognise; they are policy, not conversions, and never move with FX.
  */
-const default_limits_major: Readonly<Record<string, readonly [tier1Collection: number, tier1Balance: number, tier2Collection: number]>> = {
+const defaultLimitsMajor: Readonly<Record<string, readonly [tier1Collection: number, tier1Balance: number, tier2Collection: number]>> = {
   BWP: [1_350, 13_500, 135_000],
   CDF: [285_000, 2_850_000, 28_500_000],
   EGP: [5_000, 50_000, 500_000],
@@ -64,7 +64,7 @@ function minorUnits(currency: string, major: number): bigint {
 
 export function defaultKycLimits(): KycLimits {
   const table = (pick: (row: readonly [number, number, number]) => number | null) => new Map(
-    Object.entries(default_limits_major).map(([currency, row]) => {
+    Object.entries(defaultLimitsMajor).map(([currency, row]) => {
       const major = pick(row);
       return [currency, major === null ? null : minorUnits(currency, major)] as const;
     }),
@@ -85,7 +85,7 @@ export class KycLimitsConfigError extends Error {
 }
 
 /** The environment variable of each table (minor units, `CUR:amount` or `CUR:none`, comma-separated). */
-export const kyc_limit_variables: ReadonlyArray<readonly [name: string, tier: KycTier, limit: keyof TierLimits]> = [
+export const kycLimitVariables: ReadonlyArray<readonly [name: string, tier: KycTier, limit: keyof TierLimits]> = [
   ['KYC_TIER_1_COLLECTION_MAX', 'tier_1', 'collectionMax'],
   ['KYC_TIER_1_BALANCE_MAX', 'tier_1', 'balanceMax'],
   ['KYC_TIER_2_COLLECTION_MAX', 'tier_2', 'collectionMax'],
@@ -103,7 +103,7 @@ export function kycLimitsFromEnv(env: Record<string, string | undefined>): KycLi
     tier_1: { collectionMax: new Map(limits.tier_1.collectionMax), balanceMax: new Map(limits.tier_1.balanceMax) },
     tier_2: { collectionMax: new Map(limits.tier_2.collectionMax), balanceMax: new Map(limits.tier_2.balanceMax) },
   };
-  for (const [name, tier, limit] of kyc_limit_variables) {
+  for (const [name, tier, limit] of kycLimitVariables) {
     const raw = env[name]?.trim();
     if (!raw) continue;
     for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {

@@ -2,6 +2,7 @@
 // collections see them (attribution must name one of the caller's own sub-merchants; a suspended
 // one, or an amount over its KYC tier's limits, cannot receive money) and their own operations
 // (create, list, read, suspend, reactivate): docs/sub-merchants.md.
+import type { Schema } from '@payagg/contract';
 import type { Ledger } from '@payagg/ledger';
 import type { PendingQuery, Queryable } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
@@ -91,14 +92,14 @@ function subMerchantNotFound(): Refusal {
 // ----- The sub-merchants' own operations (POST/GET /sub-merchants, GET /sub-merchants/{id},
 // suspend and reactivate): docs/sub-merchants.md.
 
-export const sub_merchant_statuses = ['active', 'suspended'] as const;
-export type SubMerchantStatus = (typeof sub_merchant_statuses)[number];
+export const subMerchantStatuses = ['active', 'suspended'] as const;
+export type SubMerchantStatus = (typeof subMerchantStatuses)[number];
 export type SubMerchantContact = { phone?: string; email?: string };
 /** A suspend or reactivate reason, and an operator's KYC note (spec: SubMerchantStatusChange.reason). */
-export const sub_merchant_status_reason_length_max = 500;
+export const subMerchantStatusReasonLengthMax = 500;
 
 /** The API resource (spec: SubMerchant). Contact details are kept for the KYC provider, never returned. */
-export function toSubMerchantResource(row: SubMerchantRow) {
+export function toSubMerchantResource(row: SubMerchantRow): Schema<'SubMerchant'> {
   return {
     id: row.id,
     merchant_id: row.merchant_id,
@@ -109,18 +110,12 @@ export function toSubMerchantResource(row: SubMerchantRow) {
     kyc_status: row.kyc_status,
     status: row.status,
     created_at: row.created_at.toISOString(),
-  };
+  } satisfies Schema<'SubMerchant'>;
 }
-export type SubMerchantResource = ReturnType<typeof toSubMerchantResource>;
+export type SubMerchantResource = Schema<'SubMerchant'>;
 
-/** POST /sub-merchants body, as the validator lets it through (spec: SubMerchantCreate). */
-export type SubMerchantCreateRequest = {
-  display_name: string;
-  type: 'individual' | 'business';
-  country: string;
-  kyc_tier?: KycTier;
-  contact?: SubMerchantContact;
-};
+/** POST /sub-merchants body, as the validator lets it through. */
+export type SubMerchantCreateRequest = Schema<'SubMerchantCreate'>;
 
 /**
  * Rules on the body the schema cannot state: a display name that is not blank, a country code

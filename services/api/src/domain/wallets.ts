@@ -95,7 +95,7 @@ export async function toWalletResources(ledger: Ledger, rows: readonly WalletRow
 export type WalletEntryType = 'collection' | 'escrow' | 'refund' | 'payout' | 'fx_conversion' | 'other';
 export type WalletEntryPhase = 'posted' | 'held' | 'hold_posted' | 'hold_voided';
 
-const entry_type_by_code: Readonly<Record<number, WalletEntryType>> = {
+const entryTypeByCode: Readonly<Record<number, WalletEntryType>> = {
   [TransferCode.collection_leg]: 'collection',
   [TransferCode.collection_escrow_leg]: 'escrow',
   [TransferCode.refund_leg]: 'refund',
@@ -106,7 +106,7 @@ const entry_type_by_code: Readonly<Record<number, WalletEntryType>> = {
 /** One statement line (spec: WalletEntry) from a ledger movement of the wallet's account. */
 export function toWalletEntryResource(wallet: WalletRow, movement: AccountMovement) {
   const { transfer } = movement;
-  const type = entry_type_by_code[transfer.code] ?? 'other';
+  const type = entryTypeByCode[transfer.code] ?? 'other';
   const phase: WalletEntryPhase = (transfer.flags & TransferFlags.pending) !== 0 ? 'held'
     : (transfer.flags & TransferFlags.post_pending_transfer) !== 0 ? 'hold_posted'
       : (transfer.flags & TransferFlags.void_pending_transfer) !== 0 ? 'hold_voided'

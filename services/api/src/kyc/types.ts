@@ -8,19 +8,19 @@
 // decision that arrives LATER, asynchronously (the provider's webhook). Nothing here waits for a
 // decision, and nothing calls a provider inside a database transaction.
 
-export const kyc_tiers = ['tier_1', 'tier_2'] as const;
-export type KycTier = (typeof kyc_tiers)[number];
+export const kycTiers = ['tier_1', 'tier_2'] as const;
+export type KycTier = (typeof kycTiers)[number];
 
-export const kyc_statuses = ['pending', 'verified', 'rejected', 'needs_review'] as const;
-export type KycStatus = (typeof kyc_statuses)[number];
+export const kycStatuses = ['pending', 'verified', 'rejected', 'needs_review'] as const;
+export type KycStatus = (typeof kycStatuses)[number];
 
 /** The three answers a provider can give a case (seed: KycStatus minus `pending`). */
-export const kyc_decisions = ['verified', 'rejected', 'needs_review'] as const;
-export type KycDecisionStatus = (typeof kyc_decisions)[number];
+export const kycDecisions = ['verified', 'rejected', 'needs_review'] as const;
+export type KycDecisionStatus = (typeof kycDecisions)[number];
 
 /** Something a tier requires the provider to verify (spec: KycRequirement). */
-export const kyc_requirements = ['legal_name', 'phone_number', 'government_id', 'business_registration', 'proof_of_address'] as const;
-export type KycRequirement = (typeof kyc_requirements)[number];
+export const kycRequirements = ['legal_name', 'phone_number', 'government_id', 'business_registration', 'proof_of_address'] as const;
+export type KycRequirement = (typeof kycRequirements)[number];
 
 export type SubMerchantType = 'individual' | 'business';
 

@@ -143,7 +143,7 @@ describe('the decision is asynchronous', () => {
     } finally {
       await slow.close();
     }
-  });
+  }, 90_000);
 
   it('a running job runner decides on its own: pending at first, verified a moment later, no request involved', async () => {
     const live = await startTestService({ env: { SANDBOX_KYC_DELAY_MS: '300' } });
@@ -167,7 +167,7 @@ describe('the decision is asynchronous', () => {
       await runner.stop();
       await live.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('provider outage', () => {
@@ -193,7 +193,7 @@ describe('provider outage', () => {
     }
     expect(await kycOf(service.client, id)).toMatchObject({ status: 'verified', submitted_at: expect.any(String) });
     expect((await kycEvents(id)).map((e) => e.type)).toEqual(['kyc.verified']);
-  }, 30_000);
+  }, 90_000);
 });
 
 describe('operator settlement of needs_review (CLI)', () => {
@@ -221,7 +221,7 @@ describe('operator settlement of needs_review (CLI)', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/is verified; only a case in needs_review can be settled/);
     expect((await kycEvents(id)).map((e) => e.type)).toEqual(['kyc.verified']);
-  });
+  }, 90_000);
 
   it('kyc settle rejected needs a reason and writes kyc.rejected; a pending case cannot be settled', async () => {
     const id = await newSubMerchant(service.client, { display_name: 'Reject Me sandbox_kyc_needs_review' });
@@ -241,7 +241,7 @@ describe('operator settlement of needs_review (CLI)', () => {
     const unknown = await runCli(service, ['kyc', 'settle', randomUUID(), 'verified']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no KYC case/);
-  });
+  }, 90_000);
 
   it('two operators settling the same case at once: one decision, one event', async () => {
     const id = await newSubMerchant(service.client, { display_name: 'Race sandbox_kyc_needs_review' });
@@ -260,7 +260,7 @@ describe('operator settlement of needs_review (CLI)', () => {
     const shown = await runCli(service, ['kyc', 'show', id]);
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.stdout)).toMatchObject({ sub_merchant_id: id, merchant_id: service.merchantId, status: 'pending' });
-  });
+  }, 90_000);
 });
 
 describe('GET /sub-merchants/{id}/kyc', () => {

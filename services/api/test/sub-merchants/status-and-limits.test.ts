@@ -67,7 +67,7 @@ describe('suspend and reactivate', () => {
     const history = await statusHistory(id);
     expect(history.map((h) => [h.from_status, h.to_status, h.reason])).toEqual([['active', 'suspended', 'chargebacks'], ['suspended', 'active', null]]);
     expect(history[0]!.actor).toBe(`api_key:${service.key.id}`);
-  });
+  }, 90_000);
 
   it('is idempotent by state: suspending twice records one change; concurrent suspends record one', async () => {
     const id = await newSubMerchant(service.client);
@@ -116,7 +116,7 @@ describe('suspend and reactivate', () => {
     const unknown = await runCli(service, ['sub-merchants', 'suspend', randomUUID()]);
     expect(unknown.code).toBe(1);
     expect((await runCli(service, ['sub-merchants', 'suspend', 'not-a-uuid'])).code).toBe(2);
-  });
+  }, 90_000);
 });
 
 describe('KYC tier limits on collections attributed to a sub-merchant', () => {
@@ -176,7 +176,7 @@ describe('KYC tier limits on collections attributed to a sub-merchant', () => {
     } finally {
       await configured.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('who may be paid out (for the payouts issue)', () => {

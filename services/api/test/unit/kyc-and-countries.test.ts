@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { isAssignedCountryCode } from '../../src/domain/countries.ts';
 import { defaultKycLimits, kycLimitsFromEnv, limitOf, limitsTierOf, requirementsOf } from '../../src/domain/kyc-tiers.ts';
-import { outstandingFor, sandbox_kyc_scenarios, sandboxKycScenarioFor } from '../../src/kyc/sandbox/scenarios.ts';
+import { outstandingFor, sandboxKycScenarios, sandboxKycScenarioFor } from '../../src/kyc/sandbox/scenarios.ts';
 
 describe('country codes', () => {
   it('accepts exactly the 249 assigned ISO 3166-1 alpha-2 codes', () => {
@@ -87,9 +87,9 @@ describe('sandbox KYC magic values', () => {
   it('names as outstanding the first requirement of the scenario that the case has', () => {
     const tier1 = requirementsOf('tier_1', 'business');
     const tier2 = requirementsOf('tier_2', 'business');
-    expect(outstandingFor(sandbox_kyc_scenarios.identity_not_verified, tier2)).toEqual(['business_registration']);
-    expect(outstandingFor(sandbox_kyc_scenarios.identity_not_verified, tier1)).toEqual(['legal_name']);
-    expect(outstandingFor(sandbox_kyc_scenarios.document_unreadable, tier1)).toEqual(['phone_number']);
-    expect(outstandingFor(sandbox_kyc_scenarios.verified, tier2)).toEqual([]);
+    expect(outstandingFor(sandboxKycScenarios.identity_not_verified, tier2)).toEqual(['business_registration']);
+    expect(outstandingFor(sandboxKycScenarios.identity_not_verified, tier1)).toEqual(['legal_name']);
+    expect(outstandingFor(sandboxKycScenarios.document_unreadable, tier1)).toEqual(['phone_number']);
+    expect(outstandingFor(sandboxKycScenarios.verified, tier2)).toEqual([]);
   });
 });

@@ -278,5 +278,5 @@ describe('balances past Number.MAX_SAFE_INTEGER', () => {
     } finally {
       await big.close();
     }
-  });
+  }, 90_000);
 });

@@ -9,7 +9,7 @@ export type SandboxKycConfig = {
 };
 
 /** "A few seconds": long enough to see `pending`, short enough to wait for in a demo. */
-export const sandbox_kyc_delay_ms_default = 3_000;
+export const sandboxKycDelayMsDefault = 3_000;
 /** A sandbox that takes longer than a day to decide is a typo. */
-export const sandbox_kyc_delay_ms_max = 86_400_000;
+export const sandboxKycDelayMsMax = 86_400_000;
 

@@ -11,7 +11,7 @@ import { pooledRandomBytes } from '../../crypto/random-pool.ts';
 import {
   KycProviderOutageError,
   KycSubmissionDeclinedError,
-  kyc_requirements,
+  kycRequirements,
   type KycConnector,
   type KycDecision,
   type KycDecisionHandler,
@@ -20,11 +20,11 @@ import {
   type KycSubmissionReceipt,
 } from '../types.ts';
 import type { SandboxKycConfig } from './config.ts';
-import { outstandingFor, sandbox_kyc_scenarios, sandboxKycScenarioFor } from './scenarios.ts';
+import { outstandingFor, sandboxKycScenarios, sandboxKycScenarioFor } from './scenarios.ts';
 
-export const sandbox_kyc_provider = 'sandbox';
+export const sandboxKycProvider = 'sandbox';
 /** `KYC-` + 24 Crockford base32 characters (120 random bits). */
-export const sandbox_kyc_reference_random_bytes = 15;
+export const sandboxKycReferenceRandomBytes = 15;
 
 /** Schedules the delivery of a case's decision at `runAt`, inside `q`'s transaction (a job). */
 export type ScheduleDecisionDelivery = (q: Queryable, delivery: { caseId: string; runAt: Date }) => Promise<void>;
@@ -47,8 +47,8 @@ type SubmissionRow = {
   delivered_at: Date | null;
 };
 
-const uuid_pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const crockford_base32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export function createSandboxKycConnector(options: {
   sql: Sql;
@@ -59,10 +59,10 @@ export function createSandboxKycConnector(options: {
   const { sql, config } = options;
 
   async function submitCase(submission: KycSubmission): Promise<KycSubmissionReceipt> {
-    if (config.down) throw new KycProviderOutageError(sandbox_kyc_provider, 'provider_down');
-    if (!uuid_pattern.test(submission.caseId)) throw new KycSubmissionDeclinedError(sandbox_kyc_provider, 'invalid_case_id');
-    if (submission.requirements.some((r) => !(kyc_requirements as readonly string[]).includes(r))) {
-      throw new KycSubmissionDeclinedError(sandbox_kyc_provider, 'unknown_requirement');
+    if (config.down) throw new KycProviderOutageError(sandboxKycProvider, 'provider_down');
+    if (!uuidPattern.test(submission.caseId)) throw new KycSubmissionDeclinedError(sandboxKycProvider, 'invalid_case_id');
+    if (submission.requirements.some((r) => !(kycRequirements as readonly string[]).includes(r))) {
+      throw new KycSubmissionDeclinedError(sandboxKycProvider, 'unknown_requirement');
     }
     const requestSha256 = sha256Hex([
       submission.merchantId, submission.subMerchantId, submission.tier, submission.type, submission.country,
@@ -72,8 +72,8 @@ export function createSandboxKycConnector(options: {
     if (known) return replay(known, requestSha256);
 
     const scenarioName = sandboxKycScenarioFor(submission.displayName);
-    const scenario = sandbox_kyc_scenarios[scenarioName];
-    if (scenario.declinesSubmission) throw new KycSubmissionDeclinedError(sandbox_kyc_provider, 'submission_refused_by_magic_value');
+    const scenario = sandboxKycScenarios[scenarioName];
+    if (scenario.declinesSubmission) throw new KycSubmissionDeclinedError(sandboxKycProvider, 'submission_refused_by_magic_value');
 
     const providerReference = newSandboxKycReference();
     const outstanding = outstandingFor(scenario, submission.requirements);
@@ -115,7 +115,7 @@ export function createSandboxKycConnector(options: {
     return 'delivered';
   }
 
-  return { provider: sandbox_kyc_provider, submitCase, deliverDecision };
+  return { provider: sandboxKycProvider, submitCase, deliverDecision };
 }
 
 async function findSubmission(q: Queryable, caseId: string): Promise<SubmissionRow | null> {
@@ -128,7 +128,7 @@ async function findSubmission(q: Queryable, caseId: string): Promise<SubmissionR
 /** The original answer for a repeated caseId; another request under the same id is refused. */
 function replay(row: SubmissionRow, requestSha256: string): KycSubmissionReceipt {
   if (row.request_sha256 !== requestSha256) {
-    throw new KycSubmissionDeclinedError(sandbox_kyc_provider, 'case_id_reused_with_different_request');
+    throw new KycSubmissionDeclinedError(sandboxKycProvider, 'case_id_reused_with_different_request');
   }
   return { providerReference: row.provider_reference };
 }
@@ -141,12 +141,12 @@ export function newSandboxKycReference(): string {
   let out = '';
   let buffer = 0;
   let bits = 0;
-  for (const byte of pooledRandomBytes(sandbox_kyc_reference_random_bytes)) {
+  for (const byte of pooledRandomBytes(sandboxKycReferenceRandomBytes)) {
     buffer = (buffer << 8) | byte;
     bits += 8;
     while (bits >= 5) {
       bits -= 5;
-      out += crockford_base32[(buffer >>> bits) & 31];
+      out += crockfordBase32[(buffer >>> bits) & 31];
     }
     buffer &= (1 << bits) - 1;
   }

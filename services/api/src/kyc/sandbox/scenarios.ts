@@ -8,8 +8,8 @@
 
 import type { KycDecisionStatus, KycRequirement } from '../types.ts';
 
-export const sandbox_kyc_scenario_names = ['verified', 'submission_declined', 'sanctions_match', 'identity_not_verified', 'document_unreadable'] as const;
-export type SandboxKycScenarioName = (typeof sandbox_kyc_scenario_names)[number];
+export const sandboxKycScenarioNames = ['verified', 'submission_declined', 'sanctions_match', 'identity_not_verified', 'document_unreadable'] as const;
+export type SandboxKycScenarioName = (typeof sandboxKycScenarioNames)[number];
 
 export type SandboxKycScenario = {
   /** The provider refuses the submission at once (KycSubmissionDeclinedError): nothing is scheduled. */
@@ -24,7 +24,7 @@ export type SandboxKycScenario = {
   outstanding: readonly KycRequirement[];
 };
 
-export const sandbox_kyc_scenarios: Readonly<Record<SandboxKycScenarioName, SandboxKycScenario>> = {
+export const sandboxKycScenarios: Readonly<Record<SandboxKycScenarioName, SandboxKycScenario>> = {
   verified: { declinesSubmission: false, decision: 'verified', reason: null, outstanding: [] },
   submission_declined: {
     declinesSubmission: true, decision: 'needs_review', reason: 'submission_declined: the provider refused the submission', outstanding: [],
@@ -46,7 +46,7 @@ export const sandbox_kyc_scenarios: Readonly<Record<SandboxKycScenarioName, Sand
 };
 
 /** display_name tokens, in precedence order. */
-export const sandbox_kyc_display_name_tokens: ReadonlyArray<readonly [token: string, scenario: SandboxKycScenarioName]> = [
+export const sandboxKycDisplayNameTokens: ReadonlyArray<readonly [token: string, scenario: SandboxKycScenarioName]> = [
   ['sandbox_kyc_declined', 'submission_declined'],
   ['sandbox_kyc_sanctions', 'sanctions_match'],
   ['sandbox_kyc_rejected', 'identity_not_verified'],
@@ -55,7 +55,7 @@ export const sandbox_kyc_display_name_tokens: ReadonlyArray<readonly [token: str
 
 export function sandboxKycScenarioFor(displayName: string): SandboxKycScenarioName {
   const name = displayName.toLowerCase();
-  for (const [token, scenario] of sandbox_kyc_display_name_tokens) {
+  for (const [token, scenario] of sandboxKycDisplayNameTokens) {
     if (name.includes(token)) return scenario;
   }
   return 'verified';
