@@ -118,9 +118,9 @@ export type SubMerchantResource = Schema<'SubMerchant'>;
 export type SubMerchantCreateRequest = Schema<'SubMerchantCreate'>;
 
 /**
- * Rules on the body the schema cannot state: a display name that is not blank, a country code
- * that is assigned (isAssignedCountryCode). Before the idempotency claim, so an invalid body never
- * binds a key.
+ * Rules on the body before the idempotency claim (an invalid body never binds a key): a display
+ * name that is not blank, which the schema cannot state; a country code that is assigned, which
+ * the spec's Country pattern also lists (decision 0207), checked here for any caller.
  */
 export function checkSubMerchantPayload(request: SubMerchantCreateRequest): void {
   const fields: RefusalField[] = [];
