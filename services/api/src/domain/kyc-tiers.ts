@@ -14,7 +14,9 @@
 // A sub-merchant is held to its tier's limits once its KYC is verified; before that (pending,
 // needs_review) and after a rejection, to tier_1's, whatever tier it was assigned. Every figure
 // can be changed by environment variables (kycLimitsFromEnv).
-import { currencies, currencyInfo } from '@payagg/ledger';
+// The currency table alone: config.ts loads this module at every start (the CLI's included), and the
+// package's main entry loads both engines (the TigerBeetle client's native module: about 1 s).
+import { currencies, currencyInfo } from '@payagg/ledger/currencies';
 import type { KycRequirement, KycStatus, KycTier, SubMerchantType } from '../kyc/types.ts';
 
 export function requirementsOf(tier: KycTier, type: SubMerchantType): KycRequirement[] {
