@@ -28,9 +28,14 @@ What a real client does, schemathesis must do too, or every request would stop a
      a positive case's `date_from` and `date_to` are put in order (the spec makes `date_from`
      after `date_to` a 422, a relation between two parameters no schema can state);
    - createCollection, createCheckoutSession: a generated `sub_merchant_id` on a positive case
-     becomes PAYAGG_SUB_MERCHANT_ID (a sub-merchant of the test merchant) when set, else null;
-     the conformance merchant has no sub-merchants until POST /sub-merchants lands, and an
-     unknown one is rightly a 422.
+     becomes PAYAGG_SUB_MERCHANT_ID when set, else a sub-merchant the hook creates once
+     (POST /sub-merchants); an unknown one is rightly a 422. (Its KYC tier's limits may refuse a
+     large generated amount with 403 COMPLIANCE_HOLD, a documented status.)
+   - getSubMerchant, getSubMerchantKyc, suspendSubMerchant, reactivateSubMerchant,
+     getWalletBalance, listWalletEntries: the path id of a positive single-operation case becomes
+     a real sub-merchant / wallet of the test merchant (a random uuid is only ever a 404);
+   - listSubMerchants, listWallets, listWalletEntries: a generated `cursor` on a positive case
+     becomes a real `meta.next_cursor` of that list (of that wallet's statement).
    Negative cases about these parameters go out exactly as generated.
 
 Credentials come from the environment: PAYAGG_BASE_URL (ends in /v1), PAYAGG_API_KEY,
@@ -44,6 +49,7 @@ import ast
 import json
 import os
 import sys
+import re
 import threading
 import time
 import uuid
@@ -80,7 +86,8 @@ base_url = os.environ["PAYAGG_BASE_URL"].rstrip("/")
 api_key = os.environ["PAYAGG_API_KEY"]
 api_secret = os.environ["PAYAGG_API_SECRET"]
 partner_api_key = os.environ.get("PAYAGG_PARTNER_API_KEY") or None
-conformance_sub_merchant_id = os.environ.get("PAYAGG_SUB_MERCHANT_ID") or None
+given_sub_merchant_id = os.environ.get("PAYAGG_SUB_MERCHANT_ID") or None
+uuid_pattern = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 header_checkout_token = "X-Checkout-Token"
 query_client_token = "client_token"
@@ -248,6 +255,55 @@ class TransactionsCursor:
 transactions_cursor = TransactionsCursor()
 
 
+class ConformanceResources:
+    """Real resources of the test merchant the hooks point generated references at, made once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sub_merchant_id: str | None = given_sub_merchant_id
+        self._wallet_id: str | None = None
+        self._cursors: dict[str, str] = {}
+
+    def sub_merchant_id(self) -> str:
+        with self._lock:
+            if self._sub_merchant_id is None:
+                body = {"display_name": "Conformance Seller", "type": "business", "country": "KE", "kyc_tier": "tier_2"}
+                self._sub_merchant_id = merchant_api.call("POST", "/sub-merchants", body=body)["data"]["id"]
+            return self._sub_merchant_id
+
+    def wallet_id(self) -> str:
+        """The merchant's KES wallet, with at least two entries (two settled collections)."""
+        with self._lock:
+            if self._wallet_id is None:
+                for currency in ("KES", "KES", "NGN"):
+                    created = merchant_api.call("POST", "/collections", body={**refund_setup_collection_body, "amount": 100, "currency": currency})
+                    wait_until_settled(created["data"]["id"])
+                wallets = merchant_api.call("GET", "/wallets", params={"limit": 100})["data"]
+                self._wallet_id = next(w["id"] for w in wallets if w["owner_type"] == "merchant" and w["currency"] == "KES")
+            return self._wallet_id
+
+    def cursor(self, path: str, make_row: Any) -> str:
+        """A real next_cursor of the list at `path`, calling make_row() until it has a second page."""
+        with self._lock:
+            cursor = self._cursors.get(path)
+        for _ in range(3):
+            if cursor is not None:
+                break
+            cursor = merchant_api.call("GET", path, params={"limit": 1})["meta"]["next_cursor"]
+            if cursor is None:
+                make_row()
+        if cursor is None:
+            raise RuntimeError(f"conformance hook: {path} has no second page; cannot make a real cursor")
+        with self._lock:
+            self._cursors[path] = cursor
+        return cursor
+
+
+resources = ConformanceResources()
+sub_merchant_path_operation_ids = ("getSubMerchant", "getSubMerchantKyc", "suspendSubMerchant", "reactivateSubMerchant")
+wallet_path_operation_ids = ("getWalletBalance", "listWalletEntries")
+
+
 # --- 1. merchant signing ------------------------------------------------------------------------
 service_signature_auth = ServiceSignatureAuth()
 
@@ -407,7 +463,41 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
             return
         body = case.body
         if isinstance(body, MutableMapping) and body.get("sub_merchant_id") is not None:
-            body["sub_merchant_id"] = conformance_sub_merchant_id
+            body["sub_merchant_id"] = resources.sub_merchant_id()
+    elif operation_id in sub_merchant_path_operation_ids:
+        real_path_id(case, resources.sub_merchant_id)
+    elif operation_id in wallet_path_operation_ids:
+        real_path_id(case, resources.wallet_id)
+        if operation_id == "listWalletEntries" and not is_stateful(case):
+            # The statement of the wallet the path now names (its cursors are the wallet's own).
+            real_list_cursor(case, f"/wallets/{resources.wallet_id()}/entries", lambda: None)
+    elif operation_id == "listSubMerchants":
+        real_list_cursor(case, "/sub-merchants", lambda: merchant_api.call(
+            "POST", "/sub-merchants", body={"display_name": "Conformance Rider", "type": "individual", "country": "KE"}))
+    elif operation_id == "listWallets":
+        real_list_cursor(case, "/wallets", resources.wallet_id)
+
+
+def real_path_id(case: Any, make: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.PATH) or not isinstance(case.path_parameters, MutableMapping):
+        return
+    if is_stateful(case):
+        # A link supplies the id; one whose source answered no id (a refused create) gives None,
+        # which is no request a client makes: the real resource stands in for it.
+        current = case.path_parameters.get("id")
+        if isinstance(current, str) and uuid_pattern.match(current):
+            return
+    case.path_parameters["id"] = make()
+
+
+def real_list_cursor(case: Any, path: str, make_row: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
+        return
+    query = case.query
+    if isinstance(query, MutableMapping) and query.get("cursor") is not None:
+        query["cursor"] = resources.cursor(path, make_row)
 
 
 def real_collection_for_refund(case: Any) -> None:

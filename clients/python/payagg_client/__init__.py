@@ -62,6 +62,11 @@ __all__ = [
     "FxRateLock",
     "FxRateLockCreate",
     "FxRateLockEnvelope",
+    "KycCase",
+    "KycCaseEnvelope",
+    "KycDecidedBy",
+    "KycEventData",
+    "KycRequirement",
     "KycStatus",
     "KycTier",
     "Meta",
@@ -90,6 +95,7 @@ __all__ = [
     "SubMerchantEnvelope",
     "SubMerchantListEnvelope",
     "SubMerchantStatus",
+    "SubMerchantStatusChange",
     "SubMerchantType",
     "Transaction",
     "TransactionEnvelope",
@@ -102,6 +108,10 @@ __all__ = [
     "UserRole",
     "UserStatus",
     "Wallet",
+    "WalletEntry",
+    "WalletEntryListEnvelope",
+    "WalletEntryPhase",
+    "WalletEntryType",
     "WalletEnvelope",
     "WalletListEnvelope",
     "WalletOwnerType",
@@ -162,6 +172,11 @@ from payagg_client.models.fx_rate_envelope import FxRateEnvelope as FxRateEnvelo
 from payagg_client.models.fx_rate_lock import FxRateLock as FxRateLock
 from payagg_client.models.fx_rate_lock_create import FxRateLockCreate as FxRateLockCreate
 from payagg_client.models.fx_rate_lock_envelope import FxRateLockEnvelope as FxRateLockEnvelope
+from payagg_client.models.kyc_case import KycCase as KycCase
+from payagg_client.models.kyc_case_envelope import KycCaseEnvelope as KycCaseEnvelope
+from payagg_client.models.kyc_decided_by import KycDecidedBy as KycDecidedBy
+from payagg_client.models.kyc_event_data import KycEventData as KycEventData
+from payagg_client.models.kyc_requirement import KycRequirement as KycRequirement
 from payagg_client.models.kyc_status import KycStatus as KycStatus
 from payagg_client.models.kyc_tier import KycTier as KycTier
 from payagg_client.models.meta import Meta as Meta
@@ -190,6 +205,7 @@ from payagg_client.models.sub_merchant_create import SubMerchantCreate as SubMer
 from payagg_client.models.sub_merchant_envelope import SubMerchantEnvelope as SubMerchantEnvelope
 from payagg_client.models.sub_merchant_list_envelope import SubMerchantListEnvelope as SubMerchantListEnvelope
 from payagg_client.models.sub_merchant_status import SubMerchantStatus as SubMerchantStatus
+from payagg_client.models.sub_merchant_status_change import SubMerchantStatusChange as SubMerchantStatusChange
 from payagg_client.models.sub_merchant_type import SubMerchantType as SubMerchantType
 from payagg_client.models.transaction import Transaction as Transaction
 from payagg_client.models.transaction_envelope import TransactionEnvelope as TransactionEnvelope
@@ -202,6 +218,10 @@ from payagg_client.models.user_list_envelope import UserListEnvelope as UserList
 from payagg_client.models.user_role import UserRole as UserRole
 from payagg_client.models.user_status import UserStatus as UserStatus
 from payagg_client.models.wallet import Wallet as Wallet
+from payagg_client.models.wallet_entry import WalletEntry as WalletEntry
+from payagg_client.models.wallet_entry_list_envelope import WalletEntryListEnvelope as WalletEntryListEnvelope
+from payagg_client.models.wallet_entry_phase import WalletEntryPhase as WalletEntryPhase
+from payagg_client.models.wallet_entry_type import WalletEntryType as WalletEntryType
 from payagg_client.models.wallet_envelope import WalletEnvelope as WalletEnvelope
 from payagg_client.models.wallet_list_envelope import WalletListEnvelope as WalletListEnvelope
 from payagg_client.models.wallet_owner_type import WalletOwnerType as WalletOwnerType

@@ -16,7 +16,7 @@ import pytest
 import urllib3
 
 import payagg_client
-from payagg_client.exceptions import UnauthorizedException
+from payagg_client.exceptions import ApiException, UnauthorizedException
 from payagg_signing import request_target_of, sign_v2, signed_api_client
 
 BASE_URL = os.environ.get("PAYAGG_BASE_URL")
@@ -104,3 +104,49 @@ def test_unknown_key_is_auth_invalid_key() -> None:
         with pytest.raises(UnauthorizedException) as caught:
             payagg_client.TeamApi(api_client).list_users()
     assert json.loads(caught.value.body)["error"]["code"] == "AUTH_INVALID_KEY"
+
+
+def test_create_and_read_a_sub_merchant_with_its_kyc_case() -> None:
+    assert BASE_URL and API_KEY and API_SECRET
+    key = str(uuid.uuid4())
+    body = payagg_client.SubMerchantCreate(
+        display_name="Python Smoke Seller", type=payagg_client.SubMerchantType.BUSINESS, country="KE",
+        kyc_tier=payagg_client.KycTier.TIER_2,
+        contact=payagg_client.SubMerchantContact(phone="+254712000123", email="seller@smoke.example"),
+    )
+    with signed_api_client(BASE_URL, API_KEY, API_SECRET) as api_client:
+        api = payagg_client.SubMerchantsApi(api_client)
+        created = api.create_sub_merchant(idempotency_key=key, sub_merchant_create=body).data
+        assert created.display_name == "Python Smoke Seller"
+        assert created.kyc_tier == payagg_client.KycTier.TIER_2
+        assert created.kyc_status == payagg_client.KycStatus.PENDING
+        assert created.status == payagg_client.SubMerchantStatus.ACTIVE
+        # The same key and body replays the original.
+        assert api.create_sub_merchant(idempotency_key=key, sub_merchant_create=body).data == created
+        read = api.get_sub_merchant(id=created.id).data
+        assert read == created
+        kyc = api.get_sub_merchant_kyc(id=created.id).data
+        assert kyc.sub_merchant_id == created.id
+        assert kyc.tier == payagg_client.KycTier.TIER_2
+        assert list(kyc.requirements) == [
+            payagg_client.KycRequirement.LEGAL_NAME, payagg_client.KycRequirement.PHONE_NUMBER,
+            payagg_client.KycRequirement.BUSINESS_REGISTRATION, payagg_client.KycRequirement.PROOF_OF_ADDRESS,
+        ]
+        listed = api.list_sub_merchants(limit=100).data
+        assert created.id in [sub_merchant.id for sub_merchant in listed]
+        wallets = payagg_client.WalletsApi(api_client).list_wallets(owner_id=created.id)
+        assert wallets.data == [] and wallets.meta.next_cursor is None
+
+
+def test_a_conflicting_sub_merchant_create_is_idempotency_conflict() -> None:
+    assert BASE_URL and API_KEY and API_SECRET
+    key = str(uuid.uuid4())
+    with signed_api_client(BASE_URL, API_KEY, API_SECRET) as api_client:
+        api = payagg_client.SubMerchantsApi(api_client)
+        api.create_sub_merchant(idempotency_key=key, sub_merchant_create=payagg_client.SubMerchantCreate(
+            display_name="First", type=payagg_client.SubMerchantType.INDIVIDUAL, country="NG"))
+        with pytest.raises(ApiException) as caught:
+            api.create_sub_merchant(idempotency_key=key, sub_merchant_create=payagg_client.SubMerchantCreate(
+                display_name="Second", type=payagg_client.SubMerchantType.INDIVIDUAL, country="NG"))
+    assert caught.value.status == 409
+    assert json.loads(caught.value.body)["error"]["code"] == "IDEMPOTENCY_CONFLICT"

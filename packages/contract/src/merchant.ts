@@ -207,7 +207,17 @@ export interface paths {
         put?: never;
         /**
          * Onboard a sub-merchant
-         * @description Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted).
+         * @description Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for
+         *     its tier (`tier_1` when omitted). The KYC provider decides asynchronously: the case moves to
+         *     `verified`, `rejected` or `needs_review` (read it with `GET /sub-merchants/{id}/kyc`), and
+         *     `verified` and `rejected` write the `kyc.verified` / `kyc.rejected` events (`needs_review`
+         *     writes none; an operator settles it to `verified` or `rejected`, which writes the event).
+         *     In the sandbox the provider answers after `SANDBOX_KYC_DELAY_MS` (default 3 s): `verified`,
+         *     unless `display_name` contains one of the magic values `sandbox_kyc_rejected`,
+         *     `sandbox_kyc_sanctions` (both `rejected`) or `sandbox_kyc_needs_review`.
+         *     Until verified a sub-merchant may be named on collections within the `tier_1` limits and
+         *     receive money into its wallet, but cannot be paid out; once verified its own tier's limits
+         *     apply. Needs a write-capable key scope (`full` or `write`).
          */
         post: operations["createSubMerchant"];
         delete?: never;
@@ -230,6 +240,74 @@ export interface paths {
         get: operations["getSubMerchant"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sub-merchants/{id}/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sub-merchant's KYC case
+         * @description The KYC case that creation started: its tier, status, what the tier requires and what is
+         *     still outstanding, the provider's or operator's reason, and when and by whom it was
+         *     decided. Another merchant's sub-merchant reads as 404.
+         */
+        get: operations["getSubMerchantKyc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sub-merchants/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a sub-merchant
+         * @description Sets `status` to `suspended`: collections naming it (direct and hosted checkout pay) and
+         *     payouts from its wallets are refused with 403 `COMPLIANCE_HOLD` until it is reactivated.
+         *     Reads, its wallets' balances and money already held are unaffected. Suspending a suspended
+         *     sub-merchant changes nothing and returns it (200). The optional `reason` is kept in the
+         *     sub-merchant's status history. Needs a write-capable key scope (`full` or `write`).
+         */
+        post: operations["suspendSubMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sub-merchants/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a suspended sub-merchant
+         * @description Sets `status` back to `active`. Reactivating an active sub-merchant changes nothing and
+         *     returns it (200). Its KYC status is unchanged: a sub-merchant whose KYC is not `verified`
+         *     still cannot be paid out. Needs a write-capable key scope (`full` or `write`).
+         */
+        post: operations["reactivateSubMerchant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -267,7 +345,11 @@ export interface paths {
         };
         /**
          * List wallets
-         * @description Wallets of the merchant (one per currency) and of its sub-merchants. `owner_id` filters to one owner.
+         * @description Wallets of the merchant (one per currency) and of its sub-merchants, newest first.
+         *     `owner_id` filters to one owner (an owner that is not the merchant or one of its
+         *     sub-merchants gives an empty list). A wallet is opened on first need: the merchant's when
+         *     its first collection in that currency succeeds, a sub-merchant's when money in that
+         *     currency is first credited to it. Balances are read from the ledger at request time.
          */
         get: operations["listWallets"];
         put?: never;
@@ -287,9 +369,37 @@ export interface paths {
         };
         /**
          * Get a wallet's balance
-         * @description Returns the wallet with its current available and pending balances.
+         * @description Returns the wallet with its current balances, read from the ledger: `available_balance`
+         *     (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or
+         *     uncleared money held for it). Another merchant's wallet reads as 404.
          */
         get: operations["getWalletBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a wallet's entries (statement)
+         * @description The wallet's movements from the ledger, newest first: each with its amount, direction,
+         *     what it did (`phase`), the wallet's balances right after it, and the transaction, payout
+         *     or hold it belongs to. The statement a finance team reconciles against: the newest
+         *     entry's balances equal the wallet's balances, and each entry's balances follow from the
+         *     previous entry's by its amount. A page costs the same however long the wallet's history
+         *     (index range reads of the ledger). Another merchant's wallet reads as 404; a cursor of
+         *     another wallet's statement is 422.
+         */
+        get: operations["listWalletEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -584,8 +694,40 @@ export interface components {
          * @enum {string}
          */
         KycStatus: "pending" | "verified" | "rejected" | "needs_review";
-        /** @enum {string} */
+        /**
+         * @description tier_1 (basic: legal name and phone number) and tier_2 (full: tier_1 plus a government ID
+         *     for individuals or a business registration for businesses, and a proof of address). Each
+         *     tier has per-collection and wallet balance limits (docs/sub-merchants.md).
+         * @enum {string}
+         */
         KycTier: "tier_1" | "tier_2";
+        /**
+         * @description Something a KYC tier requires the provider to verify.
+         * @enum {string}
+         */
+        KycRequirement: "legal_name" | "phone_number" | "government_id" | "business_registration" | "proof_of_address";
+        /**
+         * @description Who decided a KYC case - the KYC provider, or an operator settling a needs_review case.
+         * @enum {string}
+         */
+        KycDecidedBy: "provider" | "operator";
+        /**
+         * @description What the money movement is: `collection` (a settled collection), `escrow` (a collection's
+         *     escrow hold, its release or its return), `refund` (a refund's reservation, posting or
+         *     release), `payout` (a payout's reservation, posting or release), `fx_conversion`, or
+         *     `other` (a movement of a kind this version does not name).
+         * @enum {string}
+         */
+        WalletEntryType: "collection" | "escrow" | "refund" | "payout" | "fx_conversion" | "other";
+        /**
+         * @description What the movement did: `posted` moved available money at once; `held` put money on hold
+         *     (a credit into `pending_balance`, or a debit reserved out of `available_balance`);
+         *     `hold_posted` completed a hold (an escrow released into `available_balance`, a reserved
+         *     refund or payout sent); `hold_voided` cancelled a hold (an escrow returned, a reserved
+         *     refund or payout given back to `available_balance`).
+         * @enum {string}
+         */
+        WalletEntryPhase: "posted" | "held" | "hold_posted" | "hold_voided";
         /**
          * @description queued -> processing -> success | failed. Each transition emits the matching payout.* event.
          * @enum {string}
@@ -631,7 +773,12 @@ export interface components {
         ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
-        /** @description Balance in minor currency units; never negative; a safe integer. */
+        /**
+         * @description Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances,
+         *     so a balance is a JSON integer of any size: in practice far below 9007199254740991
+         *     (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could
+         *     pass; a JavaScript client that must read such a balance exactly parses it as a BigInt.
+         */
         Balance: number;
         /**
          * @description ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports:
@@ -641,7 +788,9 @@ export interface components {
          */
         Currency: string;
         /**
-         * @description ISO 3166-1 alpha-2 country code, 2 upper-case letters.
+         * @description ISO 3166-1 alpha-2 country code, 2 upper-case letters, one of the 249 officially assigned
+         *     codes (the pattern lists them; reserved, deprecated and user-assigned codes such as EU, UK,
+         *     YU or XK are 422 on the field).
          * @example KE
          */
         Country: string;
@@ -843,6 +992,79 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description A sub-merchant's KYC case (x-addition; the seed does not show its fields). */
+        KycCase: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            sub_merchant_id: string;
+            tier: components["schemas"]["KycTier"];
+            status: components["schemas"]["KycStatus"];
+            /** @description The KYC provider handling the case (`sandbox` in the sandbox). */
+            provider: string;
+            /** @description What the tier requires for this sub-merchant's type. */
+            requirements: components["schemas"]["KycRequirement"][];
+            /** @description Requirements not verified yet; empty once verified. */
+            requirements_outstanding: components["schemas"]["KycRequirement"][];
+            /** @description Why the case was rejected or sent to review (the provider's reason code and explanation, or the operator's note); null otherwise. */
+            reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the provider accepted the case; null until then.
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the case last left `pending` (a provider decision, or an operator's settlement); null while pending.
+             */
+            decided_at: string | null;
+            decided_by: components["schemas"]["KycDecidedBy"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description One movement of a wallet, from the ledger, with the wallet's balances right after it. */
+        WalletEntry: {
+            /** @description The ledger transfer id (32 lower-case hex characters). */
+            id: string;
+            /** Format: uuid */
+            wallet_id: string;
+            type: components["schemas"]["WalletEntryType"];
+            phase: components["schemas"]["WalletEntryPhase"];
+            /**
+             * @description credit adds to the wallet, debit takes from it.
+             * @enum {string}
+             */
+            direction: "credit" | "debit";
+            /** @description The movement's amount in minor units, exact (a JSON integer of any size, as Balance). */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            available_balance_after: components["schemas"]["Balance"];
+            pending_balance_after: components["schemas"]["Balance"];
+            /**
+             * Format: uuid
+             * @description The collection or refund the movement belongs to (types collection, escrow, refund); null otherwise.
+             */
+            transaction_id: string | null;
+            /**
+             * Format: uuid
+             * @description The payout the movement belongs to (type payout); null otherwise.
+             */
+            payout_id: string | null;
+            /**
+             * Format: uuid
+             * @description The currency conversion the movement belongs to (type fx_conversion); null otherwise.
+             */
+            fx_conversion_id: string | null;
+            /** @description The hold the movement is (phase held) or completes or cancels (hold_posted, hold_voided); the `id` of the held entry. Null for posted movements. */
+            hold_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the ledger recorded the movement.
+             */
+            created_at: string;
+        };
         /** @description A recipient of a split rule, as returned. */
         SplitRecipient: {
             recipient_type: components["schemas"]["RecipientType"];
@@ -968,9 +1190,9 @@ export interface components {
             type: components["schemas"]["WebhookEventType"];
             /** Format: date-time */
             created_at: string;
-            /** @description Depends on type; for transaction.* events it is a TransactionEventData. Data fields of other event types are not fixed in v1. */
+            /** @description Depends on type; for transaction.* events it is a TransactionEventData, for kyc.* events a KycEventData. Data fields of other event types are not fixed in v1. */
             data: Record<string, never>;
-        } & unknown;
+        } & (unknown & unknown);
         TransactionEventData: {
             /** Format: uuid */
             transaction_id: string;
@@ -979,6 +1201,26 @@ export interface components {
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
             status: components["schemas"]["TransactionStatus"];
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        /**
+         * @description Data of kyc.verified and kyc.rejected (x-addition; the seed does not show it). Written when
+         *     the KYC provider decides a case, or an operator settles a needs_review case. needs_review
+         *     itself writes no event.
+         */
+        KycEventData: {
+            /** Format: uuid */
+            sub_merchant_id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            kyc_case_id: string;
+            tier: components["schemas"]["KycTier"];
+            /** @enum {string} */
+            status: "verified" | "rejected";
+            reason: string | null;
+            decided_by: components["schemas"]["KycDecidedBy"];
             /** Format: date-time */
             occurred_at: string;
         };
@@ -994,7 +1236,7 @@ export interface components {
             rail: components["schemas"]["Rail"];
             /**
              * Format: uuid
-             * @description Attributes the collection to a sub-merchant of the merchant (unknown id is 422).
+             * @description Attributes the collection to a sub-merchant of the merchant (unknown id is 422). A suspended sub-merchant, or an amount over the limits of its KYC tier (a single collection, or its wallet balance in the currency), is 403 `COMPLIANCE_HOLD`.
              */
             sub_merchant_id?: string | null;
             /** @description Required when rail is mobile_money or ussd. */
@@ -1063,11 +1305,17 @@ export interface components {
             email?: string;
         };
         SubMerchantCreate: {
+            /** @description The name shown for the sub-merchant; not blank; any text but the NUL character (U+0000). In the sandbox it also carries the KYC magic values. */
             display_name: string;
             type: components["schemas"]["SubMerchantType"];
             country: components["schemas"]["Country"];
             kyc_tier?: components["schemas"]["KycTier"];
             contact?: components["schemas"]["SubMerchantContact"];
+        };
+        /** @description Optional body of suspend and reactivate. */
+        SubMerchantStatusChange: {
+            /** @description Why; kept in the sub-merchant's status history. Any text but the NUL character (U+0000). */
+            reason?: string | null;
         };
         /**
          * @description `recipient_type` and `value` are required. `recipient_id` is required for sub_merchant
@@ -1192,6 +1440,16 @@ export interface components {
         };
         WalletListEnvelope: {
             data: components["schemas"]["Wallet"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        KycCaseEnvelope: {
+            data: components["schemas"]["KycCase"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        WalletEntryListEnvelope: {
+            data: components["schemas"]["WalletEntry"][];
             error: null;
             meta: components["schemas"]["PageMeta"];
         };
@@ -2046,6 +2304,154 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getSubMerchantKyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The KYC case. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+                     *         "sub_merchant_id": "3f2b8c1e-5d4a-4e7b-9c2d-1a6f8e9b0c3d",
+                     *         "tier": "tier_2",
+                     *         "status": "needs_review",
+                     *         "provider": "sandbox",
+                     *         "requirements": [
+                     *           "legal_name",
+                     *           "phone_number",
+                     *           "business_registration",
+                     *           "proof_of_address"
+                     *         ],
+                     *         "requirements_outstanding": [
+                     *           "business_registration"
+                     *         ],
+                     *         "reason": "document_unreadable: the registration certificate could not be read; a reviewer must look at it",
+                     *         "submitted_at": "2026-11-22T17:02:01Z",
+                     *         "decided_at": "2026-11-22T17:02:04Z",
+                     *         "decided_by": "provider",
+                     *         "created_at": "2026-11-22T17:02:00Z",
+                     *         "updated_at": "2026-11-22T17:02:04Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KycCaseEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    suspendSubMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Chargeback rate above the marketplace threshold"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubMerchantStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The sub-merchant, suspended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubMerchantEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reactivateSubMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Review completed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubMerchantStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The sub-merchant, active. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubMerchantEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: never;
@@ -2189,6 +2595,70 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WalletEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWalletEntries: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the wallet's entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "4f1c2b3a9d8e7f6a5b4c3d2e1f0a9b8c",
+                     *           "wallet_id": "c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f",
+                     *           "type": "collection",
+                     *           "phase": "posted",
+                     *           "direction": "credit",
+                     *           "amount": 150000,
+                     *           "currency": "KES",
+                     *           "available_balance_after": 1250000,
+                     *           "pending_balance_after": 150000,
+                     *           "transaction_id": "0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e",
+                     *           "payout_id": null,
+                     *           "fx_conversion_id": null,
+                     *           "hold_id": null,
+                     *           "created_at": "2026-11-22T17:00:42.120Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WalletEntryListEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];

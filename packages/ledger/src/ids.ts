@@ -15,6 +15,13 @@ export function u128FromUuid(uuid: string): bigint {
   return BigInt('0x' + uuid.replaceAll('-', ''));
 }
 
+/** The inverse of u128FromUuid: the lower-case UUID whose 128 bits are `value`. */
+export function uuidFromU128(value: bigint): string {
+  if (value < 0n || value >= 1n << 128n) throw new LedgerUsageError(`not a u128: ${value}`);
+  const hex = value.toString(16).padStart(32, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /**
  * A u128 derived from a namespace and parts: the first 16 bytes of SHA-256 over them.
  * Never 0 and never 2^128-1 (both reserved by TigerBeetle): those two outcomes are remapped,

@@ -2,7 +2,7 @@
 // interface (LedgerEngine) and a domain layer (Ledger) the service calls.
 
 export * from './model.ts';
-export { idFromUuid, idFromParts, u128FromUuid } from './ids.ts';
+export { idFromUuid, idFromParts, u128FromUuid, uuidFromU128 } from './ids.ts';
 export { currencies, currencyInfo, ledgerOf, currencyOfLedger, type CurrencyInfo } from './currencies.ts';
 export { PostgresEngine, batch_attempts_max, expiry_batch_max, type PostgresEngineOptions } from './engines/postgres/engine.ts';
 export { TigerBeetleEngine, parse_addresses, type TigerBeetleEngineOptions } from './engines/tigerbeetle/engine.ts';
@@ -10,7 +10,10 @@ export {
   Ledger,
   LedgerInvariantError,
   balanceOf,
+  history_page_max,
   legs_max,
+  type AccountMovement,
+  type AccountState,
   type Balance,
   type InvariantReport,
   type LedgerFailure,

@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Ledger, LedgerUsageError, TransferCode, batch_events_max, idFromUuid, type LedgerEngine } from '../src/index.ts';
+import { Ledger, LedgerUsageError, TransferCode, TransferFlags, batch_events_max, history_page_max, idFromUuid, type LedgerEngine } from '../src/index.ts';
 import { engine_cases } from './support/engines.ts';
 
 for (const engine_case of engine_cases) {
@@ -246,6 +246,62 @@ for (const engine_case of engine_cases) {
         conversionId: randomUUID(), fromAccountId: ngn, toAccountId: usd, fromCurrency: 'NGN', toCurrency: 'USD', amount: 1n, rate: '0.0006',
       });
       expect(tiny).toMatchObject({ ok: false, failure: 'amount_too_small', toAmount: 0n });
+    });
+
+    test('accountHistory: a wallet statement newest first, each movement with the balance right after it, paged', async () => {
+      const seller = await wallet('KES');
+      const collectionId = randomUUID();
+      const escrowId = randomUUID();
+      const refundId = randomUUID();
+      const payoutId = randomUUID();
+      await ledger.settleCollection({ collectionId, currency: 'KES', amount: 10_000n, legs: [{ accountId: seller, amount: 10_000n, escrow: false }] });
+      const held = await ledger.settleCollection({ collectionId: escrowId, currency: 'KES', amount: 4_000n, legs: [{ accountId: seller, amount: 4_000n, escrow: true }] });
+      await ledger.reserveRefund({ refundId, walletAccountId: seller, currency: 'KES', amount: 1_500n });
+      await ledger.cancelRefund(refundId);
+      await ledger.releaseEscrow(held.escrowTransferIds[0]!);
+      await ledger.reservePayout({ payoutId, walletAccountId: seller, currency: 'KES', amount: 12_000n });
+      await ledger.commitPayout(payoutId);
+      // A movement of another wallet is not in this one's statement.
+      await fund(await wallet('KES'), 77n, 'KES');
+
+      const all = await ledger.accountHistory({ accountId: seller, limit: 100 });
+      const summary = all.map((m) => [m.transfer.code, m.transfer.flags, m.direction, m.transfer.amount, m.balanceAfter.available, m.balanceAfter.pending]);
+      expect(summary).toEqual([
+        [TransferCode.payout, TransferFlags.post_pending_transfer, 'debit', 12_000n, 2_000n, 0n],
+        [TransferCode.payout, TransferFlags.pending, 'debit', 12_000n, 2_000n, 0n],
+        [TransferCode.collection_escrow_leg, TransferFlags.post_pending_transfer, 'credit', 4_000n, 14_000n, 0n],
+        [TransferCode.refund_leg, TransferFlags.void_pending_transfer, 'debit', 1_500n, 10_000n, 4_000n],
+        [TransferCode.refund_leg, TransferFlags.pending, 'debit', 1_500n, 8_500n, 4_000n],
+        [TransferCode.collection_escrow_leg, TransferFlags.pending, 'credit', 4_000n, 10_000n, 4_000n],
+        [TransferCode.collection_leg, 0, 'credit', 10_000n, 10_000n, 0n],
+      ]);
+      // Posts and voids belong to the same service object as the hold they resolve.
+      expect(all[0]!.transfer.user_data_128).toBe(all[1]!.transfer.user_data_128);
+      expect(all[0]!.transfer.pending_id).toBe(all[1]!.transfer.id);
+      // The newest balance is the account's balance now.
+      expect(await ledger.balance(seller)).toEqual(all[0]!.balanceAfter);
+      const fresh = await wallet('KES');
+      const states = await ledger.accountStates([seller, fresh, 987_654_321n]);
+      expect(states.get(seller)).toMatchObject({ balance: all[0]!.balanceAfter, lastMovementAt: all[0]!.transfer.timestamp });
+      expect(states.get(fresh)).toMatchObject({ balance: { available: 0n, pending: 0n }, lastMovementAt: null });
+      expect(states.get(fresh)!.openedAt).toBeGreaterThan(0n);
+      expect(states.has(987_654_321n)).toBe(false);
+
+      // Pages of 3 by the last timestamp give the same movements, in order, once each.
+      const paged: bigint[] = [];
+      let before: bigint | undefined;
+      for (;;) {
+        const page = await ledger.accountHistory({ accountId: seller, limit: 3, ...(before === undefined ? {} : { before }) });
+        paged.push(...page.map((m) => m.transfer.id));
+        if (page.length < 3) break;
+        before = page[page.length - 1]!.transfer.timestamp;
+      }
+      expect(paged).toEqual(all.map((m) => m.transfer.id));
+      expect(await ledger.accountHistory({ accountId: seller, limit: 5, before: all[all.length - 1]!.transfer.timestamp })).toEqual([]);
+      expect(await ledger.accountHistory({ accountId: seller, limit: 5, before: 1n })).toEqual([]);
+      expect(await ledger.accountHistory({ accountId: 987_654_321n, limit: 5 })).toEqual([]);
+      await expect(ledger.accountHistory({ accountId: seller, limit: 0 })).rejects.toBeInstanceOf(LedgerUsageError);
+      await expect(ledger.accountHistory({ accountId: seller, limit: history_page_max + 1 })).rejects.toBeInstanceOf(LedgerUsageError);
     });
 
     test('checkInvariants: every currency ledger sums to zero and no wallet is negative', async () => {

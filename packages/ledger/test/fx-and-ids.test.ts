@@ -2,7 +2,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { LedgerUsageError, convertAmount, divideRounded, idFromParts, idFromUuid, ledgerOf, parseRate, u128FromUuid, u128_max } from '../src/index.ts';
+import { LedgerUsageError, convertAmount, divideRounded, idFromParts, idFromUuid, ledgerOf, parseRate, u128FromUuid, u128_max, uuidFromU128 } from '../src/index.ts';
 
 describe('fx arithmetic', () => {
   test('parseRate reads decimals exactly and refuses anything else', () => {
@@ -62,6 +62,10 @@ describe('ids', () => {
     expect(() => idFromUuid('not-a-uuid', 0)).toThrow(LedgerUsageError);
     expect(() => idFromUuid(uuid, -1)).toThrow(LedgerUsageError);
     expect(u128FromUuid(uuid)).toBe(0x0190d6b48f1e7c3a9b2d4e5f60718293n);
+    expect(uuidFromU128(u128FromUuid(uuid.toUpperCase()))).toBe(uuid.toLowerCase());
+    expect(uuidFromU128(1n)).toBe('00000000-0000-0000-0000-000000000001');
+    expect(() => uuidFromU128(u128_max + 1n)).toThrow(LedgerUsageError);
+    expect(() => uuidFromU128(-1n)).toThrow(LedgerUsageError);
   });
 
   test('idFromParts separates its parts', () => {

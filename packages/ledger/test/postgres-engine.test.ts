@@ -88,3 +88,38 @@ test('queries validate their limit', async () => {
   await expect(engine.getAccountTransfers({ account_id: 1n, limit: 0 })).rejects.toBeInstanceOf(LedgerUsageError);
   await expect(engine.queryAccounts({ limit: 8190 })).rejects.toBeInstanceOf(LedgerUsageError);
 });
+
+test('a page of an account\'s transfers reads index ranges of the page size, however long the account\'s history', async () => {
+  // The engine's own statement, captured and EXPLAIN ANALYZEd: every node of its plan handles
+  // at most one page of rows per side (two pages where the sides merge), although the account
+  // has 3,000 transfers on each side.
+  const captured: { query: string; params: unknown[] }[] = [];
+  const sql = postgres(url, { max: 1, onnotice: () => {}, debug: (_connection, query, params) => captured.push({ query, params: params as unknown[] }) });
+  const probe = new PostgresEngine({ sql });
+  const n = id_space();
+  const [payer, account, payee] = [n(1), n(2), n(3)];
+  await probe.createAccounts([payer, account, payee].map((id) => ({ id, ledger, code, flags: AccountFlags.history })));
+  const per_side = 3_000;
+  await probe.createTransfers(Array.from({ length: 2 * per_side }, (_, i) => i % 2 === 0
+    ? { id: n(10 + i), debit_account_id: payer, credit_account_id: account, amount: 2n, ledger, code }
+    : { id: n(10 + i), debit_account_id: account, credit_account_id: payee, amount: 1n, ledger, code }));
+  await sql`ANALYZE ledger.transfers`;
+  const limit = 25;
+  const newest = await probe.getAccountTransfers({ account_id: account, limit, flags: 4 });
+  const middle = await probe.getAccountTransfers({ account_id: account, limit, flags: 4, timestamp_max: newest[limit - 1]!.timestamp - 1n - 3_000n });
+  expect(newest.map((t) => t.id)).toEqual(Array.from({ length: limit }, (_, i) => n(10 + 2 * per_side - 1 - i)));
+  expect(middle).toHaveLength(limit);
+  const statement = captured.filter((c) => c.query.includes('UNION ALL')).at(-1)!;
+  const [{ 'QUERY PLAN': [plan] }] = await sql.unsafe(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.query}`, statement.params as never[]) as unknown as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
+  type PlanNode = { 'Node Type': string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
+  const nodes: PlanNode[] = [];
+  const walk = (node: PlanNode) => { nodes.push(node); node.Plans?.forEach(walk); };
+  walk(plan.Plan);
+  for (const node of nodes) {
+    expect(node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0), JSON.stringify(node)).toBeLessThanOrEqual(2 * limit);
+  }
+  expect(nodes.some((node) => /Index Scan/.test(node['Node Type']))).toBe(true);
+  expect(nodes.some((node) => /Bitmap|Seq Scan|^Sort$/.test(node['Node Type']))).toBe(false);
+  await probe.close();
+  await sql.end();
+}, 60_000);

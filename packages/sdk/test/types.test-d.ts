@@ -50,7 +50,7 @@ describe('contract and SDK agree', () => {
     expectTypeOf<OperationsWithHeader<paths, 'Idempotency-Key'>>().toEqualTypeOf<SevenIdempotentOperations>();
   });
 
-  it('the spec has every merchant operation of the seed (27, incl. the two payer ones)', () => {
+  it('the spec has every merchant operation of the seed (27, incl. the two payer ones) and the additions', () => {
     expectTypeOf<OperationsOf<paths>>().toEqualTypeOf<
       | SevenIdempotentOperations
       | 'GET /collections/{id}'
@@ -59,9 +59,14 @@ describe('contract and SDK agree', () => {
       | 'GET /transactions/{id}'
       | 'GET /sub-merchants'
       | 'GET /sub-merchants/{id}'
+      // Additions (docs/sub-merchants.md): the KYC case, suspension, the wallet statement.
+      | 'GET /sub-merchants/{id}/kyc'
+      | 'POST /sub-merchants/{id}/suspend'
+      | 'POST /sub-merchants/{id}/reactivate'
       | 'GET /users'
       | 'GET /wallets'
       | 'GET /wallets/{id}/balance'
+      | 'GET /wallets/{id}/entries'
       | 'POST /split-rules'
       | 'GET /split-rules'
       | 'GET /split-rules/{id}'

@@ -1,6 +1,7 @@
 // Operator CLI: `./payagg <command>` from the repository root. Uses the same configuration as
 // the server (DATABASE_URL, or the embedded cluster in DATA_DIR; MASTER_KEY or DATA_DIR/master.key),
 // whether or not the server is running. Exit codes: 0 ok, 1 failure, 2 usage error.
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { userRoles, type UserRole } from './auth/permissions.ts';
 import { merchantStatuses, type MerchantStatus, type KeyMode } from './auth/principal.ts';
@@ -15,6 +16,11 @@ import { ApiKeyInputError, createApiKey, keyModes, parseSignatureVersion, revoke
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from './domain/merchants.ts';
 import { insertUser, UserInputError } from './domain/users.ts';
+import { findKycCaseOfSubMerchant, listKycCasesByStatus, settleKycReview, toKycCaseResource } from './domain/kyc-cases.ts';
+import {
+  findSubMerchantAnyMerchant, setSubMerchantStatus, subMerchantStatusReasonLengthMax, toSubMerchantResource,
+} from './domain/sub-merchants.ts';
+import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
 
 const usage = `Usage: ./payagg <command>
@@ -31,6 +37,14 @@ const usage = `Usage: ./payagg <command>
       method, path, query and Idempotency-Key). Running servers apply it within AUTH_CACHE_TTL_MS.
   keys revoke API_KEY_OR_KEY_ID
   users create --merchant MERCHANT_ID --email EMAIL --role admin|finance|read_only|compliance [--disabled]
+  sub-merchants suspend SUB_MERCHANT_ID [--reason TEXT] [--operator NAME]
+  sub-merchants reactivate SUB_MERCHANT_ID [--reason TEXT] [--operator NAME]
+      Status of any merchant's sub-merchant; recorded in its status history as operator:NAME.
+  kyc list [--status needs_review|pending|verified|rejected] [--merchant MERCHANT_ID] [--limit N]
+      KYC cases of one status (default needs_review: the review queue), oldest first.
+  kyc show SUB_MERCHANT_ID
+  kyc settle SUB_MERCHANT_ID verified|rejected [--reason TEXT] [--operator NAME]
+      Settles a case in needs_review (writes kyc.verified / kyc.rejected); --reason is required to reject.
   db migrate
 
 The API secret is printed once, at creation; it is stored encrypted and cannot be shown again.
@@ -46,6 +60,21 @@ function requireUuid(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`${what} is required`);
   if (!uuidPattern.test(value)) throw new UsageError(`${what} must be a UUID, got "${value}"`);
   return value.toLowerCase();
+}
+
+/** Who runs an operator command, for the records it writes: --operator, else the OS user. */
+function operatorName(value: string | undefined): string {
+  const name = (value ?? userInfo().username).trim();
+  if (name === '' || name.length > 100) throw new UsageError('--operator must be 1 to 100 characters');
+  return name;
+}
+
+function optionalReason(value: string | undefined, lengthMax: number): string | null {
+  if (value === undefined) return null;
+  const reason = value.trim();
+  if (reason === '') return null;
+  if (reason.length > lengthMax || reason.includes('\u0000')) throw new UsageError(`--reason must be at most ${lengthMax} characters of text`);
+  return reason;
 }
 
 function splitList(value: string | undefined): string[] | undefined {
@@ -200,6 +229,76 @@ function parseCommand(argv: string[]): Command {
         if (!(await findMerchant(db.sql, merchantId))) throw new Error(`no merchant ${merchantId}`);
         const user = await insertUser(db.sql, merchantId, { email, role, status: values.disabled ? 'disabled' : 'active' });
         print({ id: user.id, merchant_id: user.merchant_id, email: user.email, role: user.role, mfa_enabled: user.mfa_enabled, status: user.status });
+      },
+    };
+  }
+  if (group === 'sub-merchants' && (action === 'suspend' || action === 'reactivate')) {
+    const { values, positionals } = parse({ reason: { type: 'string' }, operator: { type: 'string' } });
+    if (positionals.length !== 1) throw new UsageError(`sub-merchants ${action} takes one SUB_MERCHANT_ID`);
+    const id = requireUuid(positionals[0], 'SUB_MERCHANT_ID');
+    const reason = optionalReason(values.reason as string | undefined, subMerchantStatusReasonLengthMax);
+    const operator = operatorName(values.operator as string | undefined);
+    return {
+      needsKey: false,
+      async run(db) {
+        const changed = await setSubMerchantStatus({ sql: db.sql }, {
+          merchantId: null, subMerchantId: id, status: action === 'suspend' ? 'suspended' : 'active', reason, actor: `operator:${operator}`,
+        });
+        if (!changed) throw new Error(`no sub-merchant ${id}`);
+        print({ ...toSubMerchantResource(changed.row), changed: changed.changed });
+      },
+    };
+  }
+  if (group === 'kyc' && action === 'list') {
+    const { values, positionals } = parse({ status: { type: 'string' }, merchant: { type: 'string' }, limit: { type: 'string' } });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const status = (values.status as string | undefined) ?? 'needs_review';
+    if (!(kycStatuses as readonly string[]).includes(status)) throw new UsageError(`--status must be one of ${kycStatuses.join(', ')}`);
+    const merchantId = values.merchant === undefined ? undefined : requireUuid(values.merchant as string, '--merchant');
+    const limitText = (values.limit as string | undefined) ?? '100';
+    if (!/^[0-9]{1,4}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000) throw new UsageError('--limit must be 1 to 1000');
+    return {
+      needsKey: false,
+      async run(db) {
+        const cases = await listKycCasesByStatus(db.sql, status as KycStatus, { ...(merchantId ? { merchantId } : {}), limit: Number(limitText) });
+        print(cases.map((row) => ({ merchant_id: row.merchant_id, ...toKycCaseResource(row) })));
+      },
+    };
+  }
+  if (group === 'kyc' && action === 'show') {
+    const { positionals } = parse({});
+    if (positionals.length !== 1) throw new UsageError('kyc show takes one SUB_MERCHANT_ID');
+    const id = requireUuid(positionals[0], 'SUB_MERCHANT_ID');
+    return {
+      needsKey: false,
+      async run(db) {
+        const subMerchant = await findSubMerchantAnyMerchant(db.sql, id);
+        const row = subMerchant ? await findKycCaseOfSubMerchant(db.sql, subMerchant.merchant_id, id) : null;
+        if (!row) throw new Error(`no KYC case for sub-merchant ${id}`);
+        print({ merchant_id: row.merchant_id, ...toKycCaseResource(row) });
+      },
+    };
+  }
+  if (group === 'kyc' && action === 'settle') {
+    const { values, positionals } = parse({ reason: { type: 'string' }, operator: { type: 'string' } });
+    if (positionals.length !== 2) throw new UsageError('kyc settle takes SUB_MERCHANT_ID and verified or rejected');
+    const id = requireUuid(positionals[0], 'SUB_MERCHANT_ID');
+    const decision = positionals[1];
+    if (decision !== 'verified' && decision !== 'rejected') throw new UsageError('the decision must be verified or rejected');
+    const reason = optionalReason(values.reason as string | undefined, subMerchantStatusReasonLengthMax);
+    if (decision === 'rejected' && reason === null) throw new UsageError('--reason is required to reject');
+    const operator = operatorName(values.operator as string | undefined);
+    return {
+      needsKey: false,
+      async run(db) {
+        const subMerchant = await findSubMerchantAnyMerchant(db.sql, id);
+        const kycCase = subMerchant ? await findKycCaseOfSubMerchant(db.sql, subMerchant.merchant_id, id) : null;
+        if (!kycCase) throw new Error(`no KYC case for sub-merchant ${id}`);
+        const result = await settleKycReview(db.sql, { caseId: kycCase.id, status: decision, reason, operator });
+        if (!result.applied) {
+          throw new Error(`the KYC case of sub-merchant ${id} is ${result.row?.status ?? 'gone'}; only a case in needs_review can be settled`);
+        }
+        print({ merchant_id: result.row.merchant_id, ...toKycCaseResource(result.row) });
       },
     };
   }

@@ -3,6 +3,8 @@
 // generating the master key live in src/crypto/master-key.ts.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
 import { SANDBOX_PAYER_PAGES_PATH } from './rails/sandbox/config.ts';
+import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
+import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './kyc/sandbox/config.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -93,6 +95,8 @@ export type Config = {
   publicBaseUrl: string | null;
   /** The built hosted checkout page (packages/checkout-page/dist), served under /checkout. */
   checkoutPageDir: string;
+  /** The sandbox KYC provider (SANDBOX_KYC_*) and the tiers' limits (KYC_TIER_*): docs/sub-merchants.md. */
+  kyc: { sandbox: SandboxKycConfig; limits: KycLimits };
 };
 
 export class ConfigError extends Error {
@@ -149,6 +153,15 @@ export function parseMasterKey(raw: string, source: string): Buffer {
   return Buffer.from(hex, 'hex');
 }
 
+function readKycLimits(env: Env): KycLimits {
+  try {
+    return kycLimitsFromEnv(env);
+  } catch (error) {
+    if (error instanceof KycLimitsConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /**
  * `role` picks the defaults of the process kind: a worker process (src/worker.ts) runs the
  * background work whatever RUN_WORKERS says, and its request pool is small (nothing serves
@@ -191,6 +204,13 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', railOutcomePollMsDefault, 10, 60_000),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
     checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repoRoot, 'packages/checkout-page/dist')),
+    kyc: {
+      sandbox: {
+        decisionDelayMs: readInteger(env, 'SANDBOX_KYC_DELAY_MS', sandboxKycDelayMsDefault, 0, sandboxKycDelayMsMax),
+        down: readBoolean(env, 'SANDBOX_KYC_DOWN', false),
+      },
+      limits: readKycLimits(env),
+    },
   };
   // The sandbox providers' payer pages (card challenge, bank authorization, QR) are served by
   // this service under /sandbox/rails (src/rails/sandbox/payer-pages.ts), so by default their

@@ -14,7 +14,9 @@ import type { SecretBox } from './crypto/secret-box.ts';
 import { asynchronousCommitSession, createPool, openConnections, postgresTarget, type Sql } from './db/index.ts';
 import { createGroupCommit, type GroupCommit } from './db/group-commit.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts';
+import { createKycRegistry, type KycRegistry } from './kyc/registry.ts';
 import type { JobDeps } from './jobs/job.ts';
+import { enqueueJob } from './jobs/queue.ts';
 import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import type { Logger } from './log.ts';
 import { createRailOutcomeIngress, type RailOutcomeIngress } from './rails/outcome-ingress.ts';
@@ -32,6 +34,8 @@ export type DomainRuntime = {
   ledger: Ledger;
   rails: RailRegistry;
   idempotency: IdempotencyStore;
+  /** The KYC provider: the sandbox by default (SANDBOX_KYC_*: docs/sub-merchants.md). */
+  kyc: KycRegistry;
   /** Where rail outcomes enter (the sandbox poller; a real provider's callback handler). */
   railOutcomes: RailOutcomeIngress;
   /** The request path's final commits, batched under load (db/group-commit.ts). */
@@ -84,7 +88,19 @@ export async function createDomainRuntime(input: {
     sql: workerSql, batchHandler: railOutcomes.acceptRailOutcomes, pollIntervalMs: config.railOutcomePollMs,
     deliveryConcurrency: config.workerPoolMax, logger,
   });
-  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, logger };
+  // The sandbox KYC provider is only called from jobs (kyc.submit_case), so it keeps its record
+  // of each submission on the background pool, committed synchronously: the record and the job
+  // that delivers its decision commit together, and neither may be lost once a case is marked
+  // submitted.
+  const kyc = createKycRegistry({
+    sql: workerSql,
+    sandbox: config.kyc.sandbox,
+    scheduleDecisionDelivery: async (q, delivery) => {
+      await enqueueJob(q, 'kyc.sandbox_deliver_decision', { caseId: delivery.caseId },
+        { runAt: delivery.runAt, jobKey: `kyc.sandbox_deliver_decision:${delivery.caseId}` });
+    },
+  });
+  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, logger };
   let jobRunner: JobRunner | null = null;
   if (config.runWorkers) {
     try {
@@ -104,6 +120,7 @@ export async function createDomainRuntime(input: {
     ledger,
     rails,
     idempotency,
+    kyc,
     railOutcomes,
     groupCommit: createGroupCommit(sql),
     jobDeps,

@@ -20,10 +20,12 @@ from pydantic import Field, StrictInt
 from typing import Optional
 from typing_extensions import Annotated
 from uuid import UUID
+from payagg_client.models.kyc_case_envelope import KycCaseEnvelope
 from payagg_client.models.kyc_status import KycStatus
 from payagg_client.models.sub_merchant_create import SubMerchantCreate
 from payagg_client.models.sub_merchant_envelope import SubMerchantEnvelope
 from payagg_client.models.sub_merchant_list_envelope import SubMerchantListEnvelope
+from payagg_client.models.sub_merchant_status_change import SubMerchantStatusChange
 
 from payagg_client.api_client import ApiClient, RequestSerialized
 from payagg_client.api_response import ApiResponse
@@ -63,7 +65,7 @@ class SubMerchantsApi:
     ) -> SubMerchantEnvelope:
         """Onboard a sub-merchant
 
-        Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted).
+        Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted). The KYC provider decides asynchronously: the case moves to `verified`, `rejected` or `needs_review` (read it with `GET /sub-merchants/{id}/kyc`), and `verified` and `rejected` write the `kyc.verified` / `kyc.rejected` events (`needs_review` writes none; an operator settles it to `verified` or `rejected`, which writes the event). In the sandbox the provider answers after `SANDBOX_KYC_DELAY_MS` (default 3 s): `verified`, unless `display_name` contains one of the magic values `sandbox_kyc_rejected`, `sandbox_kyc_sanctions` (both `rejected`) or `sandbox_kyc_needs_review`. Until verified a sub-merchant may be named on collections within the `tier_1` limits and receive money into its wallet, but cannot be paid out; once verified its own tier's limits apply. Needs a write-capable key scope (`full` or `write`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -141,7 +143,7 @@ class SubMerchantsApi:
     ) -> ApiResponse[SubMerchantEnvelope]:
         """Onboard a sub-merchant
 
-        Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted).
+        Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted). The KYC provider decides asynchronously: the case moves to `verified`, `rejected` or `needs_review` (read it with `GET /sub-merchants/{id}/kyc`), and `verified` and `rejected` write the `kyc.verified` / `kyc.rejected` events (`needs_review` writes none; an operator settles it to `verified` or `rejected`, which writes the event). In the sandbox the provider answers after `SANDBOX_KYC_DELAY_MS` (default 3 s): `verified`, unless `display_name` contains one of the magic values `sandbox_kyc_rejected`, `sandbox_kyc_sanctions` (both `rejected`) or `sandbox_kyc_needs_review`. Until verified a sub-merchant may be named on collections within the `tier_1` limits and receive money into its wallet, but cannot be paid out; once verified its own tier's limits apply. Needs a write-capable key scope (`full` or `write`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -219,7 +221,7 @@ class SubMerchantsApi:
     ) -> RESTResponseType:
         """Onboard a sub-merchant
 
-        Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted).
+        Creates a sub-merchant (status `active`, `kyc_status` `pending`) and starts a KYC case for its tier (`tier_1` when omitted). The KYC provider decides asynchronously: the case moves to `verified`, `rejected` or `needs_review` (read it with `GET /sub-merchants/{id}/kyc`), and `verified` and `rejected` write the `kyc.verified` / `kyc.rejected` events (`needs_review` writes none; an operator settles it to `verified` or `rejected`, which writes the event). In the sandbox the provider answers after `SANDBOX_KYC_DELAY_MS` (default 3 s): `verified`, unless `display_name` contains one of the magic values `sandbox_kyc_rejected`, `sandbox_kyc_sanctions` (both `rejected`) or `sandbox_kyc_needs_review`. Until verified a sub-merchant may be named on collections within the `tier_1` limits and receive money into its wallet, but cannot be paid out; once verified its own tier's limits apply. Needs a write-capable key scope (`full` or `write`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -636,6 +638,285 @@ class SubMerchantsApi:
 
 
     @validate_call
+    def get_sub_merchant_kyc(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> KycCaseEnvelope:
+        """Get a sub-merchant's KYC case
+
+        The KYC case that creation started: its tier, status, what the tier requires and what is still outstanding, the provider's or operator's reason, and when and by whom it was decided. Another merchant's sub-merchant reads as 404. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_sub_merchant_kyc_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "KycCaseEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_sub_merchant_kyc_with_http_info(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[KycCaseEnvelope]:
+        """Get a sub-merchant's KYC case
+
+        The KYC case that creation started: its tier, status, what the tier requires and what is still outstanding, the provider's or operator's reason, and when and by whom it was decided. Another merchant's sub-merchant reads as 404. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_sub_merchant_kyc_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "KycCaseEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_sub_merchant_kyc_without_preload_content(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Get a sub-merchant's KYC case
+
+        The KYC case that creation started: its tier, status, what the tier requires and what is still outstanding, the provider's or operator's reason, and when and by whom it was decided. Another merchant's sub-merchant reads as 404. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_sub_merchant_kyc_serialize(
+            id=id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "KycCaseEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_sub_merchant_kyc_serialize(
+        self,
+        id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'ServiceSignatureVersion', 
+            'ServiceTimestamp', 
+            'ServiceSignature', 
+            'ServiceKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/sub-merchants/{id}/kyc',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def list_sub_merchants(
         self,
         cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
@@ -932,6 +1213,632 @@ class SubMerchantsApi:
         return self.api_client.param_serialize(
             method='GET',
             resource_path='/sub-merchants',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def reactivate_sub_merchant(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SubMerchantEnvelope:
+        """Reactivate a suspended sub-merchant
+
+        Sets `status` back to `active`. Reactivating an active sub-merchant changes nothing and returns it (200). Its KYC status is unchanged: a sub-merchant whose KYC is not `verified` still cannot be paid out. Needs a write-capable key scope (`full` or `write`). 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param sub_merchant_status_change:
+        :type sub_merchant_status_change: SubMerchantStatusChange
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._reactivate_sub_merchant_serialize(
+            id=id,
+            sub_merchant_status_change=sub_merchant_status_change,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SubMerchantEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def reactivate_sub_merchant_with_http_info(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SubMerchantEnvelope]:
+        """Reactivate a suspended sub-merchant
+
+        Sets `status` back to `active`. Reactivating an active sub-merchant changes nothing and returns it (200). Its KYC status is unchanged: a sub-merchant whose KYC is not `verified` still cannot be paid out. Needs a write-capable key scope (`full` or `write`). 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param sub_merchant_status_change:
+        :type sub_merchant_status_change: SubMerchantStatusChange
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._reactivate_sub_merchant_serialize(
+            id=id,
+            sub_merchant_status_change=sub_merchant_status_change,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SubMerchantEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def reactivate_sub_merchant_without_preload_content(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Reactivate a suspended sub-merchant
+
+        Sets `status` back to `active`. Reactivating an active sub-merchant changes nothing and returns it (200). Its KYC status is unchanged: a sub-merchant whose KYC is not `verified` still cannot be paid out. Needs a write-capable key scope (`full` or `write`). 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param sub_merchant_status_change:
+        :type sub_merchant_status_change: SubMerchantStatusChange
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._reactivate_sub_merchant_serialize(
+            id=id,
+            sub_merchant_status_change=sub_merchant_status_change,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SubMerchantEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _reactivate_sub_merchant_serialize(
+        self,
+        id,
+        sub_merchant_status_change,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if sub_merchant_status_change is not None:
+            _body_params = sub_merchant_status_change
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'ServiceSignatureVersion', 
+            'ServiceTimestamp', 
+            'ServiceSignature', 
+            'ServiceKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/sub-merchants/{id}/reactivate',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def suspend_sub_merchant(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SubMerchantEnvelope:
+        """Suspend a sub-merchant
+
+        Sets `status` to `suspended`: collections naming it (direct and hosted checkout pay) and payouts from its wallets are refused with 403 `COMPLIANCE_HOLD` until it is reactivated. Reads, its wallets' balances and money already held are unaffected. Suspending a suspended sub-merchant changes nothing and returns it (200). The optional `reason` is kept in the sub-merchant's status history. Needs a write-capable key scope (`full` or `write`). 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param sub_merchant_status_change:
+        :type sub_merchant_status_change: SubMerchantStatusChange
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._suspend_sub_merchant_serialize(
+            id=id,
+            sub_merchant_status_change=sub_merchant_status_change,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SubMerchantEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def suspend_sub_merchant_with_http_info(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SubMerchantEnvelope]:
+        """Suspend a sub-merchant
+
+        Sets `status` to `suspended`: collections naming it (direct and hosted checkout pay) and payouts from its wallets are refused with 403 `COMPLIANCE_HOLD` until it is reactivated. Reads, its wallets' balances and money already held are unaffected. Suspending a suspended sub-merchant changes nothing and returns it (200). The optional `reason` is kept in the sub-merchant's status history. Needs a write-capable key scope (`full` or `write`). 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param sub_merchant_status_change:
+        :type sub_merchant_status_change: SubMerchantStatusChange
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._suspend_sub_merchant_serialize(
+            id=id,
+            sub_merchant_status_change=sub_merchant_status_change,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SubMerchantEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def suspend_sub_merchant_without_preload_content(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Suspend a sub-merchant
+
+        Sets `status` to `suspended`: collections naming it (direct and hosted checkout pay) and payouts from its wallets are refused with 403 `COMPLIANCE_HOLD` until it is reactivated. Reads, its wallets' balances and money already held are unaffected. Suspending a suspended sub-merchant changes nothing and returns it (200). The optional `reason` is kept in the sub-merchant's status history. Needs a write-capable key scope (`full` or `write`). 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param sub_merchant_status_change:
+        :type sub_merchant_status_change: SubMerchantStatusChange
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._suspend_sub_merchant_serialize(
+            id=id,
+            sub_merchant_status_change=sub_merchant_status_change,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SubMerchantEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _suspend_sub_merchant_serialize(
+        self,
+        id,
+        sub_merchant_status_change,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if sub_merchant_status_change is not None:
+            _body_params = sub_merchant_status_change
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'ServiceSignatureVersion', 
+            'ServiceTimestamp', 
+            'ServiceSignature', 
+            'ServiceKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/sub-merchants/{id}/suspend',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

@@ -20,6 +20,7 @@ from pydantic import Field, StrictInt
 from typing import Optional
 from typing_extensions import Annotated
 from uuid import UUID
+from payagg_client.models.wallet_entry_list_envelope import WalletEntryListEnvelope
 from payagg_client.models.wallet_envelope import WalletEnvelope
 from payagg_client.models.wallet_list_envelope import WalletListEnvelope
 
@@ -60,7 +61,7 @@ class WalletsApi:
     ) -> WalletEnvelope:
         """Get a wallet's balance
 
-        Returns the wallet with its current available and pending balances.
+        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
@@ -132,7 +133,7 @@ class WalletsApi:
     ) -> ApiResponse[WalletEnvelope]:
         """Get a wallet's balance
 
-        Returns the wallet with its current available and pending balances.
+        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
@@ -204,7 +205,7 @@ class WalletsApi:
     ) -> RESTResponseType:
         """Get a wallet's balance
 
-        Returns the wallet with its current available and pending balances.
+        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
@@ -321,6 +322,319 @@ class WalletsApi:
 
 
     @validate_call
+    def list_wallet_entries(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
+        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> WalletEntryListEnvelope:
+        """List a wallet's entries (statement)
+
+        The wallet's movements from the ledger, newest first: each with its amount, direction, what it did (`phase`), the wallet's balances right after it, and the transaction, payout or hold it belongs to. The statement a finance team reconciles against: the newest entry's balances equal the wallet's balances, and each entry's balances follow from the previous entry's by its amount. A page costs the same however long the wallet's history (index range reads of the ledger). Another merchant's wallet reads as 404; a cursor of another wallet's statement is 422. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
+        :type cursor: str
+        :param limit: Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_wallet_entries_serialize(
+            id=id,
+            cursor=cursor,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "WalletEntryListEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def list_wallet_entries_with_http_info(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
+        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[WalletEntryListEnvelope]:
+        """List a wallet's entries (statement)
+
+        The wallet's movements from the ledger, newest first: each with its amount, direction, what it did (`phase`), the wallet's balances right after it, and the transaction, payout or hold it belongs to. The statement a finance team reconciles against: the newest entry's balances equal the wallet's balances, and each entry's balances follow from the previous entry's by its amount. A page costs the same however long the wallet's history (index range reads of the ledger). Another merchant's wallet reads as 404; a cursor of another wallet's statement is 422. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
+        :type cursor: str
+        :param limit: Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_wallet_entries_serialize(
+            id=id,
+            cursor=cursor,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "WalletEntryListEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def list_wallet_entries_without_preload_content(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
+        limit: Annotated[Optional[StrictInt], Field(description="Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """List a wallet's entries (statement)
+
+        The wallet's movements from the ledger, newest first: each with its amount, direction, what it did (`phase`), the wallet's balances right after it, and the transaction, payout or hold it belongs to. The statement a finance team reconciles against: the newest entry's balances equal the wallet's balances, and each entry's balances follow from the previous entry's by its amount. A page costs the same however long the wallet's history (index range reads of the ledger). Another merchant's wallet reads as 404; a cursor of another wallet's statement is 422. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
+        :type cursor: str
+        :param limit: Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum).
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_wallet_entries_serialize(
+            id=id,
+            cursor=cursor,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "WalletEntryListEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _list_wallet_entries_serialize(
+        self,
+        id,
+        cursor,
+        limit,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        if cursor is not None:
+            
+            _query_params.append(('cursor', cursor))
+            
+        if limit is not None:
+            
+            _query_params.append(('limit', limit))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'ServiceSignatureVersion', 
+            'ServiceTimestamp', 
+            'ServiceSignature', 
+            'ServiceKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/wallets/{id}/entries',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def list_wallets(
         self,
         cursor: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]], Field(description="Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).")] = None,
@@ -341,7 +655,7 @@ class WalletsApi:
     ) -> WalletListEnvelope:
         """List wallets
 
-        Wallets of the merchant (one per currency) and of its sub-merchants. `owner_id` filters to one owner.
+        Wallets of the merchant (one per currency) and of its sub-merchants, newest first. `owner_id` filters to one owner (an owner that is not the merchant or one of its sub-merchants gives an empty list). A wallet is opened on first need: the merchant's when its first collection in that currency succeeds, a sub-merchant's when money in that currency is first credited to it. Balances are read from the ledger at request time. 
 
         :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
         :type cursor: str
@@ -420,7 +734,7 @@ class WalletsApi:
     ) -> ApiResponse[WalletListEnvelope]:
         """List wallets
 
-        Wallets of the merchant (one per currency) and of its sub-merchants. `owner_id` filters to one owner.
+        Wallets of the merchant (one per currency) and of its sub-merchants, newest first. `owner_id` filters to one owner (an owner that is not the merchant or one of its sub-merchants gives an empty list). A wallet is opened on first need: the merchant's when its first collection in that currency succeeds, a sub-merchant's when money in that currency is first credited to it. Balances are read from the ledger at request time. 
 
         :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
         :type cursor: str
@@ -499,7 +813,7 @@ class WalletsApi:
     ) -> RESTResponseType:
         """List wallets
 
-        Wallets of the merchant (one per currency) and of its sub-merchants. `owner_id` filters to one owner.
+        Wallets of the merchant (one per currency) and of its sub-merchants, newest first. `owner_id` filters to one owner (an owner that is not the merchant or one of its sub-merchants gives an empty list). A wallet is opened on first need: the merchant's when its first collection in that currency succeeds, a sub-merchant's when money in that currency is first credited to it. Balances are read from the ledger at request time. 
 
         :param cursor: Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`).
         :type cursor: str

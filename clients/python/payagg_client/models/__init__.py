@@ -38,6 +38,11 @@ from payagg_client.models.fx_rate_envelope import FxRateEnvelope
 from payagg_client.models.fx_rate_lock import FxRateLock
 from payagg_client.models.fx_rate_lock_create import FxRateLockCreate
 from payagg_client.models.fx_rate_lock_envelope import FxRateLockEnvelope
+from payagg_client.models.kyc_case import KycCase
+from payagg_client.models.kyc_case_envelope import KycCaseEnvelope
+from payagg_client.models.kyc_decided_by import KycDecidedBy
+from payagg_client.models.kyc_event_data import KycEventData
+from payagg_client.models.kyc_requirement import KycRequirement
 from payagg_client.models.kyc_status import KycStatus
 from payagg_client.models.kyc_tier import KycTier
 from payagg_client.models.meta import Meta
@@ -66,6 +71,7 @@ from payagg_client.models.sub_merchant_create import SubMerchantCreate
 from payagg_client.models.sub_merchant_envelope import SubMerchantEnvelope
 from payagg_client.models.sub_merchant_list_envelope import SubMerchantListEnvelope
 from payagg_client.models.sub_merchant_status import SubMerchantStatus
+from payagg_client.models.sub_merchant_status_change import SubMerchantStatusChange
 from payagg_client.models.sub_merchant_type import SubMerchantType
 from payagg_client.models.transaction import Transaction
 from payagg_client.models.transaction_envelope import TransactionEnvelope
@@ -78,6 +84,10 @@ from payagg_client.models.user_list_envelope import UserListEnvelope
 from payagg_client.models.user_role import UserRole
 from payagg_client.models.user_status import UserStatus
 from payagg_client.models.wallet import Wallet
+from payagg_client.models.wallet_entry import WalletEntry
+from payagg_client.models.wallet_entry_list_envelope import WalletEntryListEnvelope
+from payagg_client.models.wallet_entry_phase import WalletEntryPhase
+from payagg_client.models.wallet_entry_type import WalletEntryType
 from payagg_client.models.wallet_envelope import WalletEnvelope
 from payagg_client.models.wallet_list_envelope import WalletListEnvelope
 from payagg_client.models.wallet_owner_type import WalletOwnerType

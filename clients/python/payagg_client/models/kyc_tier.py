@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class KycTier(str, Enum):
     """
-    KycTier
+    tier_1 (basic: legal name and phone number) and tier_2 (full: tier_1 plus a government ID for individuals or a business registration for businesses, and a proof of address). Each tier has per-collection and wallet balance limits (docs/sub-merchants.md). 
     """
 
     """

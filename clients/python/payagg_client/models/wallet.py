@@ -36,8 +36,8 @@ class Wallet(BaseModel):
     owner_type: WalletOwnerType
     owner_id: UUID
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    available_balance: Annotated[int, Field(le=9007199254740991, strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; a safe integer.")
-    pending_balance: Annotated[int, Field(le=9007199254740991, strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; a safe integer.")
+    available_balance: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size: in practice far below 9007199254740991 (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could pass; a JavaScript client that must read such a balance exactly parses it as a BigInt. ")
+    pending_balance: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size: in practice far below 9007199254740991 (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could pass; a JavaScript client that must read such a balance exactly parses it as a BigInt. ")
     updated_at: datetime
     __properties: ClassVar[List[str]] = ["id", "owner_type", "owner_id", "currency", "available_balance", "pending_balance", "updated_at"]
 

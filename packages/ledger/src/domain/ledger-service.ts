@@ -7,6 +7,7 @@
 // a 500, never a 4xx.
 
 import {
+  AccountFilterFlags,
   TransferFlags,
   batch_events_max,
   query_limit_max,
@@ -14,6 +15,7 @@ import {
   type Account,
   type CreateTransferStatus,
   type LedgerEngine,
+  type Transfer,
   type TransferInput,
   LedgerUsageError,
 } from '../model.ts';
@@ -56,6 +58,27 @@ export type MovementResult =
   | { ok: false; failure: LedgerFailure; status: CreateTransferStatus; transferIds: bigint[] };
 
 export type Balance = { available: bigint; pending: bigint };
+
+/** Most movements one accountHistory call returns (one ledger query of each kind). */
+export const history_page_max = query_limit_max;
+
+/** An account's balance now, when it was opened, and when its balance last moved (accountStates). */
+export type AccountState = {
+  balance: Balance;
+  /** Ledger timestamps (ns since the epoch). */
+  openedAt: bigint;
+  /** The last movement's timestamp; null when none (or the account keeps no history). */
+  lastMovementAt: bigint | null;
+};
+
+/** One movement of an account, with the account's balance right after it (accountHistory). */
+export type AccountMovement = {
+  transfer: Transfer;
+  /** credit: the account is the transfer's credit side; debit: its debit side. */
+  direction: 'credit' | 'debit';
+  /** The account's balance right after this transfer (available and pending, as balance()). */
+  balanceAfter: Balance;
+};
 
 export type Settlement = {
   collectionId: string;
@@ -167,6 +190,69 @@ export class Ledger {
   async balance(accountId: bigint): Promise<Balance | null> {
     const [account] = await this.engine.lookupAccounts([accountId]);
     return account ? balanceOf(account) : null;
+  }
+
+  /**
+   * Several accounts' balances in one lookup, each with when it last moved (its newest balance
+   * history entry: one index read per account, run together). Absent ids are absent from the map.
+   */
+  async accountStates(accountIds: readonly bigint[]): Promise<Map<bigint, AccountState>> {
+    const accounts = await this.engine.lookupAccounts(accountIds);
+    const latest = await Promise.all(accounts.map((account) => this.engine.getAccountBalances({
+      account_id: account.id, limit: 1, flags: AccountFilterFlags.reversed,
+    })));
+    return new Map(accounts.map((account, i) => [account.id, {
+      balance: balanceOf(account),
+      openedAt: account.timestamp,
+      lastMovementAt: latest[i]![0]?.timestamp ?? null,
+    }]));
+  }
+
+  /**
+   * The account's movements, newest first, each with the account's balance right after it: a
+   * statement. `before` is an exclusive ledger timestamp (the previous page's last
+   * `transfer.timestamp`); omit it for the newest page. Two reads whatever the account's history
+   * length: its transfers (an index range read of `limit` rows on either engine) and its balance
+   * history between the first and last of them. Needs an account created with flags.history, as
+   * every wallet is; a transfer without its balance entry is a LedgerInvariantError.
+   *
+   * Expiry of a pending transfer (its ledger timeout passing) changes the balance but, as in
+   * TigerBeetle, writes no movement: the next movement's balance shows its effect.
+   */
+  async accountHistory(args: { accountId: bigint; before?: bigint; limit: number }): Promise<AccountMovement[]> {
+    if (!Number.isInteger(args.limit) || args.limit < 1 || args.limit > history_page_max) {
+      throw new LedgerUsageError(`limit must be 1..${history_page_max}, got ${args.limit}`);
+    }
+    // timestamp_max 0 means unbounded, so a cursor at the very first nanosecond has nothing before it.
+    if (args.before !== undefined && args.before <= 1n) return [];
+    const timestamp_max = args.before === undefined ? 0n : args.before - 1n;
+    const transfers = await this.engine.getAccountTransfers({
+      account_id: args.accountId, timestamp_max, limit: args.limit, flags: AccountFilterFlags.reversed,
+    });
+    if (transfers.length === 0) return [];
+    const newest = transfers[0]!.timestamp;
+    const oldest = transfers[transfers.length - 1]!.timestamp;
+    // The balance entries of exactly these transfers: one per transfer, at its timestamp. A
+    // transfer committed since the first read can only add entries, never remove one.
+    const balances = await this.engine.getAccountBalances({
+      account_id: args.accountId, timestamp_min: oldest, timestamp_max: newest, limit: history_page_max,
+      flags: AccountFilterFlags.reversed,
+    });
+    const byTimestamp = new Map(balances.map((b) => [b.timestamp, b]));
+    return transfers.map((transfer) => {
+      const balance = byTimestamp.get(transfer.timestamp);
+      if (!balance) {
+        throw new LedgerInvariantError(`account ${args.accountId} has no balance history for transfer ${transfer.id} (created without flags.history?)`);
+      }
+      return {
+        transfer,
+        direction: transfer.credit_account_id === args.accountId ? 'credit' : 'debit',
+        balanceAfter: {
+          available: balance.credits_posted - balance.debits_posted - balance.debits_pending,
+          pending: balance.credits_pending,
+        },
+      };
+    });
   }
 
   /**

@@ -13,7 +13,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PendingQuery, Queryable, Sql, Tx } from '../db/index.ts';
 import { type CommitWrite, write } from '../db/write.ts';
 import { allRails, type Rail } from '../rails/types.ts';
-import { assertCurrencySupported, checkCollectionRequest, type CollectionRequest, type CollectionsDeps } from './collections.ts';
+import { assertCurrencySupported, checkCollectionRequest, type CollectionRequest, type CollectionsDeps, type PartyCheckDeps } from './collections.ts';
 import { assertMerchantActive, findMerchant } from './merchants.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { assertSubMerchantOfMerchant } from './sub-merchants.ts';
@@ -339,7 +339,7 @@ export type CheckoutSessionPay = Schema<'CheckoutSessionPay'>;
  * request POST /collections would receive: the session's amount, currency, reference and
  * sub-merchant with the payer's rail and reference.
  */
-export async function checkPayRequest(deps: CollectionsDeps, session: CheckoutSessionRow, pay: CheckoutSessionPay): Promise<CollectionRequest> {
+export async function checkPayRequest(deps: PartyCheckDeps, session: CheckoutSessionRow, pay: CheckoutSessionPay): Promise<CollectionRequest> {
   assertRailAllowed(session, pay.rail);
   const merchant = await findMerchant(deps.sql, session.merchant_id);
   if (!merchant) throw new Error(`checkout session ${session.id} has no merchant`);

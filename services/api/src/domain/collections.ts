@@ -29,6 +29,7 @@ import { appendEvents, eventInsert } from './events.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { assertPayerFitsRail } from './payer-rules.ts';
 import { railRefusal } from './rail-calls.ts';
+import type { KycLimits } from './kyc-tiers.ts';
 import { assertSubMerchantCanReceive } from './sub-merchants.ts';
 import {
   findTransaction,
@@ -46,6 +47,9 @@ export type CollectionsDeps = {
   groupCommit?: GroupCommit;
 };
 
+/** What the party rules also read: the KYC tiers' limits (config KYC_TIER_*). */
+export type PartyCheckDeps = CollectionsDeps & { config: { kyc: { limits: KycLimits } } };
+
 /** spec: CollectionCreate (shapes already checked by the schema). */
 export type CollectionRequest = Schema<'CollectionCreate'>;
 
@@ -56,7 +60,7 @@ export function assertCurrencySupported(currency: string, field = 'body.currency
 }
 
 /** Steps 1 and 3 together, for callers that check before their claim. */
-export async function checkCollectionRequest(deps: CollectionsDeps, merchantId: string, request: CollectionRequest): Promise<void> {
+export async function checkCollectionRequest(deps: PartyCheckDeps, merchantId: string, request: CollectionRequest): Promise<void> {
   checkCollectionPayload(request);
   await checkCollectionParties(deps, merchantId, request);
 }
@@ -72,12 +76,13 @@ export function checkCollectionPayload(request: CollectionRequest): void {
 }
 
 /**
- * Step 3, rules on state that can change (the sub-merchant may be suspended later). The
- * direct flow runs them inside the idempotent run, so that a replay returns the stored
- * original even if the state has changed since.
+ * Step 3, rules on state that can change (the sub-merchant may be suspended later, its KYC
+ * decided, its wallet filled). The direct flow runs them inside the idempotent run, so that a
+ * replay returns the stored original even if the state has changed since.
  */
-export async function checkCollectionParties(deps: CollectionsDeps, merchantId: string, request: CollectionRequest): Promise<void> {
-  await assertSubMerchantCanReceive(deps.sql, merchantId, request.sub_merchant_id);
+export async function checkCollectionParties(deps: PartyCheckDeps, merchantId: string, request: CollectionRequest): Promise<void> {
+  await assertSubMerchantCanReceive({ sql: deps.sql, ledger: deps.ledger, kycLimits: deps.config.kyc.limits }, merchantId,
+    request.sub_merchant_id, { amount: request.amount, currency: request.currency });
 }
 
 /** The merchant's collection (GET /collections/{id}, a refund's parent); collection_not_found otherwise. */

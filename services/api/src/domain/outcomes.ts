@@ -15,8 +15,30 @@ export type PartyOutcome =
   | 'merchant_not_active'
   /** Not one of the merchant's sub-merchants (another merchant's reads as unknown). */
   | 'sub_merchant_not_found'
-  /** The sub-merchant is suspended: it cannot receive money. */
-  | 'sub_merchant_suspended';
+  /** The sub-merchant is suspended: it cannot receive money (nor be paid out). */
+  | 'sub_merchant_suspended'
+  /** The amount is more than one collection for the sub-merchant may be under its KYC tier (kyc-tiers.ts). */
+  | 'sub_merchant_over_collection_limit'
+  /** The collection would take the sub-merchant's wallet past the balance its KYC tier allows. */
+  | 'sub_merchant_over_balance_limit';
+
+/** Sub-merchants' own operations (create, read, suspend, reactivate, KYC case read), in check order. */
+export type SubMerchantOutcome =
+  /** A blank display name, or a country code that is not an assigned ISO 3166-1 alpha-2 code. */
+  | 'sub_merchant_request_invalid'
+  /** The sub-merchant named in the path is not one of the merchant's (404; a body attribution is sub_merchant_not_found). */
+  | 'no_such_sub_merchant';
+
+/** Paying out of a wallet, as far as its owner goes (sub-merchants.ts assertOwnerMayBePaidOut). */
+export type PayoutPartyOutcome =
+  | 'sub_merchant_suspended'
+  /** A sub-merchant is paid out only once its KYC is verified. */
+  | 'sub_merchant_kyc_not_verified';
+
+/** Wallet reads. */
+export type WalletOutcome =
+  /** The wallet named in the path is not the merchant's nor one of its sub-merchants'. */
+  | 'no_such_wallet';
 
 /**
  * A rail call that failed synchronously. rails/errors.ts (railFailureOf) is the one place that
@@ -70,7 +92,8 @@ export type IdempotencyOutcome =
   /** A request with this key is still running after the wait (idempotency-store.ts concurrentWaitMsMax). */
   | 'idempotency_key_in_use';
 
-export type Outcome = CollectionOutcome | CheckoutSessionOutcome | RefundOutcome | TransactionOutcome | IdempotencyOutcome;
+export type Outcome = CollectionOutcome | CheckoutSessionOutcome | RefundOutcome | TransactionOutcome | IdempotencyOutcome
+  | SubMerchantOutcome | PayoutPartyOutcome | WalletOutcome;
 
 /** A request field a refusal is about, as clients see it (`body.amount`, `path.id`, `session`). */
 export type RefusalField = { field: string; message: string };

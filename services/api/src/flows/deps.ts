@@ -1,14 +1,17 @@
 // What every flow may use: the pool and the batched commit (db/write.ts), the ledger, the rail
-// connectors, the idempotency store, config, the logger and the app clock. Route handlers pass
+// connectors, the idempotency store, the KYC provider, config, the logger and the app clock. Route handlers pass
 // their RouteContext, which is this and the HTTP-only parts.
 import type { Config } from '../config.ts';
 import type { CollectionsDeps } from '../domain/collections.ts';
 import type { Merchant } from '../domain/merchants.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
+import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
 
 export type FlowDeps = CollectionsDeps & {
   idempotency: IdempotencyStore;
+  /** The KYC provider sub-merchants' cases go to (kyc/registry.ts). */
+  kyc: KycRegistry;
   config: Config;
   logger: Logger;
   /** Milliseconds since the epoch (the app clock: tests may pin it). */

@@ -42,7 +42,7 @@ export type AppDeps = {
   /** Milliseconds since the epoch; tests may pin it. */
   now?: () => number;
   /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
-  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit'>;
+  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc'>;
   /** Replace handlers by route key (tests force a 500 this way). */
   handlerOverrides?: RouteHandlers;
 };
@@ -139,6 +139,7 @@ export function createApp(deps: AppDeps): App {
     ledger: deps.runtime.ledger,
     rails: deps.runtime.rails,
     idempotency: deps.runtime.idempotency,
+    kyc: deps.runtime.kyc,
     groupCommit: deps.runtime.groupCommit,
     paginator: createPaginator(deriveKey(deps.masterKey, 'cursor-signing')),
     secretBox,

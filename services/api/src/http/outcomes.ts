@@ -26,6 +26,14 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   merchant_not_active: { status: 403, code: 'COMPLIANCE_HOLD' },
   sub_merchant_not_found: { status: 422, code: 'VALIDATION_ERROR' },
   sub_merchant_suspended: { status: 403, code: 'COMPLIANCE_HOLD' },
+  sub_merchant_over_collection_limit: { status: 403, code: 'COMPLIANCE_HOLD' },
+  sub_merchant_over_balance_limit: { status: 403, code: 'COMPLIANCE_HOLD' },
+  sub_merchant_kyc_not_verified: { status: 403, code: 'COMPLIANCE_HOLD' },
+  // Sub-merchants.
+  sub_merchant_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  no_such_sub_merchant: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  // Wallets.
+  no_such_wallet: { status: 404, code: 'RESOURCE_NOT_FOUND' },
   // Rails.
   rail_unavailable: { status: 503, code: 'RAIL_UNAVAILABLE', retryAfterS: railRetryAfterS },
   rail_timed_out: { status: 503, code: 'RAIL_UNAVAILABLE', retryAfterS: railRetryAfterS },

@@ -36,34 +36,56 @@ export type CursorCodec = {
   encode(list: string, keyset: Keyset): string;
   /** Throws 422 VALIDATION_ERROR (field `query.cursor`) for anything that is not our cursor for `list`. */
   decode(list: string, cursor: string): Keyset;
+  /**
+   * A cursor carrying a position that is not a (created_at, id) keyset: a ledger timestamp for a
+   * wallet's entries (decimal digits, at most 39). Signed and checked like the others.
+   */
+  encodePosition(list: string, position: bigint): string;
+  decodePosition(list: string, cursor: string): bigint;
 };
 
 export function createCursorCodec(signingKey: Buffer): CursorCodec {
   const mac = (payload: string) => createHmac('sha256', signingKey).update(payload).digest();
   const invalid = () => validationError([{ field: 'query.cursor', message: 'is not a cursor returned by this list' }]);
+  const sealed = (content: Record<string, unknown>) => {
+    const payload = Buffer.from(JSON.stringify(content)).toString('base64url');
+    return `${payload}.${mac(payload).toString('base64url')}`;
+  };
+  /** The cursor's content if it is exactly as we issued it for `list`; 422 otherwise. */
+  const opened = (list: string, cursor: string): Record<string, unknown> => {
+    if (typeof cursor !== 'string' || cursor.length > cursorLengthMax) throw invalid();
+    const [payload, signature, extra] = cursor.split('.');
+    if (!payload || !signature || extra !== undefined) throw invalid();
+    // Compared as text, not decoded bytes: base64url has spare bits in its last character, and
+    // a cursor must be accepted only exactly as we issued it.
+    const given = Buffer.from(signature);
+    const expected = Buffer.from(mac(payload).toString('base64url'));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw invalid();
+    }
+    if (typeof parsed !== 'object' || parsed === null || (parsed as { l?: unknown }).l !== list) throw invalid();
+    return parsed as Record<string, unknown>;
+  };
   return {
     encode(list, keyset) {
-      const payload = Buffer.from(JSON.stringify({ l: list, t: keyset.created_at.getTime(), i: keyset.id })).toString('base64url');
-      return `${payload}.${mac(payload).toString('base64url')}`;
+      return sealed({ l: list, t: keyset.created_at.getTime(), i: keyset.id });
     },
     decode(list, cursor) {
-      if (typeof cursor !== 'string' || cursor.length > cursorLengthMax) throw invalid();
-      const [payload, signature, extra] = cursor.split('.');
-      if (!payload || !signature || extra !== undefined) throw invalid();
-      // Compared as text, not decoded bytes: base64url has spare bits in its last character, and
-      // a cursor must be accepted only exactly as we issued it.
-      const given = Buffer.from(signature);
-      const expected = Buffer.from(mac(payload).toString('base64url'));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-      } catch {
-        throw invalid();
-      }
-      const p = parsed as { l?: unknown; t?: unknown; i?: unknown };
-      if (p.l !== list || !Number.isSafeInteger(p.t) || typeof p.i !== 'string' || !uuidPattern.test(p.i)) throw invalid();
+      const p = opened(list, cursor);
+      if (!Number.isSafeInteger(p.t) || typeof p.i !== 'string' || !uuidPattern.test(p.i)) throw invalid();
       return { created_at: new Date(p.t as number), id: p.i };
+    },
+    encodePosition(list, position) {
+      return sealed({ l: list, p: position.toString() });
+    },
+    decodePosition(list, cursor) {
+      const p = opened(list, cursor);
+      if (typeof p.p !== 'string' || !/^[0-9]{1,39}$/.test(p.p)) throw invalid();
+      return BigInt(p.p);
     },
   };
 }

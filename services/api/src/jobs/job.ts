@@ -8,6 +8,7 @@
 import type { Ledger } from '@payagg/ledger';
 import type { Sql } from '../db/index.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
+import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 
@@ -17,6 +18,8 @@ export type JobDeps = {
   ledger: Ledger;
   rails: RailRegistry;
   idempotency: IdempotencyStore;
+  /** The KYC provider (kyc/registry.ts): submissions, and the sandbox provider's decisions. */
+  kyc: KycRegistry;
   logger: Logger;
 };
 

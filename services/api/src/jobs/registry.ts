@@ -5,12 +5,16 @@
 import type { JobDefinition } from './job.ts';
 import { completeAbandonedCollectionsJob } from './tasks/collections-complete-abandoned.ts';
 import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
+import { kycSandboxDeliverDecisionJob } from './tasks/kyc-sandbox-deliver-decision.ts';
+import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
   'collections.complete_abandoned': completeAbandonedCollectionsJob,
   'refunds.void_pending_reservations': voidRefundReservationsJob,
+  'kyc.submit_case': kycSubmitCaseJob,
+  'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
 } as const satisfies Record<string, JobDefinition<never>>;
 
 export type JobName = keyof typeof jobDefinitions;

@@ -7,7 +7,7 @@
 // Connections: its own node-postgres pool of `poolConnectionsMax` (one held for LISTEN, the
 // others for taking and finishing jobs); tasks run their own queries on JobDeps.sql.
 import { EventEmitter } from 'node:events';
-import { type CronItem, type JobHelpers, parseCronItems, run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { type CronItem, type JobHelpers, parseCronItems, run, runOnce, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Logger } from '../log.ts';
 import { graphileLogger } from './graphile-logger.ts';
 import type { JobContext, JobDeps, JobDefinition } from './job.ts';
@@ -74,6 +74,22 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       await pool.end();
     },
   };
+}
+
+/**
+ * Runs every job that is due now, until none is left (graphile-worker's runOnce), then returns:
+ * what a runner would do, without one waiting for more. Tests drive the queue with it (a job a
+ * task enqueues for now runs in the same call; one due later does not). No recurring jobs.
+ */
+export async function runDueJobs(options: Pick<JobRunnerOptions, 'databaseUrl' | 'deps' | 'logger'>): Promise<void> {
+  const taskList: TaskList = {};
+  for (const [name, definition] of Object.entries(jobDefinitions)) taskList[name] = asTask(definition as JobDefinition<never>, options.deps);
+  const pool = createJobQueuePool(options.databaseUrl, 2);
+  try {
+    await runOnce({ pgPool: pool, schema: jobQueueSchema, taskList, concurrency: 1, noHandleSignals: true, logger: graphileLogger(options.logger) });
+  } finally {
+    await pool.end();
+  }
 }
 
 function asTask(definition: JobDefinition<never>, deps: JobDeps): Task {

@@ -377,15 +377,26 @@ export class PostgresEngine implements LedgerEngine {
     validate_limit(filter.limit);
     await this.expirePending();
     const f = normalise_account_filter(filter);
+    // One index range read per side (transfers_debit_timestamp, transfers_credit_timestamp),
+    // each stopping after `limit` rows, merged: the cost of a page depends on `limit`, not on how
+    // many transfers the account has (a single WHERE debit = $1 OR credit = $1 would read and
+    // sort every transfer of the account before the LIMIT; a wallet statement pages this way).
+    // An account is never on both sides of one transfer (accounts_must_be_different). The order
+    // names the table's column: a bare `timestamp` would be the text output column of that name,
+    // which no index serves.
+    const order = f.reversed ? 'DESC' : 'ASC';
+    const side = (column: 'debit_account_id' | 'credit_account_id', wanted: boolean) =>
+      `(SELECT ${transfer_columns}, transfers.timestamp AS sort_key FROM ledger.transfers
+        WHERE ${wanted} AND ${column} = $1::numeric
+          AND ($2::numeric = 0 OR user_data_128 = $2::numeric)
+          AND ($3::numeric = 0 OR user_data_64 = $3::numeric)
+          AND ($4::bigint = 0 OR user_data_32 = $4::bigint)
+          AND ($5::int = 0 OR code = $5::int)
+          AND timestamp >= $6::bigint AND timestamp <= $7::bigint
+        ORDER BY transfers.timestamp ${order} LIMIT $8::int)`;
     const rows = await this.sql.unsafe(
-      `SELECT ${transfer_columns} FROM ledger.transfers
-       WHERE ((${f.debits} AND debit_account_id = $1::numeric) OR (${f.credits} AND credit_account_id = $1::numeric))
-         AND ($2::numeric = 0 OR user_data_128 = $2::numeric)
-         AND ($3::numeric = 0 OR user_data_64 = $3::numeric)
-         AND ($4::bigint = 0 OR user_data_32 = $4::bigint)
-         AND ($5::int = 0 OR code = $5::int)
-         AND timestamp >= $6::bigint AND timestamp <= $7::bigint
-       ORDER BY timestamp ${f.reversed ? 'DESC' : 'ASC'} LIMIT $8::int`,
+      `SELECT * FROM (${side('debit_account_id', f.debits)} UNION ALL ${side('credit_account_id', f.credits)}) merged
+       ORDER BY sort_key ${order} LIMIT $8::int`,
       [String(f.account_id), String(f.user_data_128), String(f.user_data_64), f.user_data_32, f.code,
         String(f.timestamp_min), String(f.timestamp_max), f.limit],
     );

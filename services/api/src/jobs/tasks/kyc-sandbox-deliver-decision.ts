@@ -1,0 +1,25 @@
+// The sandbox KYC provider's "webhook": delivers its decision on a case once SANDBOX_KYC_DELAY_MS
+// has passed (the provider enqueued this job, due then, with its record of the submission). The
+// decision is applied by the same handler a real provider's webhook would reach
+// (kyc-cases.ts applyProviderDecision): the case, the sub-merchant's kyc_status and the kyc.*
+// event in one transaction. Idempotent: a decision already applied is not applied again.
+import { applyProviderDecision } from '../../domain/kyc-cases.ts';
+import { defineJob } from '../job.ts';
+
+export type KycSandboxDeliverDecisionPayload = { caseId: string };
+
+export const kycSandboxDeliverDecisionJob = defineJob<KycSandboxDeliverDecisionPayload>({
+  attemptsMax: 25,
+  async run(payload, { deps }) {
+    const sandbox = deps.kyc.sandbox;
+    if (sandbox === null) {
+      // Queued by a sandbox provider that a real one has since replaced: nothing will decide it here.
+      deps.logger.warn('sandbox KYC decision job without a sandbox provider; dropped', { kyc_case_id: payload.caseId });
+      return;
+    }
+    const outcome = await sandbox.deliverDecision(payload.caseId, async (decision) => {
+      await applyProviderDecision({ sql: deps.sql, logger: deps.logger }, decision);
+    });
+    if (outcome === 'unknown_case') deps.logger.warn('sandbox KYC decision job for an unknown case', { kyc_case_id: payload.caseId });
+  },
+});
