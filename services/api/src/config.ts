@@ -22,6 +22,20 @@ export const rail_outcome_poll_ms_default = 500;
 // before reading it again: revocation takes effect within this time everywhere. 0 disables.
 export const auth_cache_ttl_ms_default = 1000;
 export const database_pool_max_default = 10;
+// Webhooks (seed: "Receiver obligations and retries"; docs/webhooks.md).
+export const webhook_retry_schedule_s_default = [60, 300, 1800, 7200, 28800] as const;
+export const webhook_sweep_interval_ms_default = 60_000;
+// Seed: "Per-attempt timeout is 10 seconds" (connect, send, and the answer's headers and snippet).
+export const webhook_attempt_timeout_ms_default = 10_000;
+export const webhook_relay_poll_ms_default = 200;
+// An endpoint failing every attempt for this long is disabled (Svix disables after 5 days).
+export const webhook_disable_after_failing_s_default = 5 * 24 * 3600;
+// After a secret rotation the previous secret still signs for this long (Svix: 24 hours).
+export const webhook_secret_overlap_s_default = 24 * 3600;
+export const webhook_worker_concurrency_default = 32;
+
+export const service_modes = ['development', 'production'] as const;
+export type ServiceMode = (typeof service_modes)[number];
 
 export const log_levels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof log_levels)[number];
@@ -60,6 +74,25 @@ export type Config = {
   /** Run the background workers (rail outcomes, idempotency purge) in this process. */
   runWorkers: boolean;
   railOutcomePollMs: number;
+  /** PAYAGG_ENV: production refuses development-only settings and requires https webhook URLs. */
+  mode: ServiceMode;
+  webhooks: WebhookConfig;
+};
+
+export type WebhookConfig = {
+  /** Development mode only: accept http and private/loopback receivers (local tests). */
+  allowPrivateUrls: boolean;
+  /** Waits after successive failed attempts; attempts in all = length + 1. */
+  retryScheduleS: number[];
+  /** How often the retry sweep looks for due deliveries and expired attempt leases. */
+  sweepIntervalMs: number;
+  attemptTimeoutMs: number;
+  /** How often the relay looks for new events to fan out to endpoints. */
+  relayPollMs: number;
+  disableAfterFailingS: number;
+  secretOverlapS: number;
+  /** Endpoints served at once by one process (each with its own attempts in flight). */
+  workerConcurrency: number;
 };
 
 export class ConfigError extends Error {
@@ -88,12 +121,30 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function readMode(env: Env): ServiceMode {
+  const raw = env.PAYAGG_ENV?.trim().toLowerCase() || 'development';
+  if (!(service_modes as readonly string[]).includes(raw)) {
+    throw new ConfigError(`PAYAGG_ENV must be one of ${service_modes.join(', ')}, got "${env.PAYAGG_ENV}"`);
+  }
+  return raw as ServiceMode;
+}
+
 export function parseMasterKey(raw: string, source: string): Buffer {
   const hex = raw.trim();
   if (!new RegExp(`^[0-9a-fA-F]{${master_key_bytes * 2}}$`).test(hex)) {
     throw new ConfigError(`${source} must be ${master_key_bytes} bytes as ${master_key_bytes * 2} hex characters`);
   }
   return Buffer.from(hex, 'hex');
+}
+
+function readSchedule(env: Env, name: string, fallback: readonly number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [...fallback];
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length < 1 || parts.length > 20 || parts.some((part) => !/^\d{1,6}$/.test(part))) {
+    throw new ConfigError(`${name} must be a comma-separated list of 1 to 20 whole numbers of seconds, got "${raw}"`);
+  }
+  return parts.map(Number);
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -125,7 +176,23 @@ export function loadConfig(env: Env = process.env): Config {
     rails: railRegistryConfigFromEnv(env),
     runWorkers: readBoolean(env, 'RUN_WORKERS', true),
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
+    mode: readMode(env),
+    webhooks: {
+      allowPrivateUrls: readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
+      retryScheduleS: readSchedule(env, 'WEBHOOK_RETRY_SCHEDULE_S', webhook_retry_schedule_s_default),
+      sweepIntervalMs: readInteger(env, 'WEBHOOK_SWEEP_INTERVAL_MS', webhook_sweep_interval_ms_default, 10, 3_600_000),
+      attemptTimeoutMs: readInteger(env, 'WEBHOOK_ATTEMPT_TIMEOUT_MS', webhook_attempt_timeout_ms_default, 100, 60_000),
+      relayPollMs: readInteger(env, 'WEBHOOK_RELAY_POLL_MS', webhook_relay_poll_ms_default, 10, 60_000),
+      disableAfterFailingS: readInteger(env, 'WEBHOOK_DISABLE_AFTER_FAILING_S', webhook_disable_after_failing_s_default, 1, 365 * 24 * 3600),
+      secretOverlapS: readInteger(env, 'WEBHOOK_SECRET_OVERLAP_S', webhook_secret_overlap_s_default, 0, 30 * 24 * 3600),
+      workerConcurrency: readInteger(env, 'WEBHOOK_WORKER_CONCURRENCY', webhook_worker_concurrency_default, 1, 1000),
+    },
   };
+  // Private receivers are for a developer's machine and tests; a production service refuses to
+  // start with them rather than silently turning the SSRF guard off.
+  if (config.mode === 'production' && config.webhooks.allowPrivateUrls) {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_URLS=true is refused when PAYAGG_ENV=production (development mode only)');
+  }
   // A checkout pay decides whether a claimed session was abandoned from its idempotency record:
   // the record must outlive the session, or a purged record would make a live claim look stale.
   if (config.checkoutSessionLifetimeMinutes > config.idempotencyRetentionHours * 60) {
