@@ -15,6 +15,7 @@ import type { Logger } from './log.ts';
 import { createRailOutcomeWorker, mapWithConcurrency } from './rails/outcome-worker.ts';
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
 import type { RailOutcome } from './rails/types.ts';
+import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 
 /** Connections of the ledger's own PostgreSQL pool (it runs its batches in its own transactions). */
 export const ledger_pool_connections_max = 8;
@@ -35,10 +36,16 @@ export const outcome_worker_pool_connections_max = 4;
  * of ours flushes them anyway) and idempotency recovery points (idempotency-store.ts). Each
  * use is one short statement, so a few connections serve the whole request rate.
  *
- * Connections in all: DATABASE_POOL_MAX (10) + ledger 8 + worker 4 + this 4 = 26 per process,
- * well within PostgreSQL's default max_connections of 100 (the embedded cluster's default).
+ * Connections in all: DATABASE_POOL_MAX (10) + ledger 8 + worker 4 + this 4 + webhooks 4 = 30
+ * per process (the webhook pool opens its connections as it needs them), well within PostgreSQL's default max_connections of 100 (the embedded cluster's default).
  */
 export const asynchronous_commit_pool_connections_max = 4;
+/**
+ * Connections of the webhook worker's own pool (relay, sweep, claims and outcome records of the
+ * endpoints served at once). Its statements are short and batched per endpoint round, so a few
+ * serve thousands of deliveries a second, and a delivery backlog never takes the API's.
+ */
+export const webhook_worker_pool_connections_max = 4;
 /**
  * How often expired idempotency records are purged, refund voids a crash left are finished, and
  * the collection completer (domain/collection-completer.ts) looks for abandoned runs.
@@ -51,6 +58,8 @@ export type DomainRuntime = {
   idempotency: IdempotencyStore;
   /** The request path's final commits, batched under load (db/group-commit.ts). */
   groupCommit: GroupCommit;
+  /** The webhook relay, senders and sweep (src/webhooks/worker.ts); started with the other workers. */
+  webhooks: WebhookWorker;
   /** Delivers due rail outcomes now (tests drive the sandbox rails with it). */
   deliverRailOutcomes(): Promise<{ claimed: number; delivered: number; retried: number; abandoned: number }>;
   close(): Promise<void>;
@@ -102,9 +111,12 @@ export async function createDomainRuntime(input: {
     sql: workerSql, batchHandler, pollIntervalMs: config.railOutcomePollMs,
     deliveryConcurrency: outcome_worker_pool_connections_max, logger,
   });
+  const webhookSql = createPool(input.databaseUrl, webhook_worker_pool_connections_max, 'payagg-webhooks');
+  const webhooks = createWebhookWorker({ sql: webhookSql, box: input.secretBox, config: config.webhooks, logger });
   let purgeTimer: NodeJS.Timeout | null = null;
   if (config.runWorkers) {
     worker.start();
+    webhooks.start();
     purgeTimer = setInterval(() => {
       idempotency.purgeExpired().catch((error: Error) => logger.error('idempotency purge failed', { error: error.message }));
       completeAbandonedCollections({ ...workerDeps, idempotency, logger }).catch((error: Error) =>
@@ -124,13 +136,14 @@ export async function createDomainRuntime(input: {
     rails,
     idempotency,
     groupCommit: createGroupCommit(sql),
+    webhooks,
     deliverRailOutcomes: () => worker.runOnce(),
     async close() {
       if (purgeTimer) clearInterval(purgeTimer);
-      await worker.stop();
+      await Promise.all([worker.stop(), webhooks.stop()]);
       rails.close();
       await engine.close();
-      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 })]);
+      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
     },
   };
 }

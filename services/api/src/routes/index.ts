@@ -2,8 +2,10 @@
 import type { RouteContext, RouteHandlers } from './registry.ts';
 import { checkoutSessionRoutes } from './checkout-sessions.ts';
 import { collectionRoutes } from './collections.ts';
+import { eventRoutes } from './events.ts';
 import { transactionRoutes } from './transactions.ts';
 import { userRoutes } from './users.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {
@@ -11,6 +13,8 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
     ...collectionRoutes(ctx),
     ...checkoutSessionRoutes(ctx),
     ...transactionRoutes(ctx),
+    ...webhookRoutes(ctx),
+    ...eventRoutes(ctx),
   };
 }
 
