@@ -65,33 +65,43 @@ export class AddressNotAllowedError extends Error {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
+/** Resolves a host name to all its addresses (dns.lookup by default; tests inject one). */
+export type HostResolver = (hostname: string, family: number) => Promise<dns.LookupAddress[]>;
+
+const systemHostResolver: HostResolver = (hostname, family) =>
+  dns.promises.lookup(hostname, { all: true, family, verbatim: true });
+
 /**
- * The connection's DNS lookup: the system resolver, then every address judged. Refuses the
- * connection when any address is not allowed (a name that mixes public and private addresses is
- * not trusted with either), so the socket can only ever connect to an address checked here.
+ * The connection's DNS lookup: resolve, then judge every address. Refuses the connection when any
+ * address is not allowed (a name that mixes public and private addresses is not trusted with
+ * either), so the socket can only ever connect to an address checked here, in this lookup: no
+ * second resolution happens between the check and the connect (DNS rebinding).
  */
-export function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
-  if (isLocalhostName(hostname)) {
-    callback(new AddressNotAllowedError(`${hostname} is localhost`), []);
-    return;
-  }
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    for (const record of addresses) {
-      const verdict = judgeAddress(record.address);
-      if (!verdict.allowed) {
-        return callback(new AddressNotAllowedError(`${hostname} resolves to ${record.address}, a ${describeRange(verdict.range)} address`), []);
-      }
+export function guardedLookup(resolve: HostResolver = systemHostResolver) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
+    if (isLocalhostName(hostname)) {
+      callback(new AddressNotAllowedError(`${hostname} is localhost`), []);
+      return;
     }
-    if (options.all) return callback(null, addresses);
-    const first = addresses[0];
-    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
-    callback(null, first.address, first.family);
-  });
+    const family = typeof options.family === 'number' ? options.family : 0;
+    resolve(hostname, family).then((addresses) => {
+      for (const record of addresses) {
+        const verdict = judgeAddress(record.address);
+        if (!verdict.allowed) {
+          return callback(new AddressNotAllowedError(`${hostname} resolves to ${record.address}, a ${describeRange(verdict.range)} address`), []);
+        }
+      }
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+      if (options.all) return callback(null, addresses);
+      callback(null, first.address, first.family);
+    }, (error: NodeJS.ErrnoException) => callback(error, []));
+  };
 }
 
-export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs?: number }): DeliveryClient {
+export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs?: number; resolve?: HostResolver }): DeliveryClient {
   const timeoutMs = options.timeoutMs ?? webhook_attempt_timeout_ms_default;
+  const lookup = guardedLookup(options.resolve);
   const agentOptions = { keepAlive: true, maxSockets: sockets_per_host_max, maxFreeSockets: sockets_per_host_max, scheduling: 'lifo' as const };
   const httpAgent = new http.Agent(agentOptions);
   const httpsAgent = new https.Agent(agentOptions);
@@ -100,6 +110,7 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (result: AttemptResult) => {
       if (settled) return;
       settled = true;
@@ -125,9 +136,9 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
       method: 'POST',
       agent: isHttps ? httpsAgent : httpAgent,
       headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
-      ...(options.allowPrivate ? {} : { lookup: guardedLookup as never }),
+      ...(options.allowPrivate ? {} : { lookup: lookup as never }),
     });
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       fail('timed_out', `no complete answer within ${timeoutMs} ms`);
       req.destroy();
     }, timeoutMs);
