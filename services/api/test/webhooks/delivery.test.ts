@@ -104,7 +104,7 @@ describe('ordering: data.sequence per resource', () => {
     }
     // GET /events?resource_id= is the same history, newest first.
     const { data: page } = await service.client.GET('/events', { params: { query: { resource_id: collection.id } } });
-    expect(page!.data.map((e) => [e.data.sequence, e.type])).toEqual([[3, 'transaction.reversed'], [2, 'transaction.success'], [1, 'transaction.pending']]);
+    expect(page!.data.map((e) => [(e.data as { sequence: number }).sequence, e.type])).toEqual([[3, 'transaction.reversed'], [2, 'transaction.success'], [1, 'transaction.pending']]);
   });
 });
 
