@@ -13,8 +13,8 @@ import { describeRange, isLocalhostName, judgeAddress } from './ssrf-guard.ts';
 export const webhook_response_snippet_chars_max = 1024;
 /** Bytes of an answer read at most (the rest is not read; the connection is then closed). */
 const response_read_bytes_max = 16 * 1024;
-/** Connections kept open per receiver host, so a busy endpoint is not re-handshaken per event. */
-const sockets_per_host_max = 64;
+/** Idle connections kept open per receiver host, so a busy endpoint is not re-handshaken per event. */
+const free_sockets_per_host_max = 64;
 
 export const webhook_user_agent = 'PayAgg-Webhooks/1.0 (+https://payagg.example/docs/webhooks)';
 
@@ -102,7 +102,10 @@ export function guardedLookup(resolve: HostResolver = systemHostResolver) {
 export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs?: number; resolve?: HostResolver }): DeliveryClient {
   const timeoutMs = options.timeoutMs ?? webhook_attempt_timeout_ms_default;
   const lookup = guardedLookup(options.resolve);
-  const agentOptions = { keepAlive: true, maxSockets: sockets_per_host_max, maxFreeSockets: sockets_per_host_max, scheduling: 'lifo' as const };
+  // No cap on sockets per host: an attempt must never wait in the agent's queue, where its timeout
+  // would run against the receiver for our own queueing. The worker bounds attempts in flight
+  // (attempts_in_flight_per_endpoint_max per endpoint, workerConcurrency endpoints).
+  const agentOptions = { keepAlive: true, maxSockets: Infinity, maxFreeSockets: free_sockets_per_host_max, scheduling: 'lifo' as const };
   const httpAgent = new http.Agent(agentOptions);
   const httpsAgent = new https.Agent(agentOptions);
 

