@@ -21,6 +21,8 @@ import { appendEvents } from '../src/domain/events.ts';
 import { insertMerchant } from '../src/domain/merchants.ts';
 import { createLogger } from '../src/log.ts';
 import { insertEndpoint } from '../src/webhooks/endpoints.ts';
+import type { JobDeps } from '../src/jobs/job.ts';
+import { migrateJobQueue } from '../src/jobs/schema.ts';
 import { createWebhookWorker } from '../src/webhooks/worker.ts';
 import { start, stop } from './support/processes.ts';
 
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
   const box = createSecretBox(Buffer.alloc(32, 7));
   try {
     await migrate(sql, config.migrationsDir, logger);
+    await migrateJobQueue(db.url, logger);
     console.log(`webhook deliveries to a local receiver (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}); ` +
       `${deliveries_per_run} deliveries per run, attempt timeout ${config.webhooks.attemptTimeoutMs} ms, ${config.webhooks.workerConcurrency} endpoints served at once`);
     const one = await run(sql, db.url, config, box, logger, port, { healthy: 1, hanging: false });
@@ -82,9 +85,9 @@ async function run(sql: Sql, databaseUrl: string, config: ReturnType<typeof load
   }
   const target = events * shape.healthy;
   const workerSql = createPool(databaseUrl, 4, 'bench-webhook-worker');
-  const worker = createWebhookWorker({ sql: workerSql, box, config: config.webhooks, logger });
+  const worker = createWebhookWorker({ sql: workerSql, databaseUrl, jobDeps: benchJobDeps(workerSql, logger), box, config: config.webhooks, logger });
   const started = performance.now();
-  worker.start();
+  await worker.start();
   let delivered = 0;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -104,6 +107,12 @@ async function run(sql: Sql, databaseUrl: string, config: ReturnType<typeof load
   await worker.stop();
   await workerSql.end({ timeout: 5 });
   return { rate: delivered / seconds, delivered, seconds, hangingAttempts };
+}
+
+/** The webhook jobs use only `sql` and `logger` of the common job deps; the rest is unused here. */
+function benchJobDeps(sql: Sql, logger: ReturnType<typeof createLogger>): JobDeps {
+  const unused = new Proxy({}, { get() { throw new Error('not used by the webhook jobs'); } });
+  return { sql, logger, ledger: unused as JobDeps['ledger'], rails: unused as JobDeps['rails'], idempotency: unused as JobDeps['idempotency'] };
 }
 
 main().catch((error: Error) => {

@@ -9,6 +9,7 @@ import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase, type Database } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { migrateJobQueue } from './jobs/schema.ts';
 import { ApiKeyInputError, createApiKey, key_modes, revokeApiKey } from './domain/api-keys.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { findMerchant, insertMerchant, merchant_name_length_max, setMerchantStatus } from './domain/merchants.ts';
@@ -205,6 +206,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     // Every command runs against an up-to-date schema (migrations are idempotent and locked).
     const applied = await migrate(db.sql, config.migrationsDir, logger);
+    await migrateJobQueue(db.url, logger);
     if (argv[0] === 'db') process.stdout.write(`${JSON.stringify({ applied })}\n`);
     if (masterKey) await checkMasterKey(db.sql, masterKey);
     await command.run(db, masterKey ? createSecretBox(masterKey) : null);

@@ -21,7 +21,25 @@ export const rail_outcome_poll_ms_default = 500;
 // How long an instance may reuse an API key's row (scopes, revocation, user and merchant status)
 // before reading it again: revocation takes effect within this time everywhere. 0 disables.
 export const auth_cache_ttl_ms_default = 1000;
+// PostgreSQL connections, per pool (README "Connections": the formula for a deployment).
+/** The request path's pool in an API process. */
 export const database_pool_max_default = 10;
+/** The same pool in a worker process, where only the idempotency store's passes use it. */
+export const worker_process_database_pool_max_default = 2;
+/** The ledger's PostgreSQL engine (none with TigerBeetle): refunds, settlement batches. */
+export const ledger_pool_max_default = 8;
+/** Commits that do not wait for the disk (db/index.ts asynchronous_commit_session). */
+export const async_commit_pool_max_default = 4;
+/** Background work (rail outcome settlement, job tasks); opened only where workers run. */
+export const worker_pool_max_default = 4;
+/** The job queue's own node-postgres pool (graphile-worker); one is held for LISTEN. */
+export const job_queue_pool_max_default = 2;
+/** The webhook worker's own pool (relay, claims, outcome records); opened only where workers run. */
+export const webhook_pool_max_default = 4;
+/** Jobs one runner runs at once. */
+export const job_concurrency_default = 2;
+/** How often an idle job runner looks for jobs whose run time has come (new jobs are announced at once). */
+export const job_poll_interval_ms_default = 1_000;
 // Webhooks (seed: "Receiver obligations and retries"; docs/webhooks.md).
 export const webhook_retry_schedule_s_default = [60, 300, 1800, 7200, 28800] as const;
 export const webhook_sweep_interval_ms_default = 60_000;
@@ -56,6 +74,13 @@ export type Config = {
   rateLimitBurst: number;
   authCacheTtlMs: number;
   databasePoolMax: number;
+  ledgerPoolMax: number;
+  asyncCommitPoolMax: number;
+  workerPoolMax: number;
+  jobQueuePoolMax: number;
+  webhookPoolMax: number;
+  jobConcurrency: number;
+  jobPollIntervalMs: number;
   validateResponses: boolean;
   logLevel: LogLevel;
   specDir: string;
@@ -71,7 +96,7 @@ export type Config = {
   tigerBeetleClusterId: bigint;
   /** Rail connectors and breakers (SANDBOX_RAIL*, RAIL_BREAKER_*: docs/sandbox-rails.md). */
   rails: RailRegistryConfig;
-  /** Run the background workers (rail outcomes, idempotency purge) in this process. */
+  /** Run the background work (job runner, sandbox rail outcome poller) in this process. */
   runWorkers: boolean;
   railOutcomePollMs: number;
   /** PAYAGG_ENV: production refuses development-only settings and requires https webhook URLs. */
@@ -147,7 +172,12 @@ function readSchedule(env: Env, name: string, fallback: readonly number[]): numb
   return parts.map(Number);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * `role` picks the defaults of the process kind: a worker process (src/worker.ts) runs the
+ * background work whatever RUN_WORKERS says, and its request pool is small (nothing serves
+ * requests there).
+ */
+export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api'): Config {
   const logLevel = (env.LOG_LEVEL?.trim() || (env.VITEST ? 'silent' : 'info')) as LogLevel;
   if (!log_levels.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${log_levels.join(', ')}, got "${env.LOG_LEVEL}"`);
@@ -162,7 +192,14 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: readInteger(env, 'BODY_LIMIT_BYTES', body_limit_bytes_default, 1024, 64 * 1024 * 1024),
     rateLimitPerSecond: readInteger(env, 'RATE_LIMIT_PER_SECOND', rate_limit_per_second_default, 0, 1_000_000),
     rateLimitBurst: readInteger(env, 'RATE_LIMIT_BURST', rate_limit_burst_default, 1, 1_000_000),
-    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', database_pool_max_default, 1, 1000),
+    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', role === 'worker' ? worker_process_database_pool_max_default : database_pool_max_default, 1, 1000),
+    ledgerPoolMax: readInteger(env, 'LEDGER_POOL_MAX', ledger_pool_max_default, 1, 1000),
+    asyncCommitPoolMax: readInteger(env, 'ASYNC_COMMIT_POOL_MAX', async_commit_pool_max_default, 1, 1000),
+    workerPoolMax: readInteger(env, 'WORKER_POOL_MAX', worker_pool_max_default, 1, 1000),
+    jobQueuePoolMax: readInteger(env, 'JOB_QUEUE_POOL_MAX', job_queue_pool_max_default, 2, 1000),
+    webhookPoolMax: readInteger(env, 'WEBHOOK_POOL_MAX', webhook_pool_max_default, 1, 1000),
+    jobConcurrency: readInteger(env, 'JOB_CONCURRENCY', job_concurrency_default, 1, 1000),
+    jobPollIntervalMs: readInteger(env, 'JOB_POLL_INTERVAL_MS', job_poll_interval_ms_default, 10, 60_000),
     authCacheTtlMs: readInteger(env, 'AUTH_CACHE_TTL_MS', auth_cache_ttl_ms_default, 0, 60_000),
     validateResponses: readBoolean(env, 'VALIDATE_RESPONSES', false),
     logLevel,
@@ -174,7 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     tigerBeetleAddresses: env.TB_ADDRESSES?.trim() || null,
     tigerBeetleClusterId: BigInt(readInteger(env, 'TB_CLUSTER_ID', 0, 0, Number.MAX_SAFE_INTEGER)),
     rails: railRegistryConfigFromEnv(env),
-    runWorkers: readBoolean(env, 'RUN_WORKERS', true),
+    runWorkers: role === 'worker' || readBoolean(env, 'RUN_WORKERS', true),
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', rail_outcome_poll_ms_default, 10, 60_000),
     mode: readMode(env),
     webhooks: {
@@ -199,4 +236,22 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('CHECKOUT_SESSION_LIFETIME_MINUTES must not exceed IDEMPOTENCY_RETENTION_HOURS (in minutes)');
   }
   return config;
+}
+
+/**
+ * The most PostgreSQL connections one process of this configuration opens, by pool (README,
+ * "Connections"). `ledger` is 0 on TigerBeetle; `worker` and `jobQueue` are 0 where no
+ * background work runs. A CLI command adds one connection while it runs.
+ */
+export function connectionsPerProcess(config: Config): { database: number; ledger: number; asyncCommit: number; worker: number; jobQueue: number; webhooks: number; total: number } {
+  const pools = {
+    database: config.databasePoolMax,
+    ledger: config.tigerBeetleAddresses ? 0 : config.ledgerPoolMax,
+    asyncCommit: config.asyncCommitPoolMax,
+    worker: config.runWorkers ? config.workerPoolMax : 0,
+    jobQueue: config.runWorkers ? config.jobQueuePoolMax : 0,
+    // The webhook worker's pool and its job runner's (webhooks/worker.ts webhook_runner_pool_connections_max = 2).
+    webhooks: config.runWorkers ? config.webhookPoolMax + 2 : 0,
+  };
+  return { ...pools, total: pools.database + pools.ledger + pools.asyncCommit + pools.worker + pools.jobQueue + pools.webhooks };
 }

@@ -5,6 +5,7 @@ import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { migrateJobQueue } from './jobs/schema.ts';
 import { checkMasterKey, ensureSandboxMerchant } from './domain/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
 
   try {
     await migrate(db.sql, config.migrationsDir, logger);
+    await migrateJobQueue(db.url, logger);
     await checkMasterKey(db.sql, masterKey);
     const sandbox = await ensureSandboxMerchant(db.sql, createSecretBox(masterKey));
     runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });

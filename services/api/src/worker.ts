@@ -1,29 +1,34 @@
-// `pnpm -s payagg-worker`: the background workers alone (rail outcomes and their settlement
-// through the ledger, the idempotency purge, the refund-reservation sweeper, the collection
-// completer), without HTTP, for a deployment that runs them in their own process beside API
-// processes started with RUN_WORKERS=false. `make run` needs none of this: by default the API process runs them itself.
+// `./payagg-worker`: the background work alone, without HTTP: the job runner (jobs/: the
+// idempotency purge, the refund-reservation sweeper, the collection completer, and the jobs the
+// next issues add) and the sandbox rails' outcome poller with settlement through the ledger
+// (rails/sandbox/outcome-poller.ts -> rails/outcome-ingress.ts), for a deployment that runs them
+// in their own processes beside API processes started with RUN_WORKERS=false. `make run` needs
+// none of this: by default the API process runs them itself.
 //
 // Why a separate process can be worth it: settling a round of outcomes is JavaScript work on the
 // event loop that also serves requests. In its own process it cannot delay a request; on the
 // 2-core bench machine that roughly halved POST /collections' median latency at 500/s
-// (docs/performance.md). Several worker processes may run at once: each round claims its rows
-// with FOR UPDATE SKIP LOCKED, and settlement is idempotent.
+// (docs/performance.md). Several worker processes may run at once: a job is taken by one runner
+// (FOR UPDATE SKIP LOCKED), each poller round claims its rows the same way, and settlement is
+// idempotent.
 //
 // Same configuration as the server: DATABASE_URL (else it joins, or starts, the embedded
-// PostgreSQL in DATA_DIR), MASTER_KEY or DATA_DIR/master.key, the SANDBOX_RAIL_* and
-// RAIL_OUTCOME_POLL_MS settings. Stops cleanly on SIGINT/SIGTERM (the round in progress finishes).
-import { ConfigError, loadConfig } from './config.ts';
+// PostgreSQL in DATA_DIR), MASTER_KEY or DATA_DIR/master.key, the SANDBOX_RAIL_*,
+// RAIL_OUTCOME_POLL_MS and JOB_* settings; its request pool defaults to 2 connections
+// (DATABASE_POOL_MAX). Stops cleanly on SIGINT/SIGTERM (the round and the jobs in progress finish).
+import { ConfigError, connectionsPerProcess, loadConfig } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { migrateJobQueue } from './jobs/schema.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime } from './runtime.ts';
 
 async function main(): Promise<void> {
-  // RUN_WORKERS is the API process's switch; this process exists to run them.
-  const config = { ...loadConfig(process.env), runWorkers: true };
+  // RUN_WORKERS is the API process's switch; this process exists to run the background work.
+  const config = loadConfig(process.env, 'worker');
   const logger = createLogger(config.logLevel);
   const masterKey = resolveMasterKey(config, logger);
   const db = await connectDatabase(config, logger);
@@ -31,10 +36,13 @@ async function main(): Promise<void> {
     // Like the server: the schema brought up to date (advisory-locked, so a server starting at the
     // same time applies nothing twice), and a master key other than the database's refused.
     await migrate(db.sql, config.migrationsDir, logger);
+    await migrateJobQueue(db.url, logger);
     await checkMasterKey(db.sql, masterKey);
     const runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
-    logger.info('background workers running', { rail_outcome_poll_ms: config.railOutcomePollMs });
-    process.stdout.write('payagg worker running (rail outcomes, idempotency purge, refund sweeper, completer)\n');
+    logger.info('background work running', {
+      rail_outcome_poll_ms: config.railOutcomePollMs, job_concurrency: config.jobConcurrency, connections_max: connectionsPerProcess(config).total,
+    });
+    process.stdout.write('payagg worker running (job runner: idempotency purge, refund sweeper, completer; sandbox rail outcomes)\n');
     const stop = async (signal: string) => {
       logger.info('shutting down', { signal });
       await runtime.close();

@@ -14,7 +14,7 @@ const migrationsDir = loadConfig({}).migrationsDir;
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
-  db = await createTestDatabase();
+  db = await createTestDatabase({ empty: true });
 });
 afterAll(async () => {
   await db?.drop();
@@ -42,7 +42,7 @@ describe('migrate', () => {
   });
 
   it('leaves nothing behind when a migration fails', async () => {
-    const broken = await createTestDatabase();
+    const broken = await createTestDatabase({ empty: true });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payagg-mig-'));
     fs.writeFileSync(path.join(dir, '0001_ok.sql'), 'create table t_ok (id int);');
     fs.writeFileSync(path.join(dir, '0002_bad.sql'), 'create table t_bad (id int); select no_such_function();');

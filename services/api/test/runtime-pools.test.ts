@@ -1,22 +1,55 @@
-// The runtime opens the connections of the pools it makes at start (src/runtime.ts), so that no
-// request or settlement pays for a new PostgreSQL backend under load.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { asynchronous_commit_pool_connections_max, ledger_pool_connections_max, outcome_worker_pool_connections_max } from '../src/runtime.ts';
+// The runtime's PostgreSQL connections (src/runtime.ts, config.ts connectionsPerProcess): the
+// pools it makes open their connections at start, so that no request or settlement pays for a
+// new PostgreSQL backend under load; each pool's size is its setting; a process that runs no
+// background work opens none of the worker's or the job queue's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionsPerProcess } from '../src/config.ts';
+import { job_queue_pool_name } from '../src/jobs/schema.ts';
+import { async_commit_pool_name, worker_pool_name } from '../src/runtime.ts';
 import { startTestService, type TestService } from './helpers/service.ts';
 
-let service: TestService;
-beforeAll(async () => { service = await startTestService(); });
-afterAll(async () => { await service?.close(); });
-
-it('has every worker, asynchronous-commit and ledger connection open before the first request', async () => {
+async function connectionsByPool(service: TestService): Promise<Record<string, number>> {
   const rows = await service.sql<{ application_name: string; n: number }[]>`
     select application_name, count(*)::int as n from pg_stat_activity
-    where datname = current_database() and application_name in ('payagg-outcome-worker', 'payagg-async-commit', 'postgres.js')
-      and backend_type = 'client backend'
+    where datname = current_database() and backend_type = 'client backend'
+      and application_name in (${worker_pool_name}, ${async_commit_pool_name}, ${job_queue_pool_name}, 'postgres.js')
     group by application_name order by application_name`;
-  expect(Object.fromEntries(rows.map((r) => [r.application_name, r.n]))).toEqual({
-    'postgres.js': ledger_pool_connections_max, // the ledger's engine keeps postgres.js's default name
-    'payagg-async-commit': asynchronous_commit_pool_connections_max,
-    'payagg-outcome-worker': outcome_worker_pool_connections_max,
+  return Object.fromEntries(rows.map((r) => [r.application_name, r.n]));
+}
+
+describe('an API process that runs no background work (RUN_WORKERS=false)', () => {
+  let service: TestService;
+  beforeAll(async () => { service = await startTestService(); });
+  afterAll(async () => { await service?.close(); });
+
+  it('has its ledger and asynchronous-commit connections open before the first request, and no worker or job queue connection', async () => {
+    expect(await connectionsByPool(service)).toEqual({
+      'postgres.js': service.config.ledgerPoolMax, // the ledger's engine keeps postgres.js's default name
+      [async_commit_pool_name]: service.config.asyncCommitPoolMax,
+    });
+    expect(connectionsPerProcess(service.config)).toMatchObject({ worker: 0, jobQueue: 0 });
+  });
+});
+
+describe('a process that runs the background work, pools sized by their settings', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService({
+      env: { RUN_WORKERS: 'true', LEDGER_POOL_MAX: '3', ASYNC_COMMIT_POOL_MAX: '2', WORKER_POOL_MAX: '3', JOB_QUEUE_POOL_MAX: '2' },
+    });
+  });
+  afterAll(async () => { await service?.close(); });
+
+  it('opens exactly the configured worker, ledger and asynchronous-commit connections, and at most the job queue\'s', async () => {
+    const open = await connectionsByPool(service);
+    expect(open).toMatchObject({ 'postgres.js': 3, [async_commit_pool_name]: 2, [worker_pool_name]: 3 });
+    // The job runner holds one for LISTEN and takes a second only while it fetches or finishes a job.
+    expect(open[job_queue_pool_name]).toBeGreaterThanOrEqual(1);
+    expect(open[job_queue_pool_name]).toBeLessThanOrEqual(2);
+    expect(connectionsPerProcess(service.config)).toEqual({
+      database: service.config.databasePoolMax, ledger: 3, asyncCommit: 2, worker: 3, jobQueue: 2,
+      webhooks: service.config.webhookPoolMax + 2,
+      total: service.config.databasePoolMax + 3 + 2 + 3 + 2 + service.config.webhookPoolMax + 2,
+    });
   });
 });

@@ -38,7 +38,7 @@ export type AppDeps = {
   /** Milliseconds since the epoch; tests may pin it. */
   now?: () => number;
   /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
-  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit'> & Partial<Pick<DomainRuntime, 'webhooks'>>;
+  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit'>;
   /** Replace handlers by route key (tests force a 500 this way). */
   handlerOverrides?: RouteHandlers;
 };
@@ -114,7 +114,6 @@ export function createApp(deps: AppDeps): App {
     rails: deps.runtime.rails,
     idempotency: deps.runtime.idempotency,
     groupCommit: deps.runtime.groupCommit,
-    ...(deps.runtime.webhooks ? { webhooks: deps.runtime.webhooks } : {}),
     paginator: createPaginator(deriveKey(deps.masterKey, 'cursor-signing')),
     secretBox,
     logger,

@@ -1,9 +1,9 @@
-// Rails module: connector contract, sandbox providers, circuit breakers, outcome delivery.
+// Rails module: connector contract, sandbox providers, circuit breakers, the sandbox outcome poller.
 export * from './types.ts';
 export * from './errors.ts';
 export * from './circuit-breaker.ts';
 export * from './registry.ts';
-export * from './outcome-worker.ts';
+export * from './sandbox/outcome-poller.ts';
 export * from './sandbox/config.ts';
 export * from './sandbox/scenarios.ts';
 export { createSandboxRailConnector, createSandboxRailConnectors, type SandboxRailConnectorOptions } from './sandbox/connector.ts';

@@ -10,7 +10,6 @@ import type { RailRegistry } from '../rails/registry.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
-import type { WebhookWorker } from '../webhooks/worker.ts';
 import { sendError } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Paginator } from '../http/pagination.ts';
@@ -31,8 +30,6 @@ export type RouteContext = {
   rails: RailRegistry;
   idempotency: IdempotencyStore;
   groupCommit: GroupCommit;
-  /** Wakes an endpoint's sender at once (re-enable, manual retry); absent in bare test apps. */
-  webhooks?: Pick<WebhookWorker, 'wake'>;
   paginator: Paginator;
   secretBox: SecretBox;
   logger: Logger;

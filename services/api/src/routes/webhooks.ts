@@ -9,6 +9,7 @@ import { listDeliveries, scheduleManualRetry, toDeliveryResource, type DeliveryS
 import {
   deleteEndpoint, enableEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecret, toEndpointResource,
 } from '../webhooks/endpoints.ts';
+import { enqueueEndpointDeliveries } from '../webhooks/jobs.ts';
 import { checkWebhookUrl } from '../webhooks/ssrf-guard.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
 
@@ -54,7 +55,8 @@ export function webhookRoutes(ctx: RouteContext): RouteHandlers {
     async 'POST /webhooks/{id}/enable'(req, res) {
       const row = await enableEndpoint(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
       if (!row) throw notFound('webhook endpoint');
-      ctx.webhooks?.wake([row.id]);
+      // Its pending deliveries go at once (also in a process that runs no webhook worker itself).
+      await enqueueEndpointDeliveries(ctx.sql, [row.id]);
       sendOk(res, toEndpointResource(row, ctx.now()));
     },
 
@@ -74,7 +76,7 @@ export function webhookRoutes(ctx: RouteContext): RouteHandlers {
       }
       const row = await scheduleManualRetry(ctx.sql, merchantId, endpoint.id, String(req.params.delivery_id));
       if (!row) throw notFound('webhook delivery');
-      ctx.webhooks?.wake([endpoint.id]);
+      await enqueueEndpointDeliveries(ctx.sql, [endpoint.id]);
       sendOk(res, toDeliveryResource(row));
     },
   };

@@ -6,6 +6,7 @@
 // subscribed to the event's type"). Nothing here runs on the request path: writers only INSERT
 // the event (domain/events.ts).
 import type { Queryable } from '../db/index.ts';
+import { addDeliverJobs } from './jobs.ts';
 
 /** Events fanned out per statement. */
 export const relay_batch_events_max = 500;
@@ -35,6 +36,7 @@ export async function relayEvents(q: Queryable, limit = relay_batch_events_max):
       update events e set dispatched_at = now() from batch b where e.sequence = b.sequence returning 1
     )
     select (select count(*)::int from marked) as events, (select count(*)::int from fanned) as deliveries,
-      array(select distinct endpoint_id from fanned)::text[] as endpoint_ids`;
+      array(select distinct endpoint_id from fanned)::text[] as endpoint_ids,
+      ${addDeliverJobs(q, q`select distinct endpoint_id from fanned`)} as jobs`;
   return { events: row!.events, deliveries: row!.deliveries, endpointIds: row!.endpoint_ids };
 }

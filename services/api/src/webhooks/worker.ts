@@ -1,33 +1,39 @@
-// The webhook worker of one process: the relay (outbox -> deliveries), the per-endpoint senders,
-// and the retry sweep.
+// The webhook worker of one process: the relay (outbox -> deliveries), and the webhook jobs
+// (jobs.ts: a sender turn per endpoint, the retry sweep) in a job runner of their own.
 //
-// Work is per endpoint: a sender claims up to `attempts_in_flight_per_endpoint_max` due
+// Work is per endpoint: a sender turn claims up to `attempts_in_flight_per_endpoint_max` due
 // deliveries of ONE endpoint, sends them at once, records the outcomes in one statement, and goes
-// on while that endpoint has due work. Up to `workerConcurrency` endpoints are served at once, so
-// an endpoint that hangs for the whole timeout holds only its own sender: deliveries to every
-// other endpoint go on (no head-of-line blocking). Claims are leases in the database (deliveries.ts),
-// so any number of processes can run this side by side without sending a delivery twice at once.
-//
-// The relay wakes the senders of endpoints it just gave deliveries; the sweep (every
-// WEBHOOK_SWEEP_INTERVAL_MS, a minute by default) wakes those with retries now due or with an
-// attempt whose worker died (its lease expired).
+// on while that endpoint has due work (up to `sender_rounds_per_turn_max` rounds, then it queues
+// itself again behind the others). The webhook runner runs `workerConcurrency` turns at once, so
+// an endpoint that hangs for the whole timeout holds only its own turn: deliveries to every other
+// endpoint go on (no head-of-line blocking), and the service's other jobs run in their own runner.
+// Claims are leases in the database (deliveries.ts), so any number of processes can run this side
+// by side without sending a delivery twice at once.
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
 import type { WebhookConfig } from '../config.ts';
+import type { JobDefinition, JobDeps } from '../jobs/job.ts';
+import { type JobRunner, startJobRunner } from '../jobs/runner.ts';
 import type { Logger } from '../log.ts';
 import { afterFailure, claimDueDeliveries, endpointsWithDueDeliveries, recordOutcomes, type AttemptOutcome, type ClaimedDelivery } from './deliveries.ts';
 import { createDeliveryClient, type AttemptResult, type DeliveryClient } from './delivery-client.ts';
 import { eventBody } from './event-body.ts';
 import { signingSecretsOf, type WebhookEndpointRow } from './endpoints.ts';
+import { deliver_endpoint_job, deliverEndpointJob, enqueueEndpointDeliveries, scheduleSweep, sweep_interval_minutes, sweep_job, sweepJob, type WebhookTaskDeps } from './jobs.ts';
 import { relay_batch_events_max, relayEvents } from './relay.ts';
 import { deliveryHeaders } from './signing.ts';
 
 /** Attempts one endpoint may have in flight at once (one round of its sender). */
 export const attempts_in_flight_per_endpoint_max = 64;
-/** Rounds a sender runs before yielding its slot to other endpoints (it is woken again at once). */
+/** Rounds a sender turn runs before yielding to other endpoints (it is queued again at once). */
 export const sender_rounds_per_turn_max = 20;
 /** Endpoints the sweep wakes per pass at most (the next pass takes the rest). */
 export const sweep_endpoints_max = 10_000;
+/** The webhook runner's own job-queue connections (one held for LISTEN). */
+export const webhook_runner_pool_connections_max = 2;
+export const webhook_runner_pool_name = 'payagg-webhook-jobs';
+/** How often the webhook runner looks for jobs whose time has come (the sweep's next pass). */
+export const webhook_runner_poll_interval_ms = 100;
 
 /** The attempt's lease: the timeout, then as long again (and a second) to record the outcome. */
 export function attemptLeaseMs(attemptTimeoutMs: number): number {
@@ -35,34 +41,29 @@ export function attemptLeaseMs(attemptTimeoutMs: number): number {
 }
 
 export type WebhookWorker = {
-  start(): void;
+  /** Starts the relay and the webhook job runner (RUN_WORKERS; tests start it themselves). */
+  start(): Promise<void>;
   stop(): Promise<void>;
-  /** One relay pass until the outbox is drained; wakes the endpoints it fed. */
+  /** One relay pass until the outbox is drained (its jobs wake the senders); events relayed. */
   relayOnce(): Promise<number>;
-  /** One sweep pass: wakes endpoints with due deliveries. */
+  /** One sweep pass: wakes the senders of endpoints with due deliveries; how many. */
   sweepOnce(): Promise<number>;
-  /** Serves these endpoints now (tests, and the relay's own wake-ups). */
-  wake(endpointIds: readonly string[]): void;
-  /** Resolves when no sender is running and none is queued. */
-  idle(): Promise<void>;
+  /** One sender turn of an endpoint, here and now (the deliver job's body). */
+  serveEndpoint(endpointId: string): Promise<boolean>;
+  /** Resolves when no sender turn is queued or running (tests). */
+  idle(timeoutMs?: number): Promise<void>;
 };
 
 export function createWebhookWorker(deps: {
-  sql: Sql; box: SecretBox; config: WebhookConfig; logger: Logger; client?: DeliveryClient;
+  sql: Sql; databaseUrl: string; jobDeps: JobDeps; box: SecretBox; config: WebhookConfig; logger: Logger; client?: DeliveryClient;
 }): WebhookWorker {
   const { sql, box, config, logger } = deps;
   const client = deps.client ?? createDeliveryClient({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.attemptTimeoutMs });
   const leaseMs = attemptLeaseMs(config.attemptTimeoutMs);
-
-  const running = new Map<string, Promise<void>>();
-  const queued = new Set<string>();
-  const wakeAgain = new Set<string>();
-  let idleWaiters: (() => void)[] = [];
-  let stopped = true;
-  // Set by stop(): no sender starts any more, not even one woken by hand.
-  let closing = false;
+  let runner: JobRunner | null = null;
   let relayTimer: NodeJS.Timeout | null = null;
-  let sweepTimer: NodeJS.Timeout | null = null;
+  let relaying: Promise<unknown> = Promise.resolve();
+  let stopped = true;
 
   const loadEndpoint = async (id: string): Promise<WebhookEndpointRow | null> => {
     const [row] = await sql<WebhookEndpointRow[]>`
@@ -81,7 +82,7 @@ export function createWebhookWorker(deps: {
     };
   };
 
-  /** One turn of an endpoint's sender; true when it stopped with work left (to be woken again). */
+  /** One turn of an endpoint's sender; true when it stopped with work left (to be queued again). */
   const serveEndpoint = async (endpointId: string): Promise<boolean> => {
     for (let round = 0; round < sender_rounds_per_turn_max; round += 1) {
       const endpoint = await loadEndpoint(endpointId);
@@ -112,95 +113,72 @@ export function createWebhookWorker(deps: {
     return true;
   };
 
-  const settleIdle = () => {
-    if (running.size > 0 || queued.size > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiters) resolve();
-  };
-
-  const pump = () => {
-    if (closing) return;
-    for (const id of queued) {
-      if (running.size >= config.workerConcurrency) break;
-      queued.delete(id);
-      const turn = serveEndpoint(id).then(
-        (more) => more,
-        (error: Error) => {
-          logger.error('webhook sender failed; its deliveries stay due for the sweep', { endpoint_id: id, error: error.message });
-          return false;
-        },
-      ).then((more) => {
-        running.delete(id);
-        if (!closing && (more || wakeAgain.delete(id))) queued.add(id);
-        pump();
-        settleIdle();
-      });
-      running.set(id, turn.then(() => undefined));
-    }
-  };
-
-  const wake = (endpointIds: readonly string[]) => {
-    for (const id of endpointIds) {
-      if (running.has(id)) wakeAgain.add(id);
-      else queued.add(id);
-    }
-    pump();
-  };
-
   const relayOnce = async (): Promise<number> => {
     let events = 0;
     for (;;) {
       const round = await relayEvents(sql, relay_batch_events_max);
       events += round.events;
-      if (round.endpointIds.length > 0) wake(round.endpointIds);
       if (round.events < relay_batch_events_max) return events;
     }
   };
 
   const sweepOnce = async (): Promise<number> => {
     const ids = await endpointsWithDueDeliveries(sql, sweep_endpoints_max);
-    wake(ids);
+    await enqueueEndpointDeliveries(sql, ids);
     return ids.length;
   };
 
-  const loop = (name: string, intervalMs: number, pass: () => Promise<unknown>, set: (t: NodeJS.Timeout | null) => void) => {
-    const tick = () => {
+  const taskDeps: WebhookTaskDeps = { serveEndpoint, sweep: sweepOnce, sweepIntervalMs: config.sweepIntervalMs };
+  const jobs: Record<string, JobDefinition<never>> = {
+    [deliver_endpoint_job]: deliverEndpointJob as JobDefinition<never>,
+    [sweep_job]: sweepJob as JobDefinition<never>,
+  };
+
+  const relayLoop = () => {
+    if (stopped) return;
+    relaying = relayOnce().catch((error: Error) => logger.error('webhook relay pass failed', { error: error.message })).finally(() => {
       if (stopped) return;
-      pass().catch((error: Error) => logger.error(`webhook ${name} pass failed`, { error: error.message })).finally(() => {
-        if (stopped) return;
-        const timer = setTimeout(tick, intervalMs);
-        timer.unref();
-        set(timer);
-      });
-    };
-    tick();
+      relayTimer = setTimeout(relayLoop, config.relayPollMs);
+      relayTimer.unref();
+    });
   };
 
   return {
-    start() {
+    async start() {
       if (!stopped) return;
       stopped = false;
-      loop('relay', config.relayPollMs, relayOnce, (t) => { relayTimer = t; });
-      loop('sweep', config.sweepIntervalMs, sweepOnce, (t) => { sweepTimer = t; });
+      runner = await startJobRunner({
+        databaseUrl: deps.databaseUrl, deps: { ...deps.jobDeps, sql, webhooks: taskDeps },
+        concurrency: config.workerConcurrency, poolConnectionsMax: webhook_runner_pool_connections_max,
+        pollIntervalMs: webhook_runner_poll_interval_ms, logger, jobs, applicationName: webhook_runner_pool_name,
+      });
+      // A sweep more often than the recurring minute: start the chain of passes (jobs.ts).
+      if (config.sweepIntervalMs < sweep_interval_minutes * 60_000) await scheduleSweep(sql, 0);
+      relayLoop();
     },
     async stop() {
       stopped = true;
-      closing = true;
       if (relayTimer) clearTimeout(relayTimer);
-      if (sweepTimer) clearTimeout(sweepTimer);
-      queued.clear();
-      wakeAgain.clear();
-      // Attempts in flight finish (bounded by the attempt timeout) and are recorded.
-      await Promise.all(running.values());
+      await relaying;
+      // Turns in flight finish (bounded by the attempt timeout) and record their outcomes.
+      await runner?.stop();
+      runner = null;
       if (!deps.client) client.close();
     },
     relayOnce,
     sweepOnce,
-    wake,
-    idle() {
-      if (running.size === 0 && queued.size === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+    serveEndpoint,
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await sql<{ n: number }[]>`
+          select count(*)::int as n from graphile_worker._private_jobs j
+          join graphile_worker._private_tasks t on t.id = j.task_id
+          where t.identifier = ${deliver_endpoint_job}`;
+        if (row!.n === 0) return;
+        if (Date.now() > deadline) throw new Error(`webhook senders still busy after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
   };
 }

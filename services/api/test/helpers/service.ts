@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { createPool, type Sql } from '../../src/db/index.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { migrateJobQueue } from '../../src/jobs/schema.ts';
 import { type CreatedApiKey, createApiKey } from '../../src/domain/api-keys.ts';
 import { checkMasterKey } from '../../src/domain/bootstrap.ts';
 import { insertMerchant } from '../../src/domain/merchants.ts';
@@ -40,11 +41,15 @@ export type TestService = {
   close(): Promise<void>;
 };
 
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database in the run's PostgreSQL: a copy of the run's migrated template (our schema and
+ * the job queue's, test/global-setup.ts), or with `empty` a database with nothing in it.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = createPool(adminUrl, 1);
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(options.empty ? `create database ${name}` : `create database ${name} template ${inject('templateDatabaseName')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -79,7 +84,9 @@ export async function startTestService(options: { env?: Record<string, string>; 
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger(config.logLevel, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const sql = createPool(db.url, 5);
+  // Both find the template's schema up to date (and prove that a start on a migrated database works).
   await migrate(sql, config.migrationsDir, logger);
+  await migrateJobQueue(db.url, logger);
   const masterKey = Buffer.from(masterKeyHex, 'hex');
   await checkMasterKey(sql, masterKey);
   const box = createSecretBox(masterKey);

@@ -12,7 +12,7 @@ import { setMerchantStatus } from '../../src/domain/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { runIdempotent } from '../../src/idempotency/idempotent.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';
-import { OUTCOME_DELIVERY_ATTEMPTS_MAX } from '../../src/rails/outcome-worker.ts';
+import { outcome_delivery_attempts_max } from '../../src/rails/sandbox/outcome-poller.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {
@@ -128,7 +128,7 @@ describe('collections: crash between the rail and the database', () => {
     })).rejects.toBeInstanceOf(SimulatedCrash);
 
     // Nobody retries for a long time: the outcome's last attempt finds no row and gives it up.
-    await service.sql`update sandbox_rail_outcomes set attempts = ${OUTCOME_DELIVERY_ATTEMPTS_MAX - 1}, due_at = now() where transaction_id = ${transactionId}`;
+    await service.sql`update sandbox_rail_outcomes set attempts = ${outcome_delivery_attempts_max - 1}, due_at = now() where transaction_id = ${transactionId}`;
     expect(await service.runtime.deliverRailOutcomes()).toMatchObject({ abandoned: 1 });
     expect((await outcomeOf(transactionId)).abandoned_at).not.toBeNull();
 

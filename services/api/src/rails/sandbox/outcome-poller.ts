@@ -1,11 +1,16 @@
-// Delivers the rails' final outcomes to the collections domain.
+// The sandbox rails' side of outcome delivery: a poller that plays the providers' callbacks.
 //
-// The sandbox providers schedule their outcomes as rows in sandbox_rail_outcomes. This worker
-// plays the provider's callback: it claims due rows, calls the handler, and marks a row delivered
-// only once the handler has succeeded. Several workers (in one process or many) may run side by
-// side: a claim takes rows with FOR UPDATE SKIP LOCKED and leases them by moving due_at forward,
-// so no two workers hold the same row and a crashed worker's rows come back after the lease.
-// Delivery is at-least-once; the handler must be idempotent.
+// The sandbox providers schedule their final outcomes as rows in sandbox_rail_outcomes (due_at).
+// This poller claims due rows, hands them to the handler (the runtime passes the rail outcome
+// ingress, rails/outcome-ingress.ts, the same seam a real provider's callback handler calls),
+// and marks a row delivered only once the handler has succeeded. Several pollers (in one process
+// or many) may run side by side: a claim takes rows with FOR UPDATE SKIP LOCKED and leases them
+// by moving due_at forward, so no two pollers hold the same row and a crashed poller's rows come
+// back after the lease. Delivery is at-least-once; the handler must be idempotent.
+//
+// Why a poll loop and not one job per outcome on the job queue (jobs/): a round claims up to 50
+// outcomes in one statement and settles them in one transaction and one ledger batch; a job per
+// outcome costs its own take, transaction and completion. Measured in decision 0081.
 
 import type { Sql } from 'postgres';
 import {
@@ -17,24 +22,25 @@ import {
   type RailOutcomeHandler,
   type RailOutcomeKind,
   type RailOutcomeStatus,
-} from './types.ts';
+} from '../types.ts';
+import { mapWithConcurrency } from '../../map-with-concurrency.ts';
 
 /** Attempts per outcome (the first included); after the last failure the row is abandoned. */
-export const OUTCOME_DELIVERY_ATTEMPTS_MAX = 10;
+export const outcome_delivery_attempts_max = 10;
 /** Backoff before the second attempt; doubles per attempt up to the cap. */
-export const OUTCOME_RETRY_BASE_DELAY_MS = 1_000;
-export const OUTCOME_RETRY_MAX_DELAY_MS = 300_000;
+export const outcome_retry_base_delay_ms = 1_000;
+export const outcome_retry_delay_ms_max = 300_000;
 /**
- * How long a claimed row stays invisible to other workers. Longer than any sane handler run;
+ * How long a claimed row stays invisible to other pollers. Longer than any sane handler run;
  * if a handler outlives it, the row is delivered again (harmless: the handler is idempotent).
  */
-export const OUTCOME_CLAIM_LEASE_MS = 60_000;
-export const OUTCOME_POLL_INTERVAL_MS_DEFAULT = 500;
-export const OUTCOME_BATCH_SIZE_DEFAULT = 50;
-export const OUTCOME_BATCH_SIZE_MAX = 1_000;
-export const OUTCOME_DELIVERY_CONCURRENCY_DEFAULT = 1;
+export const outcome_claim_lease_ms = 60_000;
+export const outcome_poll_interval_ms_default = 500;
+export const outcome_batch_size_default = 50;
+export const outcome_batch_size_max = 1_000;
+export const outcome_delivery_concurrency_default = 1;
 /** last_error keeps the start of the handler's error message, no more. */
-export const OUTCOME_LAST_ERROR_LENGTH_MAX = 500;
+export const outcome_last_error_length_max = 500;
 
 /**
  * Handles a whole claimed round at once (a batch handler settles many outcomes in few round
@@ -43,7 +49,7 @@ export const OUTCOME_LAST_ERROR_LENGTH_MAX = 500;
  */
 export type RailOutcomeBatchHandler = (outcomes: RailOutcome[]) => Promise<(unknown | null)[]>;
 
-export interface RailOutcomeWorkerOptions {
+export interface SandboxOutcomePollerOptions {
   sql: Sql;
   /** One outcome at a time (deliveryConcurrency of them at once). Give this or batchHandler. */
   handler?: RailOutcomeHandler;
@@ -55,12 +61,12 @@ export interface RailOutcomeWorkerOptions {
   retryBaseDelayMs?: number;
   retryMaxDelayMs?: number;
   claimLeaseMs?: number;
-  /** Handlers running at once within a round (OUTCOME_DELIVERY_CONCURRENCY_DEFAULT). */
+  /** Handlers running at once within a round (outcome_delivery_concurrency_default). */
   deliveryConcurrency?: number;
   logger?: RailLogger;
 }
 
-export interface RailOutcomeRunSummary {
+export interface SandboxOutcomeRoundSummary {
   claimed: number;
   delivered: number;
   /** Handler failed; the row is due again after its backoff. */
@@ -69,13 +75,13 @@ export interface RailOutcomeRunSummary {
   abandoned: number;
 }
 
-export interface RailOutcomeWorker {
+export interface SandboxOutcomePoller {
   /** Polls until stop(): a full batch is followed at once by the next round, otherwise by pollIntervalMs. */
   start(): void;
   /** Stops polling and waits for the round in progress to finish. */
   stop(): Promise<void>;
   /** One round: claim up to batchSize due rows and deliver them. */
-  runOnce(): Promise<RailOutcomeRunSummary>;
+  runOnce(): Promise<SandboxOutcomeRoundSummary>;
 }
 
 interface ClaimedRow {
@@ -102,40 +108,25 @@ function toOutcome(row: ClaimedRow): RailOutcome {
   };
 }
 
-/** `fn` on every item, at most `concurrency` at once; answers in the items' order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const answers: R[] = new Array(items.length);
-  let next = 0;
-  const runner = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      answers[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, runner));
-  return answers;
-}
-
-export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): RailOutcomeWorker {
+export function createSandboxOutcomePoller(options: SandboxOutcomePollerOptions): SandboxOutcomePoller {
   const { sql, handler } = options;
-  const pollIntervalMs = options.pollIntervalMs ?? OUTCOME_POLL_INTERVAL_MS_DEFAULT;
-  const batchSize = options.batchSize ?? OUTCOME_BATCH_SIZE_DEFAULT;
-  const attemptsMax = options.attemptsMax ?? OUTCOME_DELIVERY_ATTEMPTS_MAX;
-  const retryBaseDelayMs = options.retryBaseDelayMs ?? OUTCOME_RETRY_BASE_DELAY_MS;
-  const retryMaxDelayMs = options.retryMaxDelayMs ?? OUTCOME_RETRY_MAX_DELAY_MS;
-  const claimLeaseMs = options.claimLeaseMs ?? OUTCOME_CLAIM_LEASE_MS;
-  const deliveryConcurrency = options.deliveryConcurrency ?? OUTCOME_DELIVERY_CONCURRENCY_DEFAULT;
+  const pollIntervalMs = options.pollIntervalMs ?? outcome_poll_interval_ms_default;
+  const batchSize = options.batchSize ?? outcome_batch_size_default;
+  const attemptsMax = options.attemptsMax ?? outcome_delivery_attempts_max;
+  const retryBaseDelayMs = options.retryBaseDelayMs ?? outcome_retry_base_delay_ms;
+  const retryMaxDelayMs = options.retryMaxDelayMs ?? outcome_retry_delay_ms_max;
+  const claimLeaseMs = options.claimLeaseMs ?? outcome_claim_lease_ms;
+  const deliveryConcurrency = options.deliveryConcurrency ?? outcome_delivery_concurrency_default;
   const logger = options.logger ?? jsonLineRailLogger;
 
-  if (!handler && !options.batchHandler) throw new Error('rail outcome worker: give handler or batchHandler');
+  if (!handler && !options.batchHandler) throw new Error('sandbox outcome poller: give handler or batchHandler');
   assertIntegerInRange('pollIntervalMs', pollIntervalMs, 1, 3_600_000);
-  assertIntegerInRange('batchSize', batchSize, 1, OUTCOME_BATCH_SIZE_MAX);
+  assertIntegerInRange('batchSize', batchSize, 1, outcome_batch_size_max);
   assertIntegerInRange('attemptsMax', attemptsMax, 1, 1_000);
   assertIntegerInRange('retryBaseDelayMs', retryBaseDelayMs, 0, 86_400_000);
   assertIntegerInRange('retryMaxDelayMs', retryMaxDelayMs, retryBaseDelayMs, 86_400_000);
   assertIntegerInRange('claimLeaseMs', claimLeaseMs, 1, 86_400_000);
-  assertIntegerInRange('deliveryConcurrency', deliveryConcurrency, 1, OUTCOME_BATCH_SIZE_MAX);
+  assertIntegerInRange('deliveryConcurrency', deliveryConcurrency, 1, outcome_batch_size_max);
 
   let running = false;
   // Bumped by start(): a round still finishing from before a stop() must not resume polling.
@@ -178,7 +169,7 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
 
   /**
    * One statement for every row of a round whose handler succeeded (not one per row: round trips
-   * are the worker's main cost, and it shares the process with the API). A crash before it only
+   * are the poller's main cost, and it may share the process with the API). A crash before it only
    * delivers those outcomes again after the lease, which the idempotent handler ignores.
    */
   async function markDelivered(ids: string[]): Promise<void> {
@@ -191,7 +182,7 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
   async function recordFailure(row: ClaimedRow, error: unknown): Promise<DeliveryResult> {
     // Only the error's class and the start of its message: handler errors must not carry secrets,
     // and a bounded column keeps a misbehaving handler from bloating the table.
-    const lastError = describeError(error).slice(0, OUTCOME_LAST_ERROR_LENGTH_MAX);
+    const lastError = describeError(error).slice(0, outcome_last_error_length_max);
     const fields = {
       provider_reference: row.provider_reference,
       rail: row.rail,
@@ -216,9 +207,9 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
     return 'retried';
   }
 
-  async function runOnce(): Promise<RailOutcomeRunSummary> {
+  async function runOnce(): Promise<SandboxOutcomeRoundSummary> {
     const rows = await claimDueRows();
-    const summary: RailOutcomeRunSummary = { claimed: rows.length, delivered: 0, retried: 0, abandoned: 0 };
+    const summary: SandboxOutcomeRoundSummary = { claimed: rows.length, delivered: 0, retried: 0, abandoned: 0 };
     if (rows.length === 0) return summary;
     // Without a batch handler, at most deliveryConcurrency handlers run at once (default 1),
     // never the whole batch: the outcomes of one merchant settle into the same ledger accounts,
@@ -244,14 +235,14 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
         summary[await recordFailure(row, answer)] += 1;
       } catch (error) {
         // Recording the result failed (database gone?): the lease returns the row later.
-        logger.error('rail outcome worker could not record a delivery result', { error: describeError(error) });
+        logger.error('sandbox outcome poller could not record a delivery result', { error: describeError(error) });
       }
     }
     try {
       await markDelivered(deliveredIds);
       summary.delivered = deliveredIds.length;
     } catch (error) {
-      logger.error('rail outcome worker could not record a delivery result', { error: describeError(error) });
+      logger.error('sandbox outcome poller could not record a delivery result', { error: describeError(error) });
     }
     return summary;
   }
@@ -263,7 +254,7 @@ export function createRailOutcomeWorker(options: RailOutcomeWorkerOptions): Rail
       const round = runOnce().then(
         (summary) => (summary.claimed === batchSize ? 0 : pollIntervalMs),
         (error: unknown) => {
-          logger.error('rail outcome worker round failed', { error: describeError(error) });
+          logger.error('sandbox outcome poller round failed', { error: describeError(error) });
           return pollIntervalMs;
         },
       );
@@ -313,6 +304,6 @@ function describeError(error: unknown): string {
 
 function assertIntegerInRange(name: string, value: number, min: number, max: number): void {
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new Error(`rail outcome worker: ${name} must be an integer from ${min} to ${max}, got ${value}`);
+    throw new Error(`sandbox outcome poller: ${name} must be an integer from ${min} to ${max}, got ${value}`);
   }
 }

@@ -1,12 +1,12 @@
-// The rail outcome worker against a real PostgreSQL: outcomes arrive only once due, exactly once
-// across concurrent workers, and handler failures are retried with backoff, then abandoned.
+// The sandbox outcome poller against a real PostgreSQL: outcomes arrive only once due, exactly once
+// across concurrent pollers, and handler failures are retried with backoff, then abandoned.
 
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  OUTCOME_DELIVERY_ATTEMPTS_MAX,
-  createRailOutcomeWorker,
+  outcome_delivery_attempts_max,
+  createSandboxOutcomePoller,
   createSandboxRailConnectors,
   resolveSandboxRailsConfig,
   retryBackoffMs,
@@ -70,15 +70,15 @@ async function makeAllDue(): Promise<void> {
 describe('delivery timing', () => {
   it('delivers an outcome only after its delay, once, with the fields the handler needs', async () => {
     const { delivered, handler } = recordingHandler();
-    const worker = createRailOutcomeWorker({ sql: db.sql, handler, pollIntervalMs: 50, batchSize: 10, logger: silentRailLogger });
+    const poller = createSandboxOutcomePoller({ sql: db.sql, handler, pollIntervalMs: 50, batchSize: 10, logger: silentRailLogger });
     const request = collection({ phone: '+233240000001' });
     const initiation = await connectors.mobile_money.initiateCollection(request);
 
-    expect(await worker.runOnce()).toEqual({ claimed: 0, delivered: 0, retried: 0, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 0, delivered: 0, retried: 0, abandoned: 0 });
     expect(delivered).toEqual([]);
 
     await sleep(OUTCOME_DELAY_MS + 50);
-    expect(await worker.runOnce()).toEqual({ claimed: 1, delivered: 1, retried: 0, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 1, delivered: 1, retried: 0, abandoned: 0 });
     expect(delivered).toEqual([
       {
         providerReference: initiation.providerReference,
@@ -90,7 +90,7 @@ describe('delivery timing', () => {
       },
     ]);
 
-    expect(await worker.runOnce()).toEqual({ claimed: 0, delivered: 0, retried: 0, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 0, delivered: 0, retried: 0, abandoned: 0 });
     const [row] = await db.sql<{ delivered: boolean; attempts: number }[]>`
       SELECT delivered_at IS NOT NULL AS delivered, attempts FROM sandbox_rail_outcomes`;
     expect(row).toEqual({ delivered: true, attempts: 1 });
@@ -98,7 +98,7 @@ describe('delivery timing', () => {
 
   it('delivers every rail’s collection and refund outcomes through start()/stop()', async () => {
     const { delivered, handler } = recordingHandler();
-    const worker = createRailOutcomeWorker({ sql: db.sql, handler, pollIntervalMs: 20, batchSize: 3, logger: silentRailLogger });
+    const poller = createSandboxOutcomePoller({ sql: db.sql, handler, pollIntervalMs: 20, batchSize: 3, logger: silentRailLogger });
     const parents = await Promise.all([
       connectors.mobile_money.initiateCollection(collection({ phone: '+254712345678' })),
       connectors.ussd.initiateCollection(collection({ phone: '+2348030000002' })),
@@ -112,10 +112,10 @@ describe('delivery timing', () => {
       amount: 2_500,
       currency: 'GHS',
     });
-    worker.start();
+    poller.start();
     const deadline = Date.now() + 5_000;
     while (delivered.length < 6 && Date.now() < deadline) await sleep(25);
-    await worker.stop();
+    await poller.stop();
 
     const byReference = new Map(delivered.map((outcome) => [outcome.providerReference, outcome]));
     expect(delivered).toHaveLength(6);
@@ -136,7 +136,7 @@ describe('delivery timing', () => {
     let calls = 0;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const worker = createRailOutcomeWorker({
+    const poller = createSandboxOutcomePoller({
       sql: db.sql,
       handler: async () => {
         calls += 1;
@@ -147,10 +147,10 @@ describe('delivery timing', () => {
     });
     await connectors.card.initiateCollection(collection({ cardToken: 'tok_visa' }));
     await makeAllDue();
-    worker.start();
+    poller.start();
     while (calls === 0) await sleep(5);
     let stopped = false;
-    const stopping = worker.stop().then(() => (stopped = true));
+    const stopping = poller.stop().then(() => (stopped = true));
     await sleep(30);
     expect(stopped).toBe(false);
     release();
@@ -162,8 +162,8 @@ describe('delivery timing', () => {
   });
 });
 
-describe('several workers side by side', () => {
-  it('two workers on separate pools deliver each outcome exactly once', async () => {
+describe('several pollers side by side', () => {
+  it('two pollers on separate pools deliver each outcome exactly once', async () => {
     const outcomeCount = 60;
     await Promise.all(
       Array.from({ length: outcomeCount }, (_, index) =>
@@ -175,24 +175,24 @@ describe('several workers side by side', () => {
     const deliveries = new Map<string, number>();
     const deliveredBy = { a: 0, b: 0 };
     const handlerFor = (name: 'a' | 'b') => async (outcome: RailOutcome) => {
-      // A little latency so that the two workers' rounds overlap.
+      // A little latency so that the two pollers' rounds overlap.
       await sleep(5);
       deliveries.set(outcome.providerReference, (deliveries.get(outcome.providerReference) ?? 0) + 1);
       deliveredBy[name] += 1;
     };
     const otherInstance = db.connect();
-    // Open both pools' connections first, so neither worker drains the queue while the other connects.
+    // Open both pools' connections first, so neither poller drains the queue while the other connects.
     await Promise.all([db.sql`SELECT 1`, otherInstance`SELECT 1`]);
-    const workerA = createRailOutcomeWorker({ sql: db.sql, handler: handlerFor('a'), pollIntervalMs: 10, batchSize: 4, logger: silentRailLogger });
-    const workerB = createRailOutcomeWorker({ sql: otherInstance, handler: handlerFor('b'), pollIntervalMs: 10, batchSize: 4, logger: silentRailLogger });
+    const pollerA = createSandboxOutcomePoller({ sql: db.sql, handler: handlerFor('a'), pollIntervalMs: 10, batchSize: 4, logger: silentRailLogger });
+    const pollerB = createSandboxOutcomePoller({ sql: otherInstance, handler: handlerFor('b'), pollIntervalMs: 10, batchSize: 4, logger: silentRailLogger });
 
-    const drain = async (worker: typeof workerA) => {
+    const drain = async (poller: typeof pollerA) => {
       for (;;) {
-        const summary = await worker.runOnce();
+        const summary = await poller.runOnce();
         if (summary.claimed === 0) return;
       }
     };
-    await Promise.all([drain(workerA), drain(workerB), drain(workerA), drain(workerB)]);
+    await Promise.all([drain(pollerA), drain(pollerB), drain(pollerA), drain(pollerB)]);
 
     expect(deliveries.size).toBe(outcomeCount);
     expect([...deliveries.values()].every((count) => count === 1)).toBe(true);
@@ -205,10 +205,10 @@ describe('several workers side by side', () => {
     expect(row).toEqual({ undelivered: 0, over_attempted: 0 });
   });
 
-  it('a row claimed by a worker that died comes back after the claim lease', async () => {
+  it('a row claimed by a poller that died comes back after the claim lease', async () => {
     await connectors.bank.initiateCollection(collection({ accountRef: 'acct_1' }));
     await makeAllDue();
-    const crashed = createRailOutcomeWorker({
+    const crashed = createSandboxOutcomePoller({
       sql: db.sql,
       handler: () => new Promise<void>(() => {}), // never settles: the process "died" mid-handler
       claimLeaseMs: 150,
@@ -217,7 +217,7 @@ describe('several workers side by side', () => {
     void crashed.runOnce();
     await sleep(30);
     const { delivered, handler } = recordingHandler();
-    const survivor = createRailOutcomeWorker({ sql: db.sql, handler, logger: silentRailLogger });
+    const survivor = createSandboxOutcomePoller({ sql: db.sql, handler, logger: silentRailLogger });
     expect((await survivor.runOnce()).claimed).toBe(0);
     await sleep(200);
     expect(await survivor.runOnce()).toMatchObject({ claimed: 1, delivered: 1 });
@@ -231,7 +231,7 @@ describe('handler failures', () => {
   it('retries after a backoff and marks delivered only once the handler succeeds', async () => {
     const attemptsSeen: number[] = [];
     let failuresLeft = 2;
-    const worker = createRailOutcomeWorker({
+    const poller = createSandboxOutcomePoller({
       sql: db.sql,
       handler: async () => {
         attemptsSeen.push(Date.now());
@@ -247,7 +247,7 @@ describe('handler failures', () => {
     await connectors.mobile_money.initiateCollection(collection({ phone: '+254712345678' }));
     await makeAllDue();
 
-    expect(await worker.runOnce()).toEqual({ claimed: 1, delivered: 0, retried: 1, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 1, delivered: 0, retried: 1, abandoned: 0 });
     const [afterFirst] = await db.sql<{ attempts: number; last_error: string; delivered: boolean; wait_ms: number }[]>`
       SELECT attempts, last_error, delivered_at IS NOT NULL AS delivered,
              (extract(epoch FROM (due_at - now())) * 1000)::int AS wait_ms
@@ -256,12 +256,12 @@ describe('handler failures', () => {
     // Equal jitter: between half and all of the nominal delay (exact bounds: see 'backoff schedule').
     expect(afterFirst?.wait_ms).toBeGreaterThan(0);
     expect(afterFirst?.wait_ms).toBeLessThanOrEqual(RETRY_BASE_DELAY_MS);
-    expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await poller.runOnce()).toMatchObject({ claimed: 0 });
 
     await sleep(RETRY_BASE_DELAY_MS + 20);
-    expect(await worker.runOnce()).toEqual({ claimed: 1, delivered: 0, retried: 1, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 1, delivered: 0, retried: 1, abandoned: 0 });
     await sleep(2 * RETRY_BASE_DELAY_MS + 20); // second backoff: twice the first
-    expect(await worker.runOnce()).toEqual({ claimed: 1, delivered: 1, retried: 0, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 1, delivered: 1, retried: 0, abandoned: 0 });
     expect(attemptsSeen).toHaveLength(3);
 
     const [final] = await db.sql<{ attempts: number; last_error: string | null; delivered: boolean }[]>`
@@ -271,7 +271,7 @@ describe('handler failures', () => {
 
   it('abandons an outcome after the last allowed attempt, bounds the stored error, and never delivers it again', async () => {
     let calls = 0;
-    const worker = createRailOutcomeWorker({
+    const poller = createSandboxOutcomePoller({
       sql: db.sql,
       handler: async () => {
         calls += 1;
@@ -284,11 +284,11 @@ describe('handler failures', () => {
     });
     await connectors.card.initiateCollection(collection({ cardToken: 'tok_visa' }));
     await makeAllDue();
-    expect(await worker.runOnce()).toMatchObject({ retried: 1 });
-    expect(await worker.runOnce()).toMatchObject({ retried: 1 });
-    expect(await worker.runOnce()).toMatchObject({ abandoned: 1 });
+    expect(await poller.runOnce()).toMatchObject({ retried: 1 });
+    expect(await poller.runOnce()).toMatchObject({ retried: 1 });
+    expect(await poller.runOnce()).toMatchObject({ abandoned: 1 });
     await makeAllDue();
-    expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await poller.runOnce()).toMatchObject({ claimed: 0 });
     expect(calls).toBe(3);
     const [row] = await db.sql<{ abandoned: boolean; delivered: boolean; error_length: number }[]>`
       SELECT abandoned_at IS NOT NULL AS abandoned, delivered_at IS NOT NULL AS delivered, length(last_error)::int AS error_length
@@ -301,7 +301,7 @@ describe('handler failures', () => {
     const failing = await connectors.card.initiateCollection(collection({ cardToken: 'tok_visa' }));
     await Promise.all([1, 2, 3].map(() => connectors.card.initiateCollection(collection({ cardToken: 'tok_visa' }))));
     await makeAllDue();
-    const worker = createRailOutcomeWorker({
+    const poller = createSandboxOutcomePoller({
       sql: db.sql,
       handler: async (outcome) => {
         if (outcome.providerReference === failing.providerReference) throw new Error('boom');
@@ -309,7 +309,7 @@ describe('handler failures', () => {
       },
       logger: silentRailLogger,
     });
-    expect(await worker.runOnce()).toEqual({ claimed: 4, delivered: 3, retried: 1, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 4, delivered: 3, retried: 1, abandoned: 0 });
     expect(delivered).toHaveLength(3);
   });
 });
@@ -333,25 +333,25 @@ describe('batch handler', () => {
   it('hands the whole round to one call and records each answer: null delivered, an error retried', async () => {
     const references = await threeDue();
     const rounds: RailOutcome[][] = [];
-    const worker = createRailOutcomeWorker({
+    const poller = createSandboxOutcomePoller({
       sql: db.sql, batchSize: 10, retryBaseDelayMs: 60_000, logger: silentRailLogger,
       batchHandler: async (outcomes) => {
         rounds.push(outcomes);
         return outcomes.map((o) => (o.providerReference === references[1] ? new Error('ledger refused it') : null));
       },
     });
-    expect(await worker.runOnce()).toEqual({ claimed: 3, delivered: 2, retried: 1, abandoned: 0 });
+    expect(await poller.runOnce()).toEqual({ claimed: 3, delivered: 2, retried: 1, abandoned: 0 });
     expect(rounds.map((r) => r.map((o) => o.providerReference).sort())).toEqual([[...references].sort()]);
     const rows = await rowsOf(references);
     expect(rows.find((r) => r.provider_reference === references[1])).toMatchObject({ delivered: false, last_error: 'Error: ledger refused it' });
     expect(rows.filter((r) => r.delivered).length).toBe(2);
     // Not due again yet (backoff): the next round claims nothing.
-    expect(await worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await poller.runOnce()).toMatchObject({ claimed: 0 });
   });
 
   it('retries every outcome of a round whose batch handler throws, or answers for the wrong number of outcomes', async () => {
     const references = await threeDue();
-    const throwing = createRailOutcomeWorker({
+    const throwing = createSandboxOutcomePoller({
       sql: db.sql, batchSize: 10, retryBaseDelayMs: 0, logger: silentRailLogger,
       batchHandler: async () => { throw new Error('database gone'); },
     });
@@ -359,7 +359,7 @@ describe('batch handler', () => {
     expect((await rowsOf(references)).map((r) => r.last_error)).toEqual(['Error: database gone', 'Error: database gone', 'Error: database gone']);
 
     await makeAllDue();
-    const short = createRailOutcomeWorker({
+    const short = createSandboxOutcomePoller({
       sql: db.sql, batchSize: 10, retryBaseDelayMs: 0, logger: silentRailLogger, batchHandler: async () => [null],
     });
     expect(await short.runOnce()).toEqual({ claimed: 3, delivered: 0, retried: 3, abandoned: 0 });
@@ -367,7 +367,7 @@ describe('batch handler', () => {
   });
 
   it('refuses to start with neither a handler nor a batch handler', () => {
-    expect(() => createRailOutcomeWorker({ sql: db.sql, logger: silentRailLogger })).toThrow(/handler or batchHandler/);
+    expect(() => createSandboxOutcomePoller({ sql: db.sql, logger: silentRailLogger })).toThrow(/handler or batchHandler/);
   });
 });
 
@@ -382,14 +382,14 @@ describe('backoff schedule', () => {
         expect(delay).toBeLessThanOrEqual(nominal);
       }
     }
-    expect(OUTCOME_DELIVERY_ATTEMPTS_MAX).toBeGreaterThan(1);
+    expect(outcome_delivery_attempts_max).toBeGreaterThan(1);
   });
 
   it('rejects nonsensical options', () => {
-    expect(() => createRailOutcomeWorker({ sql: db.sql, handler: async () => {}, batchSize: 0 })).toThrow(/batchSize/);
-    expect(() => createRailOutcomeWorker({ sql: db.sql, handler: async () => {}, pollIntervalMs: 1.5 })).toThrow(/pollIntervalMs/);
+    expect(() => createSandboxOutcomePoller({ sql: db.sql, handler: async () => {}, batchSize: 0 })).toThrow(/batchSize/);
+    expect(() => createSandboxOutcomePoller({ sql: db.sql, handler: async () => {}, pollIntervalMs: 1.5 })).toThrow(/pollIntervalMs/);
     expect(() =>
-      createRailOutcomeWorker({ sql: db.sql, handler: async () => {}, retryBaseDelayMs: 10, retryMaxDelayMs: 5 }),
+      createSandboxOutcomePoller({ sql: db.sql, handler: async () => {}, retryBaseDelayMs: 10, retryMaxDelayMs: 5 }),
     ).toThrow(/retryMaxDelayMs/);
   });
 });

@@ -1,0 +1,50 @@
+// Enqueueing a job: one SQL call (graphile_worker.add_job) on whatever the caller holds, the
+// pool or ITS OWN TRANSACTION. Inside a transaction the job commits with the state change that
+// needs it, or not at all: a payout row and its "process payout" job, a webhook event and its
+// deliveries. Nothing to reconcile after a crash between the two, and no outbox poller.
+//
+// A job due now wakes a waiting worker at once (the library's NOTIFY, sent at commit); a job with
+// runAt waits for its time. Jobs are at-least-once: a task must be idempotent (a worker that dies
+// mid-job leaves it locked until graphile-worker's lock timeout, 4 hours, then it runs again).
+import type postgres from 'postgres';
+import type { Queryable } from '../db/index.ts';
+import { type JobName, type JobPayloads, job_definitions } from './registry.ts';
+
+export type EnqueueOptions = {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /**
+   * At most one waiting job per key: enqueueing again with a key whose job has not started
+   * replaces it (payload, runAt; jobKeyMode 'preserve_run_at' keeps its runAt; 'unsafe_dedupe'
+   * keeps the existing job untouched). A job that is running is not replaced: a new one is added.
+   */
+  jobKey?: string;
+  jobKeyMode?: 'replace' | 'preserve_run_at' | 'unsafe_dedupe';
+  /** Default: the job definition's attemptsMax. */
+  attemptsMax?: number;
+  /** Jobs of one queue run one at a time, in order. A few fixed names only (not per id). */
+  queueName?: string;
+  /** Lower runs first (default 0). */
+  priority?: number;
+};
+
+// graphile_worker is job_queue_schema (schema.ts), written out: the statement's text stays constant.
+export type EnqueuedJob = { id: string };
+
+export async function enqueueJob<Name extends JobName>(sql: Queryable, name: Name, payload: JobPayloads[Name],
+  options: EnqueueOptions = {}): Promise<EnqueuedJob> {
+  const definition = job_definitions[name];
+  if (definition === undefined) throw new Error(`unknown job "${String(name)}"`);
+  const [row] = await sql<{ id: string }[]>`
+    select (graphile_worker.add_job(
+      identifier => ${name},
+      payload => ${sql.json(payload as postgres.JSONValue)}::json,
+      queue_name => ${options.queueName ?? null}::text,
+      run_at => ${options.runAt ?? null}::timestamptz,
+      max_attempts => ${options.attemptsMax ?? definition.attemptsMax}::int,
+      job_key => ${options.jobKey ?? null}::text,
+      priority => ${options.priority ?? null}::int,
+      job_key_mode => ${options.jobKeyMode ?? 'replace'}::text
+    )).id::text as id`;
+  return { id: row!.id };
+}

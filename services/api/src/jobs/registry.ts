@@ -1,0 +1,33 @@
+// Every job the service runs, by name. Adding a job: a file under jobs/tasks/ (or beside its
+// domain) exporting a defineJob(...) definition, and one line here. The name is what
+// enqueueJob takes and what the queue's rows carry: `<area>.<what it does>`, never renamed
+// while jobs of that name may still be queued (docs/jobs.md).
+import type { JobDefinition } from './job.ts';
+import { completeAbandonedCollectionsJob } from './tasks/collections-complete-abandoned.ts';
+import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
+import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
+import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
+
+export const job_definitions = {
+  'idempotency.purge_expired': idempotencyPurgeJob,
+  'collections.complete_abandoned': completeAbandonedCollectionsJob,
+  'refunds.void_pending_reservations': voidRefundReservationsJob,
+  // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
+  'webhooks.deliver_endpoint': deliverEndpointJob,
+  'webhooks.sweep': sweepJob,
+} as const satisfies Record<string, JobDefinition<never>>;
+
+export type JobName = keyof typeof job_definitions;
+
+/**
+ * Jobs with a runner of their own: a webhook sender may wait the whole attempt timeout on a
+ * receiver, so the webhook jobs run in the webhook runner with its own concurrency
+ * (WEBHOOK_WORKER_CONCURRENCY), where they can never hold the slots of the jobs above.
+ */
+export const jobs_with_own_runner: readonly JobName[] = ['webhooks.deliver_endpoint', 'webhooks.sweep'];
+
+/** What the main runner runs (its default): every job but those with a runner of their own. */
+export const main_runner_job_definitions: Record<string, JobDefinition<never>> = Object.fromEntries(
+  Object.entries(job_definitions).filter(([name]) => !jobs_with_own_runner.includes(name as JobName)));
+/** Each job's payload type, from its definition: enqueueJob checks a payload against it. */
+export type JobPayloads = { [Name in JobName]: (typeof job_definitions)[Name] extends JobDefinition<infer Payload> ? Payload : never };

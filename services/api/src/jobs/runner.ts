@@ -1,0 +1,111 @@
+// The job runner: graphile-worker's runner with our task list and our recurring jobs, in the API
+// process (RUN_WORKERS=true, the default) or in worker processes (src/worker.ts). Any number of
+// runners may share one database: a job is taken by one of them (FOR UPDATE SKIP LOCKED), and a
+// recurring job's pass is added once per interval whichever runners are up (the library records
+// each pass it schedules, known_crontabs).
+//
+// Connections: its own node-postgres pool of `poolConnectionsMax` (one held for LISTEN, the
+// others for taking and finishing jobs); tasks run their own queries on JobDeps.sql.
+import { EventEmitter } from 'node:events';
+import { type CronItem, type JobHelpers, parseCronItems, run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type { Logger } from '../log.ts';
+import { graphileLogger } from './graphile-logger.ts';
+import type { JobContext, JobDeps, JobDefinition } from './job.ts';
+import { main_runner_job_definitions } from './registry.ts';
+import { createJobQueuePool, job_queue_schema } from './schema.ts';
+
+/** How long a stopping runner lets running jobs finish before their AbortSignal fires. */
+export const job_shutdown_abort_ms = 5_000;
+
+export type JobRunner = {
+  /** The library's events (job:start, job:success, job:failed, ...), for tests and metrics. */
+  events: WorkerEvents;
+  /** Stops taking jobs and waits for the running ones (aborted after job_shutdown_abort_ms). */
+  stop(): Promise<void>;
+};
+
+export type JobRunnerOptions = {
+  databaseUrl: string;
+  deps: JobDeps;
+  /** Jobs run at once in this runner. */
+  concurrency: number;
+  /** The runner's own connections (at least 2: LISTEN holds one). */
+  poolConnectionsMax: number;
+  /**
+   * How often an idle runner looks for jobs that became due (runAt, retries) without being told.
+   * A job due now is announced at once (LISTEN/NOTIFY); this bounds the delay of a job whose
+   * runAt arrives, and of a retry (config.ts job_poll_interval_ms_default).
+   */
+  pollIntervalMs: number;
+  logger: Logger;
+  /** The application name of its connections (pg_stat_activity); default jobs/schema.ts job_queue_pool_name. */
+  applicationName?: string;
+  /** The jobs this runner runs: the main runner's from the registry (default); tests and the bench add or replace them. */
+  jobs?: Record<string, JobDefinition<never>>;
+};
+
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const definitions: Record<string, JobDefinition<never>> = options.jobs ?? main_runner_job_definitions;
+  const taskList: TaskList = {};
+  for (const [name, definition] of Object.entries(definitions)) taskList[name] = asTask(definition, options.deps);
+  const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax, options.applicationName);
+  const events: WorkerEvents = new EventEmitter() as WorkerEvents;
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: pool,
+      schema: job_queue_schema,
+      taskList,
+      parsedCronItems: parseCronItems(recurringItems(definitions)),
+      concurrency: options.concurrency,
+      pollInterval: options.pollIntervalMs,
+      gracefulShutdownAbortTimeout: job_shutdown_abort_ms,
+      // The process owns SIGINT/SIGTERM (main.ts, worker.ts) and stops us in order.
+      noHandleSignals: true,
+      logger: graphileLogger(options.logger),
+      events,
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    events,
+    async stop() {
+      await runner.stop();
+      await pool.end();
+    },
+  };
+}
+
+function asTask(definition: JobDefinition<never>, deps: JobDeps): Task {
+  return async (payload: unknown, helpers: JobHelpers) => {
+    const context: JobContext = {
+      deps,
+      job: { id: helpers.job.id, attempt: helpers.job.attempts, attemptsMax: helpers.job.max_attempts },
+      signal: helpers.abortSignal,
+    };
+    await definition.run(payload as never, context);
+  };
+}
+
+/** One crontab item per recurring job: due when the minutes since UTC midnight divide by its interval. */
+function recurringItems(definitions: Record<string, JobDefinition<never>>): CronItem[] {
+  return Object.entries(definitions).flatMap(([name, definition]) => {
+    if (definition.recurring === undefined) return [];
+    const { intervalMinutes } = definition.recurring;
+    return [{
+      task: name,
+      identifier: name,
+      match: (at) => (at.hour * 60 + at.min) % intervalMinutes === 0,
+      options: {
+        // A pass missed while no runner was up is not made up for: the next one does its work.
+        backfillPeriod: 0,
+        maxAttempts: definition.attemptsMax,
+        queueName: name,
+        jobKey: name,
+        jobKeyMode: 'replace',
+      },
+    }];
+  });
+}

@@ -1,0 +1,80 @@
+// The webhook jobs on the service's job queue (jobs/, graphile-worker):
+//   webhooks.deliver_endpoint {endpoint_id}  one turn of an endpoint's sender (worker.ts): claim its
+//       due deliveries, attempt them at once, record the outcomes; again while work is left. One
+//       waiting job per endpoint (job key), enqueued by the relay in the same statement that makes
+//       the deliveries, by the sweep for due retries, and by a manual retry or a re-enable.
+//   webhooks.sweep  the retry sweep (seed: "about once a minute"): a recurring job every minute;
+//       with WEBHOOK_SWEEP_INTERVAL_MS below a minute (tests) each pass also schedules the next.
+// Both run in a runner of their own (worker.ts), so a hanging receiver can only ever hold a
+// webhook sender, never the service's other background jobs.
+import type { PendingQuery, Queryable } from '../db/index.ts';
+import { defineJob, type JobDeps, type RecurringPayload } from '../jobs/job.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+
+export const deliver_endpoint_job = 'webhooks.deliver_endpoint';
+export const sweep_job = 'webhooks.sweep';
+export const webhook_job_names = [deliver_endpoint_job, sweep_job] as const;
+/** A sender turn that throws (a database error) is retried by the queue; the sweep also re-wakes. */
+export const deliver_endpoint_attempts_max = 5;
+export const sweep_interval_minutes = 1;
+
+/** What the webhook tasks need beside the common job deps (worker.ts provides it). */
+export type WebhookTaskDeps = {
+  /** One turn of the endpoint's sender; true when it stopped with due work left. */
+  serveEndpoint(endpointId: string): Promise<boolean>;
+  /** Wakes the senders of endpoints with due deliveries; returns how many. */
+  sweep(): Promise<number>;
+  sweepIntervalMs: number;
+};
+
+function webhookDeps(deps: JobDeps): WebhookTaskDeps {
+  const webhooks = deps.webhooks;
+  if (!webhooks) throw new Error('webhook jobs run in the webhook runner (webhooks/worker.ts), which provides their deps');
+  return webhooks;
+}
+
+export const deliverEndpointJob = defineJob<{ endpoint_id: string }>({
+  attemptsMax: deliver_endpoint_attempts_max,
+  async run(payload, { deps }) {
+    const more = await webhookDeps(deps).serveEndpoint(payload.endpoint_id);
+    // Its turn is over; the rest of its work waits behind other endpoints' turns.
+    if (more) await enqueueEndpointDeliveries(deps.sql, [payload.endpoint_id]);
+  },
+});
+
+export const sweepJob = defineJob<RecurringPayload>({
+  attemptsMax: 1, // the next pass is the retry
+  recurring: { intervalMinutes: sweep_interval_minutes },
+  async run(_payload, { deps }) {
+    const webhooks = webhookDeps(deps);
+    // First, so a pass that fails does not break the chain.
+    if (webhooks.sweepIntervalMs < sweep_interval_minutes * 60_000) await scheduleSweep(deps.sql, webhooks.sweepIntervalMs);
+    await webhooks.sweep();
+  },
+});
+
+/** The next sweep pass in `delayMs` (the recurring schedule's own key and queue: one waiting pass). */
+export async function scheduleSweep(q: Queryable, delayMs: number): Promise<void> {
+  await enqueueJob(q, sweep_job, {}, { runAt: new Date(Date.now() + delayMs), jobKey: sweep_job, queueName: sweep_job, jobKeyMode: 'replace' });
+}
+
+/**
+ * Wakes the senders of these endpoints: one deliver job per endpoint, due now. A waiting job of
+ * the endpoint is replaced (still one); a running one is not, so a second is added and picks up
+ * what the running turn may already have passed by. One statement for any number of endpoints.
+ */
+export async function enqueueEndpointDeliveries(q: Queryable, endpointIds: readonly string[]): Promise<void> {
+  if (endpointIds.length === 0) return;
+  await q`select ${addDeliverJobs(q, q`select unnest(${endpointIds as string[]}::uuid[]) as endpoint_id`)} as added`;
+}
+
+/** graphile_worker.add_job for every endpoint_id of `endpoints` (a subquery), as one SQL expression. */
+export function addDeliverJobs(q: Queryable, endpoints: PendingQuery): PendingQuery {
+  return q`(select count(graphile_worker.add_job(
+      identifier => ${deliver_endpoint_job}::text,
+      payload => json_build_object('endpoint_id', e.endpoint_id),
+      max_attempts => ${deliver_endpoint_attempts_max}::int,
+      job_key => ${`${deliver_endpoint_job}:`}::text || e.endpoint_id::text,
+      job_key_mode => 'replace'
+    )) from (${endpoints}) e)`;
+}
