@@ -3,12 +3,15 @@
 //       due deliveries, attempt them at once, record the outcomes; again while work is left. One
 //       waiting job per endpoint (job key), enqueued by the relay in the same statement that makes
 //       the deliveries, by the sweep for due retries, and by a manual retry or a re-enable.
-//   webhooks.sweep  the retry sweep (seed: "about once a minute"): a recurring job every minute;
-//       with WEBHOOK_SWEEP_INTERVAL_MS below a minute (tests) each pass also schedules the next.
+//   webhooks.sweep  the retry sweep (seed: "about once a minute", WEBHOOK_SWEEP_INTERVAL_MS): each
+//       pass first schedules the next one (one waiting pass, by job key), and every webhook runner
+//       that starts schedules one, so the chain outlives any process. Not a crontab job in a named
+//       queue: a worker killed during a pass would hold that queue's lock for the library's 4 hour
+//       lock timeout and stop the sweep; a keyed job without a queue has no such lock.
 // Both run in a runner of their own (worker.ts), so a hanging receiver can only ever hold a
 // webhook sender, never the service's other background jobs.
 import type { PendingQuery, Queryable } from '../db/index.ts';
-import { defineJob, type JobDeps, type RecurringPayload } from '../jobs/job.ts';
+import { defineJob, type JobDeps } from '../jobs/job.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 
 export const deliver_endpoint_job = 'webhooks.deliver_endpoint';
@@ -16,7 +19,6 @@ export const sweep_job = 'webhooks.sweep';
 export const webhook_job_names = [deliver_endpoint_job, sweep_job] as const;
 /** A sender turn that throws (a database error) is retried by the queue; the sweep also re-wakes. */
 export const deliver_endpoint_attempts_max = 5;
-export const sweep_interval_minutes = 1;
 
 /** What the webhook tasks need beside the common job deps (worker.ts provides it). */
 export type WebhookTaskDeps = {
@@ -42,20 +44,22 @@ export const deliverEndpointJob = defineJob<{ endpoint_id: string }>({
   },
 });
 
-export const sweepJob = defineJob<RecurringPayload>({
+export const sweepJob = defineJob<Record<string, never>>({
   attemptsMax: 1, // the next pass is the retry
-  recurring: { intervalMinutes: sweep_interval_minutes },
   async run(_payload, { deps }) {
     const webhooks = webhookDeps(deps);
-    // First, so a pass that fails does not break the chain.
-    if (webhooks.sweepIntervalMs < sweep_interval_minutes * 60_000) await scheduleSweep(deps.sql, webhooks.sweepIntervalMs);
+    // First, so a pass that fails or dies does not break the chain.
+    await scheduleSweep(deps.sql, webhooks.sweepIntervalMs, 'replace');
     await webhooks.sweep();
   },
 });
 
-/** The next sweep pass in `delayMs` (the recurring schedule's own key and queue: one waiting pass). */
-export async function scheduleSweep(q: Queryable, delayMs: number): Promise<void> {
-  await enqueueJob(q, sweep_job, {}, { runAt: new Date(Date.now() + delayMs), jobKey: sweep_job, queueName: sweep_job, jobKeyMode: 'replace' });
+/**
+ * The next sweep pass in `delayMs`: one waiting pass (job key). 'replace' moves a waiting pass
+ * to the new time; 'preserve_run_at' (a runner starting) leaves an existing one as it is.
+ */
+export async function scheduleSweep(q: Queryable, delayMs: number, mode: 'replace' | 'preserve_run_at'): Promise<void> {
+  await enqueueJob(q, sweep_job, {}, { runAt: new Date(Date.now() + delayMs), jobKey: sweep_job, jobKeyMode: mode });
 }
 
 /**

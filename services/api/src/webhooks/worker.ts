@@ -19,7 +19,7 @@ import { afterFailure, claimDueDeliveries, endpointsWithDueDeliveries, recordOut
 import { createDeliveryClient, type AttemptResult, type DeliveryClient } from './delivery-client.ts';
 import { eventBody } from './event-body.ts';
 import { signingSecretsOf, type WebhookEndpointRow } from './endpoints.ts';
-import { deliver_endpoint_job, deliverEndpointJob, enqueueEndpointDeliveries, scheduleSweep, sweep_interval_minutes, sweep_job, sweepJob, type WebhookTaskDeps } from './jobs.ts';
+import { deliver_endpoint_job, deliverEndpointJob, enqueueEndpointDeliveries, scheduleSweep, sweep_job, sweepJob, type WebhookTaskDeps } from './jobs.ts';
 import { relay_batch_events_max, relayEvents } from './relay.ts';
 import { deliveryHeaders } from './signing.ts';
 
@@ -152,8 +152,8 @@ export function createWebhookWorker(deps: {
         concurrency: config.workerConcurrency, poolConnectionsMax: webhook_runner_pool_connections_max,
         pollIntervalMs: webhook_runner_poll_interval_ms, logger, jobs, applicationName: webhook_runner_pool_name,
       });
-      // A sweep more often than the recurring minute: start the chain of passes (jobs.ts).
-      if (config.sweepIntervalMs < sweep_interval_minutes * 60_000) await scheduleSweep(sql, 0);
+      // The sweep's chain of passes (jobs.ts): started by every runner, kept to one by its key.
+      await scheduleSweep(sql, 0, 'preserve_run_at');
       relayLoop();
     },
     async stop() {

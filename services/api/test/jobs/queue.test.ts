@@ -152,7 +152,7 @@ describe('a runner', () => {
     try {
       const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;
       const recurring = Object.entries(job_definitions).filter(([, d]) => 'recurring' in d && d.recurring !== undefined).map(([name]) => name).sort();
-      expect(recurring).toEqual(['collections.complete_abandoned', 'idempotency.purge_expired', 'refunds.void_pending_reservations', 'webhooks.sweep']);
+      expect(recurring).toEqual(['collections.complete_abandoned', 'idempotency.purge_expired', 'refunds.void_pending_reservations']);
       expect(rows.map((r) => r.identifier)).toEqual(recurring);
     } finally {
       await runner.stop();

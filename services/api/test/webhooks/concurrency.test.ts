@@ -138,14 +138,16 @@ describe('a worker process killed in the middle of an attempt', () => {
     return { child, output: () => output, exited };
   };
 
-  it('leaves the attempt to be retried by another process once its lease expires; the event arrives', async () => {
+  it('leaves the attempt to be retried by another process once its lease expires; the event arrives', { timeout: 90_000 }, async () => {
     // The first request is held open: the worker is killed while it waits for the answer.
     receiver.behave('/killed', (n) => (n === 1 ? { hang: true } : { status: 200, body: 'got it' }));
     const merchant = await service.createMerchant();
     const endpoint = await endpointFor(merchant, receiver.url('/killed'));
     const first = startWorkerProcess();
     const [eventId] = await emitMany(service, merchant.merchantId, 1);
-    await waitFor(`the first attempt to arrive:\n${first.output()}`, () => receiver.at('/killed').length === 1, 20_000);
+    await waitFor('the first attempt to arrive', () => receiver.at('/killed').length === 1, 40_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${first.output()}`);
+    });
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
 
@@ -155,10 +157,10 @@ describe('a worker process killed in the middle of an attempt', () => {
     expect(lease!.lease_expires_at).toBeInstanceOf(Date);
 
     const second = startWorkerProcess();
-    const done = await waitFor(`the retry by the second process:\n${second.output()}`, async () => {
+    const done = await waitFor('the retry by the second process', async () => {
       const [row] = await deliveriesOf(service, endpoint.id);
       return row?.status === 'succeeded' ? row : null;
-    }, 20_000);
+    }, 40_000).catch((error: Error) => { throw new Error(`${error.message}\n${second.output()}`); });
     expect(done).toMatchObject({ attempt_count: 2, last_response_code: 200, last_response_snippet: 'got it' });
     const arrivals = receiver.at('/killed');
     expect(arrivals).toHaveLength(2);
