@@ -20,8 +20,13 @@ What a real client does, schemathesis must do too, or every request would stop a
      sandbox rail has already settled (a refund needs a successful collection); in the stateful
      phase the id comes through the link from createCollection and the hook waits until the
      sandbox settles that collection (the test server runs with a 0 ms sandbox outcome delay);
-   - listTransactions: a generated `cursor` on a positive case becomes a real `meta.next_cursor`
-     of this list (a cursor is opaque and tamper-evident: any other string is rightly a 422);
+   - listTransactions, listEvents: a generated `cursor` on a positive case becomes a real
+     `meta.next_cursor` of that list (a cursor is opaque and tamper-evident: any other string is
+     rightly a 422);
+   - createWebhookEndpoint: the `url` of a positive case becomes a public https URL (the spec's
+     own example host): whether a URL is "publicly resolvable" depends on DNS and on the address
+     ranges it names, which no schema can describe, and a generated one may name a private
+     address or carry credentials (rightly a 422 naming url);
    - createCollection, createCheckoutSession: a generated `sub_merchant_id` on a positive case
      becomes PAYAGG_SUB_MERCHANT_ID (a sub-merchant of the test merchant) when set, else null;
      the conformance merchant has no sub-merchants until POST /sub-merchants lands, and an
@@ -217,17 +222,21 @@ class SettledCollections:
 settled_collections = SettledCollections()
 
 
-class TransactionsCursor:
-    """A real `meta.next_cursor` of GET /transactions (cursors never expire; one is enough)."""
+class ListCursor:
+    """A real `meta.next_cursor` of one list (cursors never expire; one is enough).
 
-    def __init__(self) -> None:
+    Collections make the items of both lists it serves: transactions, and their events.
+    """
+
+    def __init__(self, path: str) -> None:
+        self._path = path
         self._lock = threading.Lock()
         self._cursor: str | None = None
 
     def get(self) -> str:
         with self._lock:
             while self._cursor is None:
-                cursor = merchant_api.call("GET", "/transactions", params={"limit": 1})["meta"]["next_cursor"]
+                cursor = merchant_api.call("GET", self._path, params={"limit": 1})["meta"]["next_cursor"]
                 if cursor is None:
                     # Fewer than two transactions yet: make them, then page again.
                     for _ in range(2):
@@ -236,7 +245,11 @@ class TransactionsCursor:
             return self._cursor
 
 
-transactions_cursor = TransactionsCursor()
+transactions_cursor = ListCursor("/transactions")
+events_cursor = ListCursor("/events")
+# A public https URL for webhook registrations (the spec's example host: it does not resolve, so
+# nothing is ever delivered to it; the service accepts a name that does not resolve yet).
+conformance_webhook_url = "https://hooks.merchant.example/payagg-conformance"
 
 
 # --- 1. merchant signing ------------------------------------------------------------------------
@@ -390,7 +403,11 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
     if operation_id == "createRefund":
         real_collection_for_refund(case)
     elif operation_id == "listTransactions":
-        real_cursor(case)
+        real_cursor(case, transactions_cursor)
+    elif operation_id == "listEvents":
+        real_cursor(case, events_cursor)
+    elif operation_id == "createWebhookEndpoint":
+        real_webhook_url(case)
     elif operation_id in ("createCollection", "createCheckoutSession"):
         if meta is None or meta.is_negative_at(ParameterLocation.BODY):
             return
@@ -412,10 +429,19 @@ def real_collection_for_refund(case: Any) -> None:
     case.path_parameters["id"] = settled_collections.take()
 
 
-def real_cursor(case: Any) -> None:
+def real_cursor(case: Any, cursor: ListCursor) -> None:
     meta = case.meta
     if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
         return
     query = case.query
     if isinstance(query, MutableMapping) and query.get("cursor") is not None:
-        query["cursor"] = transactions_cursor.get()
+        query["cursor"] = cursor.get()
+
+
+def real_webhook_url(case: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.BODY):
+        return
+    body = case.body
+    if isinstance(body, MutableMapping) and isinstance(body.get("url"), str):
+        body["url"] = conformance_webhook_url

@@ -575,10 +575,11 @@ export interface paths {
         put?: never;
         /**
          * Deliver again now
-         * @description Schedules one more attempt of the delivery at once, whatever its status (an `exhausted`
-         *     one included: replay from the dead-letter store). The delivery becomes `pending`; if the
-         *     attempt fails, an exhausted delivery is exhausted again, any other resumes its schedule.
-         *     Manual retries are attempts beyond the automatic 6. The endpoint must be active.
+         * @description Makes the delivery's next attempt due now, whatever its status (a `succeeded` one is sent
+         *     again; an `exhausted` one is replayed from the dead-letter store). The delivery becomes
+         *     `pending`; if that attempt fails, a delivery with attempts left follows the schedule from
+         *     there, one with 6 or more attempts is `exhausted` again. The endpoint must be active
+         *     (422 naming `id` when disabled: re-enable it first).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;

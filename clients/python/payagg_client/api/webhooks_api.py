@@ -2387,7 +2387,7 @@ class WebhooksApi:
     ) -> WebhookDeliveryEnvelope:
         """Deliver again now
 
-        Schedules one more attempt of the delivery at once, whatever its status (an `exhausted` one included: replay from the dead-letter store). The delivery becomes `pending`; if the attempt fails, an exhausted delivery is exhausted again, any other resumes its schedule. Manual retries are attempts beyond the automatic 6. The endpoint must be active. 
+        Makes the delivery's next attempt due now, whatever its status (a `succeeded` one is sent again; an `exhausted` one is replayed from the dead-letter store). The delivery becomes `pending`; if that attempt fails, a delivery with attempts left follows the schedule from there, one with 6 or more attempts is `exhausted` again. The endpoint must be active (422 naming `id` when disabled: re-enable it first). 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
@@ -2463,7 +2463,7 @@ class WebhooksApi:
     ) -> ApiResponse[WebhookDeliveryEnvelope]:
         """Deliver again now
 
-        Schedules one more attempt of the delivery at once, whatever its status (an `exhausted` one included: replay from the dead-letter store). The delivery becomes `pending`; if the attempt fails, an exhausted delivery is exhausted again, any other resumes its schedule. Manual retries are attempts beyond the automatic 6. The endpoint must be active. 
+        Makes the delivery's next attempt due now, whatever its status (a `succeeded` one is sent again; an `exhausted` one is replayed from the dead-letter store). The delivery becomes `pending`; if that attempt fails, a delivery with attempts left follows the schedule from there, one with 6 or more attempts is `exhausted` again. The endpoint must be active (422 naming `id` when disabled: re-enable it first). 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
@@ -2539,7 +2539,7 @@ class WebhooksApi:
     ) -> RESTResponseType:
         """Deliver again now
 
-        Schedules one more attempt of the delivery at once, whatever its status (an `exhausted` one included: replay from the dead-letter store). The delivery becomes `pending`; if the attempt fails, an exhausted delivery is exhausted again, any other resumes its schedule. Manual retries are attempts beyond the automatic 6. The endpoint must be active. 
+        Makes the delivery's next attempt due now, whatever its status (a `succeeded` one is sent again; an `exhausted` one is replayed from the dead-letter store). The delivery becomes `pending`; if that attempt fails, a delivery with attempts left follows the schedule from there, one with 6 or more attempts is `exhausted` again. The endpoint must be active (422 naming `id` when disabled: re-enable it first). 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID

@@ -97,7 +97,6 @@ export async function checkWebhookUrl(raw: string, policy: UrlPolicy, resolve: R
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: 'must be an https URL' };
   if (url.protocol === 'http:' && !(policy.allowHttp || policy.allowPrivate)) return { ok: false, message: 'must use https' };
   if (url.username !== '' || url.password !== '') return { ok: false, message: 'must not contain credentials' };
-  if (url.hash !== '') return { ok: false, message: 'must not contain a fragment' };
   if (policy.allowPrivate) return { ok: true, url };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isLocalhostName(host)) return { ok: false, message: 'must not point at localhost' };

@@ -62,9 +62,9 @@ describe('checkWebhookUrl with a controlled resolver', () => {
     expect((await checkWebhookUrl('https://not-yet.example/hook', policy, resolve)).ok).toBe(true);
   });
 
-  it('refuses http, credentials, fragments and localhost names without resolving', async () => {
+  it('refuses http, credentials and localhost names without resolving', async () => {
     const never = async () => { throw new Error('must not resolve'); };
-    for (const url of ['http://8.8.8.8/hook', 'https://user:pass@8.8.8.8/hook', 'https://8.8.8.8/hook#x', 'https://localhost/hook',
+    for (const url of ['http://8.8.8.8/hook', 'https://user:pass@8.8.8.8/hook', 'https://localhost/hook',
       'https://api.localhost./hook', 'ftp://8.8.8.8/hook']) {
       expect((await checkWebhookUrl(url, policy, never)).ok, url).toBe(false);
     }
