@@ -20,9 +20,10 @@ What a real client does, schemathesis must do too, or every request would stop a
      sandbox rail has already settled (a refund needs a successful collection); in the stateful
      phase the id comes through the link from createCollection and the hook waits until the
      sandbox settles that collection (the test server runs with a 0 ms sandbox outcome delay);
-   - listTransactions, listEvents: a generated `cursor` on a positive case becomes a real
-     `meta.next_cursor` of that list (a cursor is opaque and tamper-evident: any other string is
-     rightly a 422);
+   - listTransactions, listEvents, listWebhookDeliveries: a generated `cursor` on a positive case
+     becomes a real `meta.next_cursor` of that list (a cursor is opaque, tamper-evident and bound
+     to its list: any other string is rightly a 422); for the deliveries list the path id becomes
+     the endpoint that cursor pages (a conformance endpoint with deliveries of its own);
    - createWebhookEndpoint: the `url` of a positive case becomes a public https URL (the spec's
      own example host): whether a URL is "publicly resolvable" depends on DNS and on the address
      ranges it names, which no schema can describe, and a generated one may name a private
@@ -245,8 +246,35 @@ class ListCursor:
             return self._cursor
 
 
+class DeliveriesCursor:
+    """An endpoint with at least two deliveries and a real cursor of its delivery list."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._page: tuple[str, str] | None = None
+
+    def get(self) -> tuple[str, str]:
+        with self._lock:
+            if self._page is None:
+                endpoint = merchant_api.call("POST", "/webhooks", body={
+                    "url": conformance_webhook_url, "subscribed_events": ["transaction.pending"]})["data"]
+                for _ in range(2):
+                    merchant_api.call("POST", "/collections", body={**refund_setup_collection_body, "amount": 100})
+                deadline = time.monotonic() + 30
+                while True:
+                    page = merchant_api.call("GET", f"/webhooks/{endpoint['id']}/deliveries", params={"limit": 1})
+                    if page["meta"]["next_cursor"] is not None:
+                        self._page = (endpoint["id"], page["meta"]["next_cursor"])
+                        break
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("the conformance endpoint got no deliveries within 30 s")
+                    time.sleep(0.2)
+            return self._page
+
+
 transactions_cursor = ListCursor("/transactions")
 events_cursor = ListCursor("/events")
+deliveries_cursor = DeliveriesCursor()
 # A public https URL for webhook registrations (the spec's example host: it does not resolve, so
 # nothing is ever delivered to it; the service accepts a name that does not resolve yet).
 conformance_webhook_url = "https://hooks.merchant.example/payagg-conformance"
@@ -406,6 +434,8 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
         real_cursor(case, transactions_cursor)
     elif operation_id == "listEvents":
         real_cursor(case, events_cursor)
+    elif operation_id == "listWebhookDeliveries":
+        real_deliveries_cursor(case)
     elif operation_id == "createWebhookEndpoint":
         real_webhook_url(case)
     elif operation_id in ("createCollection", "createCheckoutSession"):
@@ -436,6 +466,17 @@ def real_cursor(case: Any, cursor: ListCursor) -> None:
     query = case.query
     if isinstance(query, MutableMapping) and query.get("cursor") is not None:
         query["cursor"] = cursor.get()
+
+
+def real_deliveries_cursor(case: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY) or meta.is_negative_at(ParameterLocation.PATH):
+        return
+    query = case.query
+    if isinstance(query, MutableMapping) and query.get("cursor") is not None and isinstance(case.path_parameters, MutableMapping):
+        endpoint_id, cursor = deliveries_cursor.get()
+        case.path_parameters["id"] = endpoint_id
+        query["cursor"] = cursor
 
 
 def real_webhook_url(case: Any) -> None:

@@ -7,6 +7,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { webhook_attempt_timeout_ms_default } from '../config.ts';
+import { webhookResolver } from './resolver.ts';
 import { describeRange, isLocalhostName, judgeAddress } from './ssrf-guard.ts';
 
 /** The stored last_response_snippet: the first characters of the body, at most this many. */
@@ -68,8 +69,9 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dn
 /** Resolves a host name to all its addresses (dns.lookup by default; tests inject one). */
 export type HostResolver = (hostname: string, family: number) => Promise<dns.LookupAddress[]>;
 
-const systemHostResolver: HostResolver = (hostname, family) =>
-  dns.promises.lookup(hostname, { all: true, family, verbatim: true });
+// c-ares with a cache (resolver.ts), never dns.lookup: getaddrinfo would hold libuv's thread pool.
+const systemHostResolver: HostResolver = async (hostname, family) =>
+  (await webhookResolver(hostname)).filter((record) => family === 0 || record.family === family);
 
 /**
  * The connection's DNS lookup: resolve, then judge every address. Refuses the connection when any
@@ -203,7 +205,8 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
       }
       switch (error.code) {
         case 'ECONNREFUSED': return fail('connection_refused', 'connection refused');
-        case 'ENOTFOUND': case 'EAI_AGAIN': case 'ENODATA': return fail('name_not_resolved', `the host name did not resolve (${error.code})`);
+        case 'ENOTFOUND': case 'EAI_AGAIN': case 'ENODATA': case 'ETIMEOUT': case 'ESERVFAIL': case 'EREFUSED':
+          return fail('name_not_resolved', `the host name did not resolve (${error.code})`);
         default:
           if (/^(ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/.test(error.code ?? '')) {
             return fail('tls_failed', `TLS failed (${error.code})`);

@@ -11,9 +11,9 @@
 // discard, Teredo; and every IPv6 form that embeds an IPv4 address (IPv4-mapped ::ffff:0:0/96,
 // IPv4-translated, IPv4-compatible ::/96, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by the
 // IPv4 address it carries, so `::ffff:127.0.0.1` is loopback.
-import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { webhookResolver } from './resolver.ts';
 
 export type AddressVerdict = { allowed: true } | { allowed: false; range: string };
 
@@ -72,14 +72,8 @@ export type UrlPolicy = {
 
 export type Resolver = (host: string) => Promise<string[]>;
 
-/** All addresses of `host` from the system resolver (what a connection would use). */
-export const systemResolver: Resolver = async (host) => {
-  const records = await dns.promises.lookup(host, { all: true, verbatim: true });
-  return records.map((record) => record.address);
-};
-
-// Resolver failures that mean "this name has no address" rather than "the resolver is unreachable".
-const name_absent_codes = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
+/** All addresses of `host` from the webhook resolver (resolver.ts: the one deliveries use). */
+export const systemResolver: Resolver = async (host) => (await webhookResolver(host)).map((record) => record.address);
 
 /**
  * The registration check of a webhook URL (POST /webhooks): scheme, no credentials, and every
@@ -107,11 +101,10 @@ export async function checkWebhookUrl(raw: string, policy: UrlPolicy, resolve: R
   let addresses: string[];
   try {
     addresses = await resolve(host);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    // Absent or not answerable now: nothing to refuse (see above); deliveries re-check.
-    if (name_absent_codes.has(code) || code.startsWith('EAI_') || code === 'ETIMEOUT' || code === 'ESERVFAIL') return { ok: true, url };
-    throw error;
+  } catch {
+    // Absent (NXDOMAIN) or not answerable now (timeout, server failure): nothing to refuse (see
+    // above); every delivery checks the address it connects to.
+    return { ok: true, url };
   }
   for (const address of addresses) {
     const verdict = judgeAddress(address);
