@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { createPool } from '../../src/db/index.ts';
 import { appendEvents } from '../../src/domain/events.ts';
@@ -14,6 +14,10 @@ import { createDeliveryClient } from '../../src/webhooks/delivery-client.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
 import type { TestService } from '../helpers/service.ts';
 import { deliveriesOf, startReceiver, startWebhookService, verified, waitFor, type Receiver } from './helpers.ts';
+
+// These tests wait on real time (receivers, retries, leases); on a loaded shared machine a
+// delivery can take far longer than usual, so each test gets a minute before it is called hung.
+vi.setConfig({ testTimeout: 60_000 });
 
 const worker_file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/worker.ts');
 

@@ -1,11 +1,15 @@
 // Events reach subscribed endpoints: signed as the seed says (verified by the SDK's own verifier on
 // the raw bytes a real receiver got), with the seed's headers and body, in per-resource order.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendEvents, event_types, type EventType, type NewEvent } from '../../src/domain/events.ts';
 import { deliverAll, refund, settledCollection, succeeding_payer } from '../collections/helpers.ts';
 import type { TestService } from '../helpers/service.ts';
 import { deliveriesOf, registerEndpoint, startReceiver, startWebhookService, verified, waitFor, type Receiver } from './helpers.ts';
+
+// These tests wait on real time (receivers, retries, leases); on a loaded shared machine a
+// delivery can take far longer than usual, so each test gets a minute before it is called hung.
+vi.setConfig({ testTimeout: 60_000 });
 
 let service: TestService;
 let receiver: Receiver;

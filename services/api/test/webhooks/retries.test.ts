@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { appendEvent, type EventType } from '../../src/domain/events.ts';
 import { afterFailure } from '../../src/webhooks/deliveries.ts';
@@ -12,6 +12,10 @@ import { parseRetryAfter, webhook_response_snippet_chars_max } from '../../src/w
 import { verifyWebhookSignature, WebhookSignatureError } from '@payagg/sdk';
 import type { TestService } from '../helpers/service.ts';
 import { deliveriesOf, startReceiver, startWebhookService, verified, waitFor, type Receiver } from './helpers.ts';
+
+// These tests wait on real time (receivers, retries, leases); on a loaded shared machine a
+// delivery can take far longer than usual, so each test gets a minute before it is called hung.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** A merchant of its own with one endpoint, and a way to make it an event. */
 async function scenario(service: TestService, url: string, type: EventType = 'kyc.verified') {
@@ -199,7 +203,7 @@ describe('auto-disable, re-enable and secret rotation', () => {
   let receiver: Receiver;
   beforeAll(async () => {
     [service, receiver] = await Promise.all([
-      startWebhookService({ WEBHOOK_DISABLE_AFTER_FAILING_S: '1', WEBHOOK_SECRET_OVERLAP_S: '2', WEBHOOK_RETRY_SCHEDULE_S: '1,1,1,1,1,1,1,1' }),
+      startWebhookService({ WEBHOOK_DISABLE_AFTER_FAILING_S: '1', WEBHOOK_SECRET_OVERLAP_S: '8', WEBHOOK_RETRY_SCHEDULE_S: '1,1,1,1,1,1,1,1' }),
       startReceiver(),
     ]);
   });
@@ -249,7 +253,8 @@ describe('auto-disable, re-enable and secret rotation', () => {
     expect(verified(during!, newSecret).type).toBe('kyc.verified');
     expect(verified(during!, oldSecret).type).toBe('kyc.verified');
 
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // Until the overlap (8 s from the rotation) is over.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(rotated!.data.previous_secret_expires_at!) - Date.now() + 200)));
     await emit();
     const [, after] = await waitFor('a delivery after the overlap', () => (receiver.at('/rotating').length >= 2 ? receiver.at('/rotating') : null));
     expect(after!.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);

@@ -1,12 +1,16 @@
 // The SSRF rule (src/webhooks/ssrf-guard.ts) on addresses, at registration (resolution now) and
 // at delivery (the address the connection uses), with a real local receiver that must never see
 // a request it should not.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createDeliveryClient } from '../../src/webhooks/delivery-client.ts';
 import { checkWebhookUrl, judgeAddress } from '../../src/webhooks/ssrf-guard.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { startReceiver, type Receiver } from './helpers.ts';
+
+// These tests wait on real time (receivers, retries, leases); on a loaded shared machine a
+// delivery can take far longer than usual, so each test gets a minute before it is called hung.
+vi.setConfig({ testTimeout: 60_000 });
 
 const refused_addresses = [
   // IPv4: loopback, private, link-local and metadata, CGNAT, unspecified, broadcast, multicast, reserved.
