@@ -23,10 +23,16 @@ What a real client does, schemathesis must do too, or every request would stop a
      sandbox rail has already settled (a refund needs a successful collection); in the stateful
      phase the id comes through the link from createCollection and the hook waits until the
      sandbox settles that collection (the test server runs with a 0 ms sandbox outcome delay);
-   - listTransactions: a generated `cursor` on a positive case becomes a real `meta.next_cursor`
-     of this list (a cursor is opaque and tamper-evident: any other string is rightly a 422);
-     a positive case's `date_from` and `date_to` are put in order (the spec makes `date_from`
-     after `date_to` a 422, a relation between two parameters no schema can state);
+   - listTransactions: a positive case's `date_from` and `date_to` are put in order (the spec
+     makes `date_from` after `date_to` a 422, a relation between two parameters no schema can state);
+   - listTransactions, listEvents, listWebhookDeliveries: a generated `cursor` on a positive case
+     becomes a real `meta.next_cursor` of that list (a cursor is opaque, tamper-evident and bound
+     to its list: any other string is rightly a 422); for the deliveries list the path id becomes
+     the endpoint that cursor pages (a conformance endpoint with deliveries of its own);
+   - createWebhookEndpoint: the `url` of a positive case becomes a public https URL (the spec's
+     own example host): whether a URL is "publicly resolvable" depends on DNS and on the address
+     ranges it names, which no schema can describe, and a generated one may name a private
+     address or carry credentials (rightly a 422 naming url);
    - createCollection, createCheckoutSession: a generated `sub_merchant_id` on a positive case
      becomes PAYAGG_SUB_MERCHANT_ID when set, else a sub-merchant the hook creates once
      (POST /sub-merchants); an unknown one is rightly a 422. (Its KYC tier's limits may refuse a
@@ -233,17 +239,21 @@ class SettledCollections:
 settled_collections = SettledCollections()
 
 
-class TransactionsCursor:
-    """A real `meta.next_cursor` of GET /transactions (cursors never expire; one is enough)."""
+class ListCursor:
+    """A real `meta.next_cursor` of one list (cursors never expire; one is enough).
 
-    def __init__(self) -> None:
+    Collections make the items of both lists it serves: transactions, and their events.
+    """
+
+    def __init__(self, path: str) -> None:
+        self._path = path
         self._lock = threading.Lock()
         self._cursor: str | None = None
 
     def get(self) -> str:
         with self._lock:
             while self._cursor is None:
-                cursor = merchant_api.call("GET", "/transactions", params={"limit": 1})["meta"]["next_cursor"]
+                cursor = merchant_api.call("GET", self._path, params={"limit": 1})["meta"]["next_cursor"]
                 if cursor is None:
                     # Fewer than two transactions yet: make them, then page again.
                     for _ in range(2):
@@ -252,7 +262,38 @@ class TransactionsCursor:
             return self._cursor
 
 
-transactions_cursor = TransactionsCursor()
+class DeliveriesCursor:
+    """An endpoint with at least two deliveries and a real cursor of its delivery list."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._page: tuple[str, str] | None = None
+
+    def get(self) -> tuple[str, str]:
+        with self._lock:
+            if self._page is None:
+                endpoint = merchant_api.call("POST", "/webhooks", body={
+                    "url": conformance_webhook_url, "subscribed_events": ["transaction.pending"]})["data"]
+                for _ in range(2):
+                    merchant_api.call("POST", "/collections", body={**refund_setup_collection_body, "amount": 100})
+                deadline = time.monotonic() + 30
+                while True:
+                    page = merchant_api.call("GET", f"/webhooks/{endpoint['id']}/deliveries", params={"limit": 1})
+                    if page["meta"]["next_cursor"] is not None:
+                        self._page = (endpoint["id"], page["meta"]["next_cursor"])
+                        break
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("the conformance endpoint got no deliveries within 30 s")
+                    time.sleep(0.2)
+            return self._page
+
+
+transactions_cursor = ListCursor("/transactions")
+events_cursor = ListCursor("/events")
+deliveries_cursor = DeliveriesCursor()
+# A public https URL for webhook registrations (the spec's example host: it does not resolve, so
+# nothing is ever delivered to it; the service accepts a name that does not resolve yet).
+conformance_webhook_url = "https://hooks.merchant.example/payagg-conformance"
 
 
 class ConformanceResources:
@@ -456,8 +497,14 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
     if operation_id == "createRefund":
         real_collection_for_refund(case)
     elif operation_id == "listTransactions":
-        real_cursor(case)
+        real_cursor(case, transactions_cursor)
         ordered_date_range(case)
+    elif operation_id == "listEvents":
+        real_cursor(case, events_cursor)
+    elif operation_id == "listWebhookDeliveries":
+        real_deliveries_cursor(case)
+    elif operation_id == "createWebhookEndpoint":
+        real_webhook_url(case)
     elif operation_id in ("createCollection", "createCheckoutSession"):
         if meta is None or meta.is_negative_at(ParameterLocation.BODY):
             return
@@ -513,13 +560,13 @@ def real_collection_for_refund(case: Any) -> None:
     case.path_parameters["id"] = settled_collections.take()
 
 
-def real_cursor(case: Any) -> None:
+def real_cursor(case: Any, cursor: ListCursor) -> None:
     meta = case.meta
     if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
         return
     query = case.query
     if isinstance(query, MutableMapping) and query.get("cursor") is not None:
-        query["cursor"] = transactions_cursor.get()
+        query["cursor"] = cursor.get()
 
 
 def ordered_date_range(case: Any) -> None:
@@ -543,3 +590,23 @@ def ordered_date_range(case: Any) -> None:
         return  # a form Python does not read: left as generated
     if later:
         query["date_from"], query["date_to"] = date_to, date_from
+
+
+def real_deliveries_cursor(case: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY) or meta.is_negative_at(ParameterLocation.PATH):
+        return
+    query = case.query
+    if isinstance(query, MutableMapping) and query.get("cursor") is not None and isinstance(case.path_parameters, MutableMapping):
+        endpoint_id, cursor = deliveries_cursor.get()
+        case.path_parameters["id"] = endpoint_id
+        query["cursor"] = cursor
+
+
+def real_webhook_url(case: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.BODY):
+        return
+    body = case.body
+    if isinstance(body, MutableMapping) and isinstance(body.get("url"), str):
+        body["url"] = conformance_webhook_url

@@ -163,46 +163,10 @@ def signed_api_client(base_url: str, api_key: str, api_secret: str,
     return api_client
 
 
-WEBHOOK_TOLERANCE_DEFAULT_SECONDS = 300
-
-
-class WebhookSignatureError(ValueError):
-    """A webhook delivery failed verification; ``reason`` names the failure."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
-def verify_webhook_signature(raw_body: Union[bytes, str], timestamp: Optional[str], signature: Optional[str],
-                             secret: str, tolerance_seconds: Optional[int] = None,
-                             clock: Callable[[], float] = time.time) -> None:
-    """Raises WebhookSignatureError unless the delivery is authentic and fresh.
-
-    ``raw_body`` must be the body exactly as received (``request.get_data()`` in Flask,
-    ``await request.body()`` in Starlette), never parsed JSON.
-    """
-    # `is None`, not `or`: a tolerance of 0 is a valid (strict) choice.
-    tolerance = WEBHOOK_TOLERANCE_DEFAULT_SECONDS if tolerance_seconds is None else tolerance_seconds
-    if not secret:
-        raise WebhookSignatureError("secret_missing", "no signing secret: pass the endpoint's signing_secret")
-    if not isinstance(raw_body, (bytes, bytearray, str)):
-        raise WebhookSignatureError(
-            "body_not_raw", "raw_body must be the bytes received, not parsed JSON (re-serialised JSON has other bytes)")
-    if not timestamp or not signature:
-        missing = "X-Service-Timestamp" if not timestamp else "X-Service-Signature"
-        raise WebhookSignatureError("header_missing", f"the {missing} header is missing")
-    if not timestamp.isdigit() or len(timestamp) > 11:
-        raise WebhookSignatureError("timestamp_malformed", f"X-Service-Timestamp must be Unix seconds, got {timestamp!r}")
-    if len(signature) != 64 or any(c not in "0123456789abcdef" for c in signature):
-        raise WebhookSignatureError("signature_malformed", "X-Service-Signature must be 64 lowercase hex characters")
-    age_seconds = int(clock()) - int(timestamp)
-    if age_seconds > tolerance:
-        raise WebhookSignatureError("timestamp_too_old", f"timestamp is {age_seconds} s old (tolerance {tolerance} s)")
-    if -age_seconds > tolerance:
-        raise WebhookSignatureError("timestamp_in_future", f"timestamp is {-age_seconds} s in the future")
-    if not hmac.compare_digest(sign(secret, timestamp, bytes(raw_body) if not isinstance(raw_body, str) else raw_body),
-                               signature):
-        raise WebhookSignatureError(
-            "signature_mismatch",
-            "signature does not match: use the endpoint's signing_secret (not the API secret) and the raw body")
+# Webhook verification lives in payagg_webhooks (receivers need only that module); these names stay
+# importable from here for existing code.
+from payagg_webhooks import (  # noqa: E402,F401
+    WEBHOOK_TOLERANCE_DEFAULT_SECONDS,
+    WebhookSignatureError,
+    verify_webhook_signature,
+)

@@ -50,12 +50,16 @@ __all__ = [
     "CheckoutSessionStatus",
     "CollectionCreate",
     "DestinationType",
+    "DisputeEventData",
     "EmptyEnvelope",
     "Error",
     "ErrorCode",
     "ErrorDetails",
     "ErrorEnvelope",
+    "EscrowEventData",
     "EscrowReleaseCondition",
+    "EventEnvelope",
+    "EventListEnvelope",
     "FieldError",
     "FxRate",
     "FxRateEnvelope",
@@ -77,6 +81,7 @@ __all__ = [
     "PayoutBatchStatus",
     "PayoutCreate",
     "PayoutEnvelope",
+    "PayoutEventData",
     "PayoutListEnvelope",
     "PayoutStatus",
     "Rail",
@@ -115,9 +120,14 @@ __all__ = [
     "WalletEnvelope",
     "WalletListEnvelope",
     "WalletOwnerType",
+    "WebhookDelivery",
+    "WebhookDeliveryEnvelope",
+    "WebhookDeliveryListEnvelope",
+    "WebhookDeliveryStatus",
     "WebhookEndpoint",
     "WebhookEndpointCreate",
     "WebhookEndpointCreatedEnvelope",
+    "WebhookEndpointEnvelope",
     "WebhookEndpointListEnvelope",
     "WebhookEndpointWithSecret",
     "WebhookEvent",
@@ -160,12 +170,16 @@ from payagg_client.models.checkout_session_public_payment import CheckoutSession
 from payagg_client.models.checkout_session_status import CheckoutSessionStatus as CheckoutSessionStatus
 from payagg_client.models.collection_create import CollectionCreate as CollectionCreate
 from payagg_client.models.destination_type import DestinationType as DestinationType
+from payagg_client.models.dispute_event_data import DisputeEventData as DisputeEventData
 from payagg_client.models.empty_envelope import EmptyEnvelope as EmptyEnvelope
 from payagg_client.models.error import Error as Error
 from payagg_client.models.error_code import ErrorCode as ErrorCode
 from payagg_client.models.error_details import ErrorDetails as ErrorDetails
 from payagg_client.models.error_envelope import ErrorEnvelope as ErrorEnvelope
+from payagg_client.models.escrow_event_data import EscrowEventData as EscrowEventData
 from payagg_client.models.escrow_release_condition import EscrowReleaseCondition as EscrowReleaseCondition
+from payagg_client.models.event_envelope import EventEnvelope as EventEnvelope
+from payagg_client.models.event_list_envelope import EventListEnvelope as EventListEnvelope
 from payagg_client.models.field_error import FieldError as FieldError
 from payagg_client.models.fx_rate import FxRate as FxRate
 from payagg_client.models.fx_rate_envelope import FxRateEnvelope as FxRateEnvelope
@@ -187,6 +201,7 @@ from payagg_client.models.payout_batch_envelope import PayoutBatchEnvelope as Pa
 from payagg_client.models.payout_batch_status import PayoutBatchStatus as PayoutBatchStatus
 from payagg_client.models.payout_create import PayoutCreate as PayoutCreate
 from payagg_client.models.payout_envelope import PayoutEnvelope as PayoutEnvelope
+from payagg_client.models.payout_event_data import PayoutEventData as PayoutEventData
 from payagg_client.models.payout_list_envelope import PayoutListEnvelope as PayoutListEnvelope
 from payagg_client.models.payout_status import PayoutStatus as PayoutStatus
 from payagg_client.models.rail import Rail as Rail
@@ -225,9 +240,14 @@ from payagg_client.models.wallet_entry_type import WalletEntryType as WalletEntr
 from payagg_client.models.wallet_envelope import WalletEnvelope as WalletEnvelope
 from payagg_client.models.wallet_list_envelope import WalletListEnvelope as WalletListEnvelope
 from payagg_client.models.wallet_owner_type import WalletOwnerType as WalletOwnerType
+from payagg_client.models.webhook_delivery import WebhookDelivery as WebhookDelivery
+from payagg_client.models.webhook_delivery_envelope import WebhookDeliveryEnvelope as WebhookDeliveryEnvelope
+from payagg_client.models.webhook_delivery_list_envelope import WebhookDeliveryListEnvelope as WebhookDeliveryListEnvelope
+from payagg_client.models.webhook_delivery_status import WebhookDeliveryStatus as WebhookDeliveryStatus
 from payagg_client.models.webhook_endpoint import WebhookEndpoint as WebhookEndpoint
 from payagg_client.models.webhook_endpoint_create import WebhookEndpointCreate as WebhookEndpointCreate
 from payagg_client.models.webhook_endpoint_created_envelope import WebhookEndpointCreatedEnvelope as WebhookEndpointCreatedEnvelope
+from payagg_client.models.webhook_endpoint_envelope import WebhookEndpointEnvelope as WebhookEndpointEnvelope
 from payagg_client.models.webhook_endpoint_list_envelope import WebhookEndpointListEnvelope as WebhookEndpointListEnvelope
 from payagg_client.models.webhook_endpoint_with_secret import WebhookEndpointWithSecret as WebhookEndpointWithSecret
 from payagg_client.models.webhook_event import WebhookEvent as WebhookEvent

@@ -150,3 +150,25 @@ def test_a_conflicting_sub_merchant_create_is_idempotency_conflict() -> None:
                 display_name="Second", type=payagg_client.SubMerchantType.INDIVIDUAL, country="NG"))
     assert caught.value.status == 409
     assert json.loads(caught.value.body)["error"]["code"] == "IDEMPOTENCY_CONFLICT"
+
+
+def test_webhook_endpoint_lifecycle_through_the_generated_client() -> None:
+    assert BASE_URL and API_KEY and API_SECRET
+    with signed_api_client(BASE_URL, API_KEY, API_SECRET) as api_client:
+        webhooks = payagg_client.WebhooksApi(api_client)
+        created = webhooks.create_webhook_endpoint(payagg_client.WebhookEndpointCreate(
+            url="https://hooks.merchant.example/python-smoke",
+            subscribed_events=[payagg_client.WebhookEventType.TRANSACTION_DOT_SUCCESS]))
+        endpoint = created.data
+        assert endpoint.signing_secret.startswith("whsec_")
+        listed = webhooks.list_webhook_endpoints().data
+        assert endpoint.id in [e.id for e in listed]
+        assert all(not hasattr(e, "signing_secret") for e in listed)
+        rotated = webhooks.rotate_webhook_secret(endpoint.id).data
+        assert rotated.signing_secret != endpoint.signing_secret
+        assert rotated.previous_secret_expires_at is not None
+        assert webhooks.list_webhook_deliveries(endpoint.id).data == []
+        webhooks.delete_webhook_endpoint(endpoint.id)
+        assert endpoint.id not in [e.id for e in webhooks.list_webhook_endpoints().data]
+        events = webhooks.list_events(limit=5)
+        assert isinstance(events.data, list)

@@ -560,15 +560,20 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Active endpoints of the merchant (deleted ones are not listed); secrets are never returned.
+         * @description The endpoints of the merchant, oldest first; deleted ones are not listed, disabled ones are (with `active` false and a `disabled_reason`). Secrets are never returned.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Registers an endpoint for the given event types. The URL must be publicly resolvable;
-         *     private, link-local and loopback ranges are rejected (422, field `url`), and in production
-         *     it must be HTTPS. The response carries `signing_secret`, returned only here.
+         * @description Registers an endpoint for the given event types. The URL must be publicly resolvable:
+         *     an IP address, or a name resolving to one, that is loopback, private (10/8, 172.16/12,
+         *     192.168/16), link-local or cloud metadata (169.254/16), CGNAT (100.64/10), unspecified,
+         *     multicast, broadcast, reserved or documentation, IPv6 unique-local or link-local, or an
+         *     IPv4-mapped (or otherwise IPv4-embedding) IPv6 form of any of these, is rejected with 422
+         *     naming `url`, as are `localhost`, credentials in the URL and, in production, `http`. A name
+         *     that does not resolve yet is accepted (it can reach nothing; every delivery checks the
+         *     address it actually connects to). The response carries `signing_secret`, returned only here.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -584,14 +589,153 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint (never its secret), disabled ones included; a deleted one is 404.
+         */
+        get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Soft delete; the endpoint stops receiving deliveries and no longer appears in the list. Deleting an already deleted endpoint is 404.
+         * @description Soft delete; the endpoint stops receiving deliveries (its pending ones are not attempted) and no longer appears in the list. Deleting an already deleted endpoint is 404.
          */
         delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description Issues a new signing secret, returned only here. For an overlap of 24 hours
+         *     (`webhook_secret_overlap_s = 86400`, ending at `previous_secret_expires_at`) every delivery
+         *     carries two signatures in `X-Service-Signature`, comma-separated: the new secret's first,
+         *     then the previous one's. A receiver that accepts either (the SDK verifiers do) can switch
+         *     secrets at any moment of the overlap. Rotating again during an overlap drops the oldest secret.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable a disabled endpoint
+         * @description An endpoint whose every attempt failed for 5 days (`webhook_disable_after_failing_s =
+         *     432000`) is disabled: `active: false` with a `disabled_reason`, and it receives no new
+         *     deliveries. This call makes it active again; its deliveries still pending are attempted at
+         *     once, and events it missed can be read with `GET /events`. Enabling an active endpoint
+         *     changes nothing.
+         */
+        post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description The delivery history of one endpoint, newest first: one delivery per event sent to it,
+         *     with its status and its latest attempt. `pending`: not attempted yet (or a manual retry
+         *     waits); `failed`: the last attempt failed and another is scheduled at `next_attempt_at`;
+         *     `succeeded`: a 2xx came back; `exhausted`: 6 attempts failed, the delivery is in the
+         *     dead-letter store and is not retried unless asked (`POST .../retry`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver again now
+         * @description Makes the delivery's next attempt due now, whatever its status (a `succeeded` one is sent
+         *     again; an `exhausted` one is replayed from the dead-letter store). The delivery becomes
+         *     `pending`; if that attempt fails, a delivery with attempts left follows the schedule from
+         *     there, one with 6 or more attempts is `exhausted` again. The endpoint must be active
+         *     (422 naming `id` when disabled: re-enable it first).
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The events of the merchant, newest first, exactly as webhooks carry them (same `id`,
+         *     `type`, `created_at` and `data`): a receiver that missed deliveries (an outage, a disabled
+         *     endpoint) catches up here and deduplicates on `id`. Kept as long as the outbox.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -658,9 +802,13 @@ export interface webhooks {
          *     `X-Service-Timestamp` (Unix seconds) and `X-Service-Signature` (lowercase hex HMAC-SHA256
          *     keyed with the endpoint's signing secret over `timestamp + "." + raw_body`). Verify on the
          *     raw bytes before parsing, reject a timestamp more than 300 s from your clock, compare in
-         *     constant time, and deduplicate on `id`. Any 2xx acknowledges; anything else, a timeout
-         *     (10 s) or a connection error is retried: 6 attempts in all, waiting 60, 300, 1800, 7200
-         *     and 28800 s; after that the event is `exhausted`. Redirects are not followed.
+         *     constant time, and deduplicate on `id` (also sent as `X-Service-Event-Id`). Any 2xx
+         *     acknowledges; anything else, a timeout (10 s) or a connection error is retried: 6 attempts
+         *     in all, waiting 60, 300, 1800, 7200 and 28800 s (longer when a 429 or 503 answer's
+         *     `Retry-After` asks for it, up to 28800 s); after that the delivery is `exhausted`.
+         *     Redirects are not followed. During a secret rotation's overlap `X-Service-Signature`
+         *     carries two comma-separated signatures (new secret first); accept the delivery when any
+         *     one matches. `data.sequence` orders the events of one resource.
          */
         post: operations["receiveWebhookEvent"];
         delete?: never;
@@ -756,6 +904,91 @@ export interface components {
         UserStatus: "active" | "disabled";
         /** @enum {string} */
         WalletOwnerType: "merchant" | "sub_merchant" | "platform";
+        /**
+         * @description pending (no attempt yet, or a manual retry waits) -> succeeded | failed (retry scheduled) -> ... -> exhausted (6 attempts failed; dead-letter store).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed" | "exhausted";
+        /** @description One event sent to one endpoint, with its latest attempt. Response bodies are stored as a truncated snippet (at most 1024 characters) and never parsed. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            endpoint_id: string;
+            /** Format: uuid */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made so far (automatic and manual). */
+            attempt_count: number;
+            /** @description HTTP status of the last attempt's answer; null when none came (timeout, connection error) or before the first attempt. */
+            last_response_code: number | null;
+            /** @description The first characters of the last answer's body, as text; never parsed. */
+            last_response_snippet: string | null;
+            /** @description Why the last attempt failed (timeout, connection refused, redirect refused, address not allowed, non-2xx answer); null after a success. */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once succeeded or exhausted.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description 1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late. */
+        EventSequence: number;
+        /** @description data of payout.* events. */
+        PayoutEventData: {
+            /** Format: uuid */
+            payout_id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            wallet_id: string;
+            /** Format: uuid */
+            batch_id?: string | null;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["PayoutStatus"];
+            failure_reason?: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+            sequence: components["schemas"]["EventSequence"];
+        };
+        /** @description data of escrow.* events; the held money is part of the transaction, whose events carry the sequence. */
+        EscrowEventData: {
+            /** Format: uuid */
+            transaction_id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            /** Format: uuid */
+            wallet_id: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            /** Format: date-time */
+            occurred_at: string;
+            sequence: components["schemas"]["EventSequence"];
+        };
+        /** @description data of dispute.* events; `outcome` (won or lost) is set on dispute.resolved. */
+        DisputeEventData: {
+            /** Format: uuid */
+            dispute_id: string;
+            /** Format: uuid */
+            transaction_id: string;
+            /** Format: uuid */
+            merchant_id: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            /** @enum {string} */
+            status: "opened" | "resolved";
+            /** @enum {string|null} */
+            outcome?: "won" | "lost" | null;
+            /** Format: date-time */
+            occurred_at: string;
+            sequence: components["schemas"]["EventSequence"];
+        };
         /**
          * @description The canonical registry of the 15 event types (dot.case, past state).
          * @enum {string}
@@ -1143,6 +1376,13 @@ export interface components {
             url: string;
             subscribed_events: components["schemas"]["WebhookEventType"][];
             active: boolean;
+            /** @description Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it. */
+            disabled_reason?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the current secret rotation's overlap (both secrets sign until then); null outside an overlap.
+             */
+            previous_secret_expires_at?: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1154,6 +1394,13 @@ export interface components {
             url: string;
             subscribed_events: components["schemas"]["WebhookEventType"][];
             active: boolean;
+            /** @description Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it. */
+            disabled_reason?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the current secret rotation's overlap (both secrets sign until then); null outside an overlap.
+             */
+            previous_secret_expires_at?: string | null;
             /** Format: date-time */
             created_at: string;
             /** @description Key of the HMAC-SHA256 delivery signatures; returned only once. */
@@ -1190,9 +1437,9 @@ export interface components {
             type: components["schemas"]["WebhookEventType"];
             /** Format: date-time */
             created_at: string;
-            /** @description Depends on type; for transaction.* events it is a TransactionEventData, for kyc.* events a KycEventData. Data fields of other event types are not fixed in v1. */
+            /** @description Depends on type (TransactionEventData, PayoutEventData, EscrowEventData, DisputeEventData, KycEventData); every one carries `sequence`, the event's place among its resource's events. New optional fields may be added. */
             data: Record<string, never>;
-        } & (unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown);
         TransactionEventData: {
             /** Format: uuid */
             transaction_id: string;
@@ -1203,6 +1450,7 @@ export interface components {
             status: components["schemas"]["TransactionStatus"];
             /** Format: date-time */
             occurred_at: string;
+            sequence: components["schemas"]["EventSequence"];
         };
         /**
          * @description Data of kyc.verified and kyc.rejected (x-addition; the seed does not show it). Written when
@@ -1223,6 +1471,7 @@ export interface components {
             decided_by: components["schemas"]["KycDecidedBy"];
             /** Format: date-time */
             occurred_at: string;
+            sequence: components["schemas"]["EventSequence"];
         };
         /**
          * @description Conditional requirements (also enforced by the schema): `payer_phone` is required (a
@@ -1487,6 +1736,31 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
             error: null;
             meta: components["schemas"]["Meta"];
+        };
+        WebhookEndpointEnvelope: {
+            data: components["schemas"]["WebhookEndpoint"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookDeliveryEnvelope: {
+            data: components["schemas"]["WebhookDelivery"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        WebhookDeliveryListEnvelope: {
+            data: components["schemas"]["WebhookDelivery"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        EventEnvelope: {
+            data: components["schemas"]["WebhookEvent"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        EventListEnvelope: {
+            data: components["schemas"]["WebhookEvent"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
         };
         /** @description An empty object (the data of a delete). */
         EmptyObject: Record<string, never>;
@@ -3134,6 +3408,38 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
@@ -3166,6 +3472,280 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "e5f6a7b8-c9d0-4e1f-8a3b-4c5d6e7f8091",
+                     *         "url": "https://hooks.merchant.example/payagg",
+                     *         "subscribed_events": [
+                     *           "transaction.success",
+                     *           "transaction.failed"
+                     *         ],
+                     *         "active": true,
+                     *         "disabled_reason": null,
+                     *         "previous_secret_expires_at": "2026-11-23T17:10:00Z",
+                     *         "created_at": "2026-11-22T17:10:00Z",
+                     *         "signing_secret": "whsec_Q2vX9kL4pR7tY1wZ3cF6hN0sD8g5Jb8m"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "0e1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a4c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointCreatedEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, active. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only deliveries with this status. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c",
+                     *           "endpoint_id": "e5f6a7b8-c9d0-4e1f-8a3b-4c5d6e7f8091",
+                     *           "event_id": "3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e",
+                     *           "event_type": "transaction.success",
+                     *           "status": "failed",
+                     *           "attempt_count": 2,
+                     *           "last_response_code": 500,
+                     *           "last_response_snippet": "upstream unavailable",
+                     *           "last_error": "the endpoint answered 500",
+                     *           "next_attempt_at": "2026-11-22T17:06:42Z",
+                     *           "created_at": "2026-11-22T17:00:42Z",
+                     *           "updated_at": "2026-11-22T17:01:43Z"
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "1f2a3b4c-5d6e-4f7a-8b8c-9d0e1f2a3b5d",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+                /** @description Id of the delivery (UUID). A malformed id is 422. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only events of this type. */
+                type?: components["schemas"]["WebhookEventType"];
+                /** @description Only events of this resource (a transaction, payout, dispute or sub-merchant id); with it, the page is that resource's history. */
+                resource_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e",
+                     *           "type": "transaction.success",
+                     *           "created_at": "2026-11-22T17:00:42Z",
+                     *           "data": {
+                     *             "transaction_id": "0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e",
+                     *             "merchant_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "amount": 150000,
+                     *             "currency": "KES",
+                     *             "status": "success",
+                     *             "occurred_at": "2026-11-22T17:00:42Z",
+                     *             "sequence": 2
+                     *           }
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "2a3b4c5d-6e7f-4a8b-9c9d-0e1f2a3b4c6e",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, as webhooks carry it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3280,8 +3860,10 @@ export interface operations {
             header: {
                 /** @description Unix time in seconds, as a decimal string. */
                 "X-Service-Timestamp": string;
-                /** @description Lowercase hex HMAC-SHA256 over `timestamp + "." + raw_body`. */
+                /** @description Lowercase hex HMAC-SHA256 over `timestamp + "." + raw_body`; during a secret rotation's overlap, two of them separated by a comma (new secret first). */
                 "X-Service-Signature": string;
+                /** @description The event's id (the body's `id`), to deduplicate before parsing. */
+                "X-Service-Event-Id": string;
             };
             path?: never;
             cookie?: never;
@@ -3299,7 +3881,8 @@ export interface operations {
                  *         "amount": 150000,
                  *         "currency": "KES",
                  *         "status": "success",
-                 *         "occurred_at": "2026-11-22T17:00:42Z"
+                 *         "occurred_at": "2026-11-22T17:00:42Z",
+                 *         "sequence": 2
                  *       }
                  *     }
                  */

@@ -45,6 +45,8 @@ export {
   parseWebhookEvent,
   WebhookSignatureError,
   webhook_tolerance_default_seconds,
+  webhook_signatures_max,
+  webhook_signature_separator,
   type VerifyWebhookSignatureInput,
   type WebhookSignatureFailure,
   type WebhookEvent,

@@ -1,16 +1,22 @@
 // Webhook signature verification, as the API signs deliveries:
 //   X-Service-Signature = lowercase hex HMAC-SHA256(signing_secret, timestamp + "." + raw_body)
 //   X-Service-Timestamp = Unix seconds
+// During a secret rotation's overlap the signature header carries one digest per secret,
+// comma-separated (new secret first): a delivery is authentic when ANY digest matches ANY of the
+// receiver's secrets, so a receiver can hold the old secret, the new one, or both.
 // Verify on the raw bytes before any JSON parsing, reject timestamps more than the tolerance away
 // from the receiver's clock (either direction), and compare in constant time.
-import { timingSafeEqual } from 'node:crypto';
-import { signRequest, unix_seconds_of } from './signing.ts';
+// Self-contained on purpose: the request signer (signing.ts) may change without touching this.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The API's timestamp window, also the default tolerance here. */
 export const webhook_tolerance_default_seconds = 300;
 
 const signature_hex_length = 64;
 const signature_pattern = /^[0-9a-f]{64}$/;
+/** Digests in one header at most (two during a rotation's overlap; room for more). */
+export const webhook_signatures_max = 4;
+export const webhook_signature_separator = ',';
 const timestamp_pattern = /^\d{1,11}$/;
 const timestamp_milliseconds_pattern = /^\d{13}$/;
 
@@ -39,10 +45,13 @@ export interface VerifyWebhookSignatureInput {
   rawBody: string | Uint8Array | ArrayBuffer;
   /** The X-Service-Timestamp header value (Unix seconds). */
   timestamp: string | null | undefined;
-  /** The X-Service-Signature header value (lowercase hex). */
+  /** The X-Service-Signature header value: lowercase hex, or several comma-separated during a rotation. */
   signature: string | null | undefined;
-  /** The endpoint's signing_secret (returned once by POST /webhooks). */
-  secret: string;
+  /**
+   * The endpoint's signing_secret (returned once by POST /webhooks or rotate-secret); during a
+   * rotation you may pass both the new and the previous one.
+   */
+  secret: string | readonly string[];
   /** Allowed distance between the timestamp and `now`, in seconds; default 300. */
   toleranceSeconds?: number;
   /** Receiver's clock in milliseconds since the Unix epoch; defaults to Date.now. */
@@ -56,7 +65,8 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void
   if (!Number.isFinite(tolerance_seconds) || tolerance_seconds < 0) {
     throw new RangeError(`toleranceSeconds must be a non-negative number, got ${tolerance_seconds}`);
   }
-  if (typeof input.secret !== 'string' || input.secret.length === 0) {
+  const secrets = typeof input.secret === 'string' ? [input.secret] : Array.isArray(input.secret) ? input.secret : [];
+  if (secrets.length === 0 || secrets.some((secret) => typeof secret !== 'string' || secret.length === 0)) {
     throw new WebhookSignatureError(
       'secret_missing',
       "No signing secret given: pass the endpoint's signing_secret (returned once by POST /webhooks); " +
@@ -96,16 +106,21 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void
       `X-Service-Timestamp must be Unix seconds as a decimal string, got ${JSON.stringify(timestamp)}.${hint}`,
     );
   }
-  const signature = String(input.signature).trim();
-  if (!signature_pattern.test(signature)) {
+  const signatures = String(input.signature).split(webhook_signature_separator).map((part) => part.trim());
+  const malformed = signatures.find((part) => !signature_pattern.test(part));
+  if (malformed !== undefined || signatures.length > webhook_signatures_max) {
     throw new WebhookSignatureError(
       'signature_malformed',
-      `X-Service-Signature must be ${signature_hex_length} lowercase hex characters (HMAC-SHA256), ` +
-        `got ${signature.length} characters. Pass the header value itself, not a parsed or re-encoded form.`,
+      `X-Service-Signature must be ${signature_hex_length} lowercase hex characters (HMAC-SHA256), or up to ` +
+        `${webhook_signatures_max} of them comma-separated during a secret rotation; got ` +
+        `${malformed === undefined ? `${signatures.length} signatures` : `${malformed.length} characters`}. ` +
+        'Pass the header value itself, not a parsed or re-encoded form.',
     );
   }
 
-  const now_seconds = Number(unix_seconds_of((input.now ?? Date.now)()));
+  const now_ms = (input.now ?? Date.now)();
+  if (!Number.isFinite(now_ms) || now_ms < 0) throw new RangeError(`now() returned ${now_ms}; expected milliseconds since the Unix epoch`);
+  const now_seconds = Math.floor(now_ms / 1000);
   const age_seconds = now_seconds - Number(timestamp);
   if (age_seconds > tolerance_seconds) {
     throw new WebhookSignatureError(
@@ -123,10 +138,15 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void
     );
   }
 
-  const expected = Buffer.from(signRequest({ secret: input.secret, timestamp, body: raw_body }), 'hex');
-  const received = Buffer.from(signature, 'hex');
-  // Both are 32 bytes here (the pattern above fixed the length), as timingSafeEqual requires.
-  if (!timingSafeEqual(expected, received)) {
+  const body_bytes = typeof raw_body === 'string' ? Buffer.from(raw_body, 'utf8') : Buffer.from(raw_body instanceof ArrayBuffer ? new Uint8Array(raw_body) : raw_body);
+  const expected = secrets.map((secret) => createHmac('sha256', secret).update(`${timestamp}.`).update(body_bytes).digest());
+  const received = signatures.map((signature) => Buffer.from(signature, 'hex'));
+  // Every pair compared (no early exit), each pair 32 bytes as timingSafeEqual requires.
+  let matched = false;
+  for (const digest of expected) {
+    for (const candidate of received) matched = timingSafeEqual(digest, candidate) || matched;
+  }
+  if (!matched) {
     throw new WebhookSignatureError(
       'signature_mismatch',
       'The signature does not match the body. Usual causes: the wrong secret (use this endpoint\'s ' +
@@ -144,7 +164,7 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void
 export function parseWebhookEvent<Event = WebhookEvent>(input: {
   rawBody: string | Uint8Array | ArrayBuffer;
   headers: Headers | Record<string, string | string[] | undefined>;
-  secret: string;
+  secret: string | readonly string[];
   toleranceSeconds?: number;
   now?: () => number;
 }): Event {
@@ -166,12 +186,15 @@ export function parseWebhookEvent<Event = WebhookEvent>(input: {
   return JSON.parse(text) as Event;
 }
 
-/** The delivery body: `data` depends on `type`. */
+/**
+ * The delivery body: `data` depends on `type`; every `data` carries `sequence`, the event's place
+ * among its resource's events (1, 2, 3...): keep the highest seen per resource, drop lower ones.
+ */
 export interface WebhookEvent {
   id: string;
   type: string;
   created_at: string;
-  data: Record<string, unknown>;
+  data: Record<string, unknown> & { sequence?: number };
 }
 
 function describe(value: unknown): string {

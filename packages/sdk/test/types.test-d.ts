@@ -45,6 +45,16 @@ type SevenIdempotentOperations =
   | 'POST /payouts'
   | 'POST /payouts/bulk';
 
+// Additions of the webhooks issue (docs/webhooks.md): delivery history, replay, rotation, events.
+type WebhookAndEventAdditions =
+  | 'GET /webhooks/{id}'
+  | 'POST /webhooks/{id}/rotate-secret'
+  | 'POST /webhooks/{id}/enable'
+  | 'GET /webhooks/{id}/deliveries'
+  | 'POST /webhooks/{id}/deliveries/{delivery_id}/retry'
+  | 'GET /events'
+  | 'GET /events/{id}';
+
 describe('contract and SDK agree', () => {
   it('the spec puts Idempotency-Key on exactly the seven operations the SDK fills in', () => {
     expectTypeOf<OperationsWithHeader<paths, 'Idempotency-Key'>>().toEqualTypeOf<SevenIdempotentOperations>();
@@ -78,6 +88,7 @@ describe('contract and SDK agree', () => {
       | 'DELETE /webhooks/{id}'
       | 'GET /fx/rates'
       | 'POST /fx/rate-locks'
+      | WebhookAndEventAdditions
     >();
   });
 

@@ -197,6 +197,62 @@ describe('verifyWebhookSignature', () => {
   });
 });
 
+describe('verifyWebhookSignature during a secret rotation (two comma-separated signatures)', () => {
+  const previous = 'whsec_previous_secret';
+  const header = (body: string, timestamp: number) => `${sign(body, timestamp, secret)},${sign(body, timestamp, previous)}`;
+
+  it('accepts the delivery with the new secret alone, the previous one alone, or both', () => {
+    const signature = header(raw_body, now_seconds);
+    for (const keys of [secret, previous, [secret, previous], [previous, secret]]) {
+      expect(() =>
+        verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature, secret: keys, now }),
+      ).not.toThrow();
+    }
+  });
+
+  it('accepts a single signature made with either of two secrets the receiver holds', () => {
+    const signature = sign(raw_body, now_seconds, previous);
+    verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature, secret: [secret, previous], now });
+  });
+
+  it('rejects two signatures when neither secret matches', () => {
+    expect_failure(
+      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: header(raw_body, now_seconds), secret: 'whsec_other', now }),
+      'signature_mismatch',
+      /does not match the body/,
+    );
+  });
+
+  it('rejects a tampered body under both signatures', () => {
+    expect_failure(
+      () => verifyWebhookSignature({
+        rawBody: raw_body.replace('150000', '150001'), timestamp: String(now_seconds), signature: header(raw_body, now_seconds), secret: [secret, previous], now,
+      }),
+      'signature_mismatch',
+      /does not match the body/,
+    );
+  });
+
+  it('rejects a list with a malformed member, an empty member, or too many members', () => {
+    const good = sign(raw_body, now_seconds);
+    for (const bad of [`${good},xyz`, `${good},`, `,${good}`, Array.from({ length: 5 }, () => good).join(',')]) {
+      expect_failure(
+        () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: bad, secret, now }),
+        'signature_malformed',
+        /64 lowercase hex characters/,
+      );
+    }
+  });
+
+  it('rejects an empty list of secrets', () => {
+    expect_failure(
+      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: sign(raw_body, now_seconds), secret: [], now }),
+      'secret_missing',
+      /signing_secret/,
+    );
+  });
+});
+
 describe('parseWebhookEvent', () => {
   it('verifies from Node-style headers and parses the event', () => {
     const event = parseWebhookEvent({

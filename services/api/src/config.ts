@@ -39,10 +39,26 @@ export const asyncCommitPoolMaxDefault = 4;
 export const workerPoolMaxDefault = 4;
 /** The job queue's own node-postgres pool (graphile-worker); one is held for LISTEN. */
 export const jobQueuePoolMaxDefault = 2;
+/** The webhook worker's own pool (relay, claims, outcome records); opened only where workers run. */
+export const webhookPoolMaxDefault = 4;
 /** Jobs one runner runs at once. */
 export const jobConcurrencyDefault = 2;
 /** How often an idle job runner looks for jobs whose run time has come (new jobs are announced at once). */
 export const jobPollIntervalMsDefault = 1_000;
+// Webhooks (seed: "Receiver obligations and retries"; docs/webhooks.md).
+export const webhookRetryScheduleSDefault = [60, 300, 1800, 7200, 28800] as const;
+export const webhookSweepIntervalMsDefault = 60_000;
+// Seed: "Per-attempt timeout is 10 seconds" (connect, send, and the answer's headers and snippet).
+export const webhookAttemptTimeoutMsDefault = 10_000;
+export const webhookRelayPollMsDefault = 200;
+// An endpoint failing every attempt for this long is disabled (Svix disables after 5 days).
+export const webhookDisableAfterFailingSDefault = 5 * 24 * 3600;
+// After a secret rotation the previous secret still signs for this long (Svix: 24 hours).
+export const webhookSecretOverlapSDefault = 24 * 3600;
+export const webhookWorkerConcurrencyDefault = 32;
+
+export const serviceModes = ['development', 'production'] as const;
+export type ServiceMode = (typeof serviceModes)[number];
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -67,6 +83,7 @@ export type Config = {
   asyncCommitPoolMax: number;
   workerPoolMax: number;
   jobQueuePoolMax: number;
+  webhookPoolMax: number;
   jobConcurrency: number;
   jobPollIntervalMs: number;
   validateResponses: boolean;
@@ -97,6 +114,25 @@ export type Config = {
   checkoutPageDir: string;
   /** The sandbox KYC provider (SANDBOX_KYC_*) and the tiers' limits (KYC_TIER_*): docs/sub-merchants.md. */
   kyc: { sandbox: SandboxKycConfig; limits: KycLimits };
+  /** PAYAGG_ENV: production refuses development-only settings and requires https webhook URLs. */
+  mode: ServiceMode;
+  webhooks: WebhookConfig;
+};
+
+export type WebhookConfig = {
+  /** Development mode only: accept http and private/loopback receivers (local tests). */
+  allowPrivateUrls: boolean;
+  /** Waits after successive failed attempts; attempts in all = length + 1. */
+  retryScheduleS: number[];
+  /** How often the retry sweep looks for due deliveries and expired attempt leases. */
+  sweepIntervalMs: number;
+  attemptTimeoutMs: number;
+  /** How often the relay looks for new events to fan out to endpoints. */
+  relayPollMs: number;
+  disableAfterFailingS: number;
+  secretOverlapS: number;
+  /** Endpoints served at once by one process (each with its own attempts in flight). */
+  workerConcurrency: number;
 };
 
 export class ConfigError extends Error {
@@ -145,6 +181,14 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function readMode(env: Env): ServiceMode {
+  const raw = env.PAYAGG_ENV?.trim().toLowerCase() || 'development';
+  if (!(serviceModes as readonly string[]).includes(raw)) {
+    throw new ConfigError(`PAYAGG_ENV must be one of ${serviceModes.join(', ')}, got "${env.PAYAGG_ENV}"`);
+  }
+  return raw as ServiceMode;
+}
+
 export function parseMasterKey(raw: string, source: string): Buffer {
   const hex = raw.trim();
   if (!new RegExp(`^[0-9a-fA-F]{${masterKeyBytes * 2}}$`).test(hex)) {
@@ -160,6 +204,16 @@ function readKycLimits(env: Env): KycLimits {
     if (error instanceof KycLimitsConfigError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+function readSchedule(env: Env, name: string, fallback: readonly number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [...fallback];
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length < 1 || parts.length > 20 || parts.some((part) => !/^\d{1,6}$/.test(part))) {
+    throw new ConfigError(`${name} must be a comma-separated list of 1 to 20 whole numbers of seconds, got "${raw}"`);
+  }
+  return parts.map(Number);
 }
 
 /**
@@ -187,6 +241,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     asyncCommitPoolMax: readInteger(env, 'ASYNC_COMMIT_POOL_MAX', asyncCommitPoolMaxDefault, 1, 1000),
     workerPoolMax: readInteger(env, 'WORKER_POOL_MAX', workerPoolMaxDefault, 1, 1000),
     jobQueuePoolMax: readInteger(env, 'JOB_QUEUE_POOL_MAX', jobQueuePoolMaxDefault, 2, 1000),
+    webhookPoolMax: readInteger(env, 'WEBHOOK_POOL_MAX', webhookPoolMaxDefault, 1, 1000),
     jobConcurrency: readInteger(env, 'JOB_CONCURRENCY', jobConcurrencyDefault, 1, 1000),
     jobPollIntervalMs: readInteger(env, 'JOB_POLL_INTERVAL_MS', jobPollIntervalMsDefault, 10, 60_000),
     authCacheTtlMs: readInteger(env, 'AUTH_CACHE_TTL_MS', authCacheTtlMsDefault, 0, 60_000),
@@ -211,6 +266,17 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
       },
       limits: readKycLimits(env),
     },
+    mode: readMode(env),
+    webhooks: {
+      allowPrivateUrls: readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
+      retryScheduleS: readSchedule(env, 'WEBHOOK_RETRY_SCHEDULE_S', webhookRetryScheduleSDefault),
+      sweepIntervalMs: readInteger(env, 'WEBHOOK_SWEEP_INTERVAL_MS', webhookSweepIntervalMsDefault, 10, 3_600_000),
+      attemptTimeoutMs: readInteger(env, 'WEBHOOK_ATTEMPT_TIMEOUT_MS', webhookAttemptTimeoutMsDefault, 100, 60_000),
+      relayPollMs: readInteger(env, 'WEBHOOK_RELAY_POLL_MS', webhookRelayPollMsDefault, 10, 60_000),
+      disableAfterFailingS: readInteger(env, 'WEBHOOK_DISABLE_AFTER_FAILING_S', webhookDisableAfterFailingSDefault, 1, 365 * 24 * 3600),
+      secretOverlapS: readInteger(env, 'WEBHOOK_SECRET_OVERLAP_S', webhookSecretOverlapSDefault, 0, 30 * 24 * 3600),
+      workerConcurrency: readInteger(env, 'WEBHOOK_WORKER_CONCURRENCY', webhookWorkerConcurrencyDefault, 1, 1000),
+    },
   };
   // The sandbox providers' payer pages (card challenge, bank authorization, QR) are served by
   // this service under /sandbox/rails (src/rails/sandbox/payer-pages.ts), so by default their
@@ -218,6 +284,11 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
   if (!env.SANDBOX_RAIL_ACTION_URL_BASE?.trim()) {
     const actionUrlBase = `${config.publicBaseUrl ?? `http://localhost:${config.port}`}${SANDBOX_PAYER_PAGES_PATH}`;
     config.rails = { ...config.rails, sandbox: { ...config.rails.sandbox, actionUrlBase } };
+  }
+  // Private receivers are for a developer's machine and tests; a production service refuses to
+  // start with them rather than silently turning the SSRF guard off.
+  if (config.mode === 'production' && config.webhooks.allowPrivateUrls) {
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_URLS=true is refused when PAYAGG_ENV=production (development mode only)');
   }
   // A checkout pay decides whether a claimed session was abandoned from its idempotency record:
   // the record must outlive the session, or a purged record would make a live claim look stale.
@@ -232,13 +303,15 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
  * "Connections"). `ledger` is 0 on TigerBeetle; `worker` and `jobQueue` are 0 where no
  * background work runs. A CLI command adds one connection while it runs.
  */
-export function connectionsPerProcess(config: Config): { database: number; ledger: number; asyncCommit: number; worker: number; jobQueue: number; total: number } {
+export function connectionsPerProcess(config: Config): { database: number; ledger: number; asyncCommit: number; worker: number; jobQueue: number; webhooks: number; total: number } {
   const pools = {
     database: config.databasePoolMax,
     ledger: config.tigerBeetleAddresses ? 0 : config.ledgerPoolMax,
     asyncCommit: config.asyncCommitPoolMax,
     worker: config.runWorkers ? config.workerPoolMax : 0,
     jobQueue: config.runWorkers ? config.jobQueuePoolMax : 0,
+    // The webhook worker's pool and its job runner's (webhooks/worker.ts webhookRunnerPoolConnectionsMax = 2).
+    webhooks: config.runWorkers ? config.webhookPoolMax + 2 : 0,
   };
-  return { ...pools, total: pools.database + pools.ledger + pools.asyncCommit + pools.worker + pools.jobQueue };
+  return { ...pools, total: pools.database + pools.ledger + pools.asyncCommit + pools.worker + pools.jobQueue + pools.webhooks };
 }

@@ -7,7 +7,8 @@
 // Connections, by pool (config.ts connectionsPerProcess; README "Connections"): the request pool
 // (`sql`, DATABASE_POOL_MAX, made by the caller), the ledger's (LEDGER_POOL_MAX), the
 // asynchronous-commit pool (ASYNC_COMMIT_POOL_MAX), and where background work runs the worker
-// pool (WORKER_POOL_MAX) and the job queue's (JOB_QUEUE_POOL_MAX).
+// pool (WORKER_POOL_MAX), the job queue's (JOB_QUEUE_POOL_MAX), and the webhook worker's
+// (WEBHOOK_POOL_MAX, plus its job runner's 2).
 import { createEngine, Ledger, PostgresEngine } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
@@ -22,6 +23,7 @@ import type { Logger } from './log.ts';
 import { createRailOutcomeIngress, type RailOutcomeIngress } from './rails/outcome-ingress.ts';
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
 import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './rails/sandbox/outcome-poller.ts';
+import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
@@ -29,6 +31,7 @@ import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './r
  */
 export const asyncCommitPoolName = 'payagg-async-commit';
 export const workerPoolName = 'payagg-worker';
+export const webhookPoolName = 'payagg-webhooks';
 
 export type DomainRuntime = {
   ledger: Ledger;
@@ -44,6 +47,8 @@ export type DomainRuntime = {
   jobDeps: JobDeps;
   /** The job runner, when this process runs background work (RUN_WORKERS). */
   jobRunner: JobRunner | null;
+  /** The webhook relay and its job runner (webhooks/worker.ts); started with the background work. */
+  webhooks: WebhookWorker;
   /** Delivers due sandbox rail outcomes now, one poller round (tests drive the sandbox rails with it). */
   deliverRailOutcomes(): Promise<SandboxOutcomeRoundSummary>;
   close(): Promise<void>;
@@ -101,6 +106,12 @@ export async function createDomainRuntime(input: {
     },
   });
   const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, logger };
+  // Webhook delivery has its own pool (WEBHOOK_POOL_MAX) and job runner: a delivery backlog or a
+  // hanging receiver takes neither the API's connections nor the other jobs' (webhooks/worker.ts).
+  const webhookSql = createPool(input.databaseUrl, config.webhookPoolMax, webhookPoolName);
+  const webhooks = createWebhookWorker({
+    sql: webhookSql, databaseUrl: input.databaseUrl, jobDeps, box: input.secretBox, config: config.webhooks, logger,
+  });
   let jobRunner: JobRunner | null = null;
   if (config.runWorkers) {
     try {
@@ -108,10 +119,13 @@ export async function createDomainRuntime(input: {
         databaseUrl: input.databaseUrl, deps: jobDeps, concurrency: config.jobConcurrency,
         poolConnectionsMax: config.jobQueuePoolMax, pollIntervalMs: config.jobPollIntervalMs, logger,
       });
+      await webhooks.start();
     } catch (error) {
+      await jobRunner?.stop();
+      await webhooks.stop();
       rails.close();
       await engine.close();
-      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 })]);
+      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
       throw error;
     }
     poller.start();
@@ -125,13 +139,14 @@ export async function createDomainRuntime(input: {
     groupCommit: createGroupCommit(sql),
     jobDeps,
     jobRunner,
+    webhooks,
     deliverRailOutcomes: () => poller.runOnce(),
     async close() {
       await poller.stop();
-      await jobRunner?.stop();
+      await Promise.all([jobRunner?.stop(), webhooks.stop()]);
       rails.close();
       await engine.close();
-      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 })]);
+      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
     },
   };
 }

@@ -50,7 +50,8 @@ describe('a process that runs the background work, pools sized by their settings
     expect(open[jobQueuePoolName]).toBeLessThanOrEqual(2);
     expect(connectionsPerProcess(service.config)).toEqual({
       database: service.config.databasePoolMax, ledger: 3, asyncCommit: 2, worker: 3, jobQueue: 2,
-      total: service.config.databasePoolMax + 3 + 2 + 3 + 2,
+      webhooks: service.config.webhookPoolMax + 2,
+      total: service.config.databasePoolMax + 3 + 2 + 3 + 2 + service.config.webhookPoolMax + 2,
     });
   });
 });

@@ -19,8 +19,9 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from uuid import UUID
 from payagg_client.models.kyc_decided_by import KycDecidedBy
 from payagg_client.models.kyc_tier import KycTier
@@ -40,7 +41,8 @@ class KycEventData(BaseModel):
     reason: Optional[StrictStr]
     decided_by: KycDecidedBy
     occurred_at: datetime
-    __properties: ClassVar[List[str]] = ["sub_merchant_id", "merchant_id", "kyc_case_id", "tier", "status", "reason", "decided_by", "occurred_at"]
+    sequence: Annotated[int, Field(strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
+    __properties: ClassVar[List[str]] = ["sub_merchant_id", "merchant_id", "kyc_case_id", "tier", "status", "reason", "decided_by", "occurred_at", "sequence"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
@@ -112,7 +114,8 @@ class KycEventData(BaseModel):
             "status": obj.get("status"),
             "reason": obj.get("reason"),
             "decided_by": obj.get("decided_by"),
-            "occurred_at": obj.get("occurred_at")
+            "occurred_at": obj.get("occurred_at"),
+            "sequence": obj.get("sequence")
         })
         return _obj
 

@@ -20,7 +20,7 @@ import json
 
 from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
 from payagg_client.models.webhook_event_type import WebhookEventType
@@ -36,8 +36,10 @@ class WebhookEndpoint(BaseModel):
     url: StrictStr
     subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1)]
     active: StrictBool
+    disabled_reason: Optional[StrictStr] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
+    previous_secret_expires_at: Optional[datetime] = Field(default=None, description="End of the current secret rotation's overlap (both secrets sign until then); null outside an overlap.")
     created_at: datetime
-    __properties: ClassVar[List[str]] = ["id", "url", "subscribed_events", "active", "created_at"]
+    __properties: ClassVar[List[str]] = ["id", "url", "subscribed_events", "active", "disabled_reason", "previous_secret_expires_at", "created_at"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -78,6 +80,16 @@ class WebhookEndpoint(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if disabled_reason (nullable) is None
+        # and model_fields_set contains the field
+        if self.disabled_reason is None and "disabled_reason" in self.model_fields_set:
+            _dict['disabled_reason'] = None
+
+        # set to None if previous_secret_expires_at (nullable) is None
+        # and model_fields_set contains the field
+        if self.previous_secret_expires_at is None and "previous_secret_expires_at" in self.model_fields_set:
+            _dict['previous_secret_expires_at'] = None
+
         return _dict
 
     @classmethod
@@ -94,6 +106,8 @@ class WebhookEndpoint(BaseModel):
             "url": obj.get("url"),
             "subscribed_events": obj.get("subscribed_events"),
             "active": obj.get("active"),
+            "disabled_reason": obj.get("disabled_reason"),
+            "previous_secret_expires_at": obj.get("previous_secret_expires_at"),
             "created_at": obj.get("created_at")
         })
         return _obj

@@ -33,7 +33,7 @@ class WebhookEvent(BaseModel):
     id: StrictStr = Field(description="Unique event id; deduplicate on it.")
     type: WebhookEventType
     created_at: datetime
-    data: Dict[str, Any] = Field(description="Depends on type; for transaction.* events it is a TransactionEventData, for kyc.* events a KycEventData. Data fields of other event types are not fixed in v1.")
+    data: Dict[str, Any] = Field(description="Depends on type (TransactionEventData, PayoutEventData, EscrowEventData, DisputeEventData, KycEventData); every one carries `sequence`, the event's place among its resource's events. New optional fields may be added.")
     __properties: ClassVar[List[str]] = ["id", "type", "created_at", "data"]
 
     model_config = ConfigDict(

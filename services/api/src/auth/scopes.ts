@@ -57,6 +57,13 @@ export const capabilityByRoute: Record<string, Capability> = {
   'POST /webhooks': 'write',
   'GET /webhooks': 'read',
   'DELETE /webhooks/{id}': 'write',
+  'GET /webhooks/{id}': 'read',
+  'POST /webhooks/{id}/rotate-secret': 'write',
+  'POST /webhooks/{id}/enable': 'write',
+  'GET /webhooks/{id}/deliveries': 'read',
+  'POST /webhooks/{id}/deliveries/{id}/retry': 'write',
+  'GET /events': 'read',
+  'GET /events/{id}': 'read',
   'GET /fx/rates': 'payout_read',
   // A rate lock exists to protect a future payout, so it needs a payout-capable key.
   'POST /fx/rate-locks': 'payout',

@@ -52,3 +52,8 @@ export class ApiError extends Error {
 export function validationError(fields: ValidationField[], message = 'The request is not valid.'): ApiError {
   return new ApiError('VALIDATION_ERROR', message, { details: { fields } });
 }
+
+/** 404 RESOURCE_NOT_FOUND for a route's own lookup (domain code refuses with an outcome instead). */
+export function notFound(what = 'resource'): ApiError {
+  return new ApiError('RESOURCE_NOT_FOUND', `The ${what} does not exist or is not accessible.`);
+}

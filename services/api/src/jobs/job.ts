@@ -11,6 +11,7 @@ import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
 import type { RailRegistry } from '../rails/registry.ts';
+import type { WebhookTaskDeps } from '../webhooks/jobs.ts';
 
 /** What every task may use. `sql` is the background pool (never the API's request pool). */
 export type JobDeps = {
@@ -21,6 +22,8 @@ export type JobDeps = {
   /** The KYC provider (kyc/registry.ts): submissions, and the sandbox provider's decisions. */
   kyc: KycRegistry;
   logger: Logger;
+  /** The webhook runner's tasks only (webhooks/worker.ts gives them their sender and sweep). */
+  webhooks?: WebhookTaskDeps;
 };
 
 export type JobContext = {

@@ -8,6 +8,7 @@ import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
 import { kycSandboxDeliverDecisionJob } from './tasks/kyc-sandbox-deliver-decision.ts';
 import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
+import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -15,8 +16,22 @@ export const jobDefinitions = {
   'refunds.void_pending_reservations': voidRefundReservationsJob,
   'kyc.submit_case': kycSubmitCaseJob,
   'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
+  // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
+  'webhooks.deliver_endpoint': deliverEndpointJob,
+  'webhooks.sweep': sweepJob,
 } as const satisfies Record<string, JobDefinition<never>>;
 
 export type JobName = keyof typeof jobDefinitions;
+
+/**
+ * Jobs with a runner of their own: a webhook sender may wait the whole attempt timeout on a
+ * receiver, so the webhook jobs run in the webhook runner with its own concurrency
+ * (WEBHOOK_WORKER_CONCURRENCY), where they can never hold the slots of the jobs above.
+ */
+export const jobsWithOwnRunner: readonly JobName[] = ['webhooks.deliver_endpoint', 'webhooks.sweep'];
+
+/** What the main runner runs (its default): every job but those with a runner of their own. */
+export const mainRunnerJobDefinitions: Record<string, JobDefinition<never>> = Object.fromEntries(
+  Object.entries(jobDefinitions).filter(([name]) => !jobsWithOwnRunner.includes(name as JobName)));
 /** Each job's payload type, from its definition: enqueueJob checks a payload against it. */
 export type JobPayloads = { [Name in JobName]: (typeof jobDefinitions)[Name] extends JobDefinition<infer Payload> ? Payload : never };

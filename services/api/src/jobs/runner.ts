@@ -11,7 +11,7 @@ import { type CronItem, type JobHelpers, parseCronItems, run, runOnce, type Runn
 import type { Logger } from '../log.ts';
 import { graphileLogger } from './graphile-logger.ts';
 import type { JobContext, JobDeps, JobDefinition } from './job.ts';
-import { jobDefinitions } from './registry.ts';
+import { jobDefinitions, mainRunnerJobDefinitions } from './registry.ts';
 import { createJobQueuePool, jobQueueSchema } from './schema.ts';
 
 /** How long a stopping runner lets running jobs finish before their AbortSignal fires. */
@@ -38,15 +38,17 @@ export type JobRunnerOptions = {
    */
   pollIntervalMs: number;
   logger: Logger;
-  /** The jobs this runner runs: the registry's (default); tests and the bench add or replace them. */
+  /** The application name of its connections (pg_stat_activity); default jobs/schema.ts job_queue_pool_name. */
+  applicationName?: string;
+  /** The jobs this runner runs: the main runner's from the registry (default); tests and the bench add or replace them. */
   jobs?: Record<string, JobDefinition<never>>;
 };
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
-  const definitions: Record<string, JobDefinition<never>> = options.jobs ?? jobDefinitions;
+  const definitions: Record<string, JobDefinition<never>> = options.jobs ?? mainRunnerJobDefinitions;
   const taskList: TaskList = {};
   for (const [name, definition] of Object.entries(definitions)) taskList[name] = asTask(definition, options.deps);
-  const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax);
+  const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax, options.applicationName);
   const events: WorkerEvents = new EventEmitter() as WorkerEvents;
   let runner: Runner;
   try {

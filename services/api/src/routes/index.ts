@@ -2,10 +2,12 @@
 import type { RouteContext, RouteHandlers } from './registry.ts';
 import { checkoutSessionRoutes } from './checkout-sessions.ts';
 import { collectionRoutes } from './collections.ts';
+import { eventRoutes } from './events.ts';
 import { subMerchantRoutes } from './sub-merchants.ts';
 import { transactionRoutes } from './transactions.ts';
 import { userRoutes } from './users.ts';
 import { walletRoutes } from './wallets.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {
@@ -15,6 +17,8 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
     ...transactionRoutes(ctx),
     ...subMerchantRoutes(ctx),
     ...walletRoutes(ctx),
+    ...webhookRoutes(ctx),
+    ...eventRoutes(ctx),
   };
 }
 

@@ -1,0 +1,237 @@
+// One webhook attempt over HTTP: POST the signed body, never follow a redirect, give up after the
+// per-attempt timeout, read at most a snippet of the answer (never parse it), and refuse to talk to
+// any address the SSRF rule forbids: the check runs in the connection's own DNS lookup and again
+// on the socket's remote address once connected, so what is checked is what is connected to.
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { webhookAttemptTimeoutMsDefault } from '../config.ts';
+import { webhookResolver } from './resolver.ts';
+import { describeRange, isLocalhostName, judgeAddress } from './ssrf-guard.ts';
+
+/** The stored last_response_snippet: the first characters of the body, at most this many. */
+export const webhookResponseSnippetCharsMax = 1024;
+/** Bytes of an answer read at most (the rest is not read; the connection is then closed). */
+const responseReadBytesMax = 16 * 1024;
+/** Idle connections kept open per receiver host, so a busy endpoint is not re-handshaken per event. */
+const freeSocketsPerHostMax = 64;
+
+export const webhookUserAgent = 'PayAgg-Webhooks/1.0 (+https://payagg.example/docs/webhooks)';
+
+/** Why an attempt failed when no 2xx came back; one sentence-named kind each. */
+export type AttemptFailureKind =
+  | 'non_2xx_response'
+  | 'redirect_refused'
+  | 'timed_out'
+  | 'connection_refused'
+  | 'connection_failed'
+  | 'name_not_resolved'
+  | 'address_not_allowed'
+  | 'tls_failed';
+
+export type AttemptResult =
+  | { ok: true; statusCode: number; snippet: string; durationMs: number }
+  | {
+    ok: false;
+    kind: AttemptFailureKind;
+    /** The receiver's HTTP status when it answered at all. */
+    statusCode: number | null;
+    snippet: string | null;
+    /** A sentence for last_error: what happened, without secrets. */
+    error: string;
+    /** Seconds the receiver asked to wait (Retry-After on 429 or 503), when it did. */
+    retryAfterS: number | null;
+    durationMs: number;
+  };
+
+export type AttemptRequest = {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+};
+
+export type DeliveryClient = {
+  attempt(request: AttemptRequest): Promise<AttemptResult>;
+  close(): void;
+};
+
+export class AddressNotAllowedError extends Error {
+  readonly code = 'EADDRNOTALLOWED';
+  constructor(message: string) {
+    super(message);
+    this.name = 'AddressNotAllowedError';
+  }
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** Resolves a host name to all its addresses (dns.lookup by default; tests inject one). */
+export type HostResolver = (hostname: string, family: number) => Promise<dns.LookupAddress[]>;
+
+// c-ares with a cache (resolver.ts), never dns.lookup: getaddrinfo would hold libuv's thread pool.
+const systemHostResolver: HostResolver = async (hostname, family) =>
+  (await webhookResolver(hostname)).filter((record) => family === 0 || record.family === family);
+
+/**
+ * The connection's DNS lookup: resolve, then judge every address. Refuses the connection when any
+ * address is not allowed (a name that mixes public and private addresses is not trusted with
+ * either), so the socket can only ever connect to an address checked here, in this lookup: no
+ * second resolution happens between the check and the connect (DNS rebinding).
+ */
+export function guardedLookup(resolve: HostResolver = systemHostResolver) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
+    if (isLocalhostName(hostname)) {
+      callback(new AddressNotAllowedError(`${hostname} is localhost`), []);
+      return;
+    }
+    const family = typeof options.family === 'number' ? options.family : 0;
+    resolve(hostname, family).then((addresses) => {
+      for (const record of addresses) {
+        const verdict = judgeAddress(record.address);
+        if (!verdict.allowed) {
+          return callback(new AddressNotAllowedError(`${hostname} resolves to ${record.address}, a ${describeRange(verdict.range)} address`), []);
+        }
+      }
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+      if (options.all) return callback(null, addresses);
+      callback(null, first.address, first.family);
+    }, (error: NodeJS.ErrnoException) => callback(error, []));
+  };
+}
+
+export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs?: number; resolve?: HostResolver }): DeliveryClient {
+  const timeoutMs = options.timeoutMs ?? webhookAttemptTimeoutMsDefault;
+  const lookup = guardedLookup(options.resolve);
+  // No cap on sockets per host: an attempt must never wait in the agent's queue, where its timeout
+  // would run against the receiver for our own queueing. The worker bounds attempts in flight
+  // (attemptsInFlightPerEndpointMax per endpoint, workerConcurrency endpoints).
+  const agentOptions = { keepAlive: true, maxSockets: Infinity, maxFreeSockets: freeSocketsPerHostMax, scheduling: 'lifo' as const };
+  const httpAgent = new http.Agent(agentOptions);
+  const httpsAgent = new https.Agent(agentOptions);
+
+  const attempt = (request: AttemptRequest): Promise<AttemptResult> => new Promise((resolve) => {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const fail = (kind: AttemptFailureKind, error: string, statusCode: number | null = null, snippet: string | null = null, retryAfterS: number | null = null) =>
+      finish({ ok: false, kind, statusCode, snippet, error, retryAfterS, durationMs: elapsed() });
+
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return fail('connection_failed', 'the endpoint URL is not a valid URL');
+    }
+    const isHttps = url.protocol === 'https:';
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (!options.allowPrivate && net.isIP(literal) !== 0) {
+      const verdict = judgeAddress(literal);
+      if (!verdict.allowed) return fail('address_not_allowed', `SSRF guard: ${literal} is a ${describeRange(verdict.range)} address`);
+    }
+    const req = (isHttps ? https : http).request(url, {
+      method: 'POST',
+      agent: isHttps ? httpsAgent : httpAgent,
+      headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
+      ...(options.allowPrivate ? {} : { lookup: lookup as never }),
+    });
+    timer = setTimeout(() => {
+      fail('timed_out', `no complete answer within ${timeoutMs} ms`);
+      req.destroy();
+    }, timeoutMs);
+
+    req.on('socket', (socket: net.Socket) => {
+      // The address actually connected to, judged again: covers IP-literal hosts (no lookup runs
+      // for them) and anything a lookup override could miss. A reused keep-alive socket was
+      // judged when it connected.
+      const check = () => {
+        if (options.allowPrivate) return;
+        const remote = socket.remoteAddress;
+        const verdict = remote ? judgeAddress(remote) : { allowed: false as const, range: 'unknown' };
+        if (!verdict.allowed) {
+          const error = new AddressNotAllowedError(`connected to ${remote ?? 'an unknown address'}, a ${describeRange(verdict.range)} address`);
+          socket.destroy(error);
+          req.destroy(error);
+        }
+      };
+      // Prepended, so it runs before the request's buffered bytes are flushed on 'connect'.
+      if (socket.remoteAddress && !socket.connecting) check();
+      else socket.prependOnceListener('connect', check);
+    });
+
+    req.on('response', (res) => {
+      const statusCode = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let read = 0;
+      let truncated = false;
+      const done = () => {
+        const snippet = Buffer.concat(chunks).toString('utf8').slice(0, webhookResponseSnippetCharsMax);
+        if (statusCode >= 200 && statusCode < 300) {
+          finish({ ok: true, statusCode, snippet, durationMs: elapsed() });
+        } else if (statusCode >= 300 && statusCode < 400) {
+          const location = res.headers.location;
+          fail('redirect_refused', `redirect refused (${statusCode}${location ? ` to ${String(location).slice(0, 200)}` : ''}); redirects are never followed`, statusCode, snippet);
+        } else {
+          const retryAfterS = statusCode === 429 || statusCode === 503 ? parseRetryAfter(res.headers['retry-after']) : null;
+          fail('non_2xx_response', `the endpoint answered ${statusCode}`, statusCode, snippet, retryAfterS);
+        }
+        if (truncated) req.destroy();
+      };
+      res.on('data', (chunk: Buffer) => {
+        if (truncated) return;
+        chunks.push(chunk);
+        read += chunk.length;
+        if (read >= responseReadBytesMax) {
+          truncated = true;
+          res.pause();
+          done();
+        }
+      });
+      res.on('end', () => { if (!truncated) done(); });
+      res.on('error', (error) => fail('connection_failed', `the answer broke off: ${error.message}`, statusCode));
+    });
+
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof AddressNotAllowedError || error.code === 'EADDRNOTALLOWED') {
+        return fail('address_not_allowed', `SSRF guard: ${error.message}`);
+      }
+      switch (error.code) {
+        case 'ECONNREFUSED': return fail('connection_refused', 'connection refused');
+        case 'ENOTFOUND': case 'EAI_AGAIN': case 'ENODATA': case 'ETIMEOUT': case 'ESERVFAIL': case 'EREFUSED':
+          return fail('name_not_resolved', `the host name did not resolve (${error.code})`);
+        default:
+          if (/^(ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/.test(error.code ?? '')) {
+            return fail('tls_failed', `TLS failed (${error.code})`);
+          }
+          return fail('connection_failed', `connection failed (${error.code ?? error.message})`);
+      }
+    });
+    req.end(request.body);
+  });
+
+  return {
+    attempt,
+    close() {
+      httpAgent.destroy();
+      httpsAgent.destroy();
+    },
+  };
+}
+
+/** Retry-After as delay-seconds or an HTTP-date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, nowMs = Date.now()): number | null {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return null;
+  if (/^\d{1,10}$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}

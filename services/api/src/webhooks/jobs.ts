@@ -1,0 +1,84 @@
+// The webhook jobs on the service's job queue (jobs/, graphile-worker):
+//   webhooks.deliver_endpoint {endpoint_id}  one turn of an endpoint's sender (worker.ts): claim its
+//       due deliveries, attempt them at once, record the outcomes; again while work is left. One
+//       waiting job per endpoint (job key), enqueued by the relay in the same statement that makes
+//       the deliveries, by the sweep for due retries, and by a manual retry or a re-enable.
+//   webhooks.sweep  the retry sweep (seed: "about once a minute", WEBHOOK_SWEEP_INTERVAL_MS): each
+//       pass first schedules the next one (one waiting pass, by job key), and every webhook runner
+//       that starts schedules one, so the chain outlives any process. Not a crontab job in a named
+//       queue: a worker killed during a pass would hold that queue's lock for the library's 4 hour
+//       lock timeout and stop the sweep; a keyed job without a queue has no such lock.
+// Both run in a runner of their own (worker.ts), so a hanging receiver can only ever hold a
+// webhook sender, never the service's other background jobs.
+import type { PendingQuery, Queryable } from '../db/index.ts';
+import { defineJob, type JobDeps } from '../jobs/job.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+
+export const deliverEndpointJobName = 'webhooks.deliver_endpoint';
+export const sweepJobName = 'webhooks.sweep';
+export const webhookJobNames = [deliverEndpointJobName, sweepJobName] as const;
+/** A sender turn that throws (a database error) is retried by the queue; the sweep also re-wakes. */
+export const deliverEndpointAttemptsMax = 5;
+
+/** What the webhook tasks need beside the common job deps (worker.ts provides it). */
+export type WebhookTaskDeps = {
+  /** One turn of the endpoint's sender; true when it stopped with due work left. */
+  serveEndpoint(endpointId: string): Promise<boolean>;
+  /** Wakes the senders of endpoints with due deliveries; returns how many. */
+  sweep(): Promise<number>;
+  sweepIntervalMs: number;
+};
+
+function webhookDeps(deps: JobDeps): WebhookTaskDeps {
+  const webhooks = deps.webhooks;
+  if (!webhooks) throw new Error('webhook jobs run in the webhook runner (webhooks/worker.ts), which provides their deps');
+  return webhooks;
+}
+
+export const deliverEndpointJob = defineJob<{ endpoint_id: string }>({
+  attemptsMax: deliverEndpointAttemptsMax,
+  async run(payload, { deps }) {
+    const more = await webhookDeps(deps).serveEndpoint(payload.endpoint_id);
+    // Its turn is over; the rest of its work waits behind other endpoints' turns.
+    if (more) await enqueueEndpointDeliveries(deps.sql, [payload.endpoint_id]);
+  },
+});
+
+export const sweepJob = defineJob<Record<string, never>>({
+  attemptsMax: 1, // the next pass is the retry
+  async run(_payload, { deps }) {
+    const webhooks = webhookDeps(deps);
+    // First, so a pass that fails or dies does not break the chain.
+    await scheduleSweep(deps.sql, webhooks.sweepIntervalMs, 'replace');
+    await webhooks.sweep();
+  },
+});
+
+/**
+ * The next sweep pass in `delayMs`: one waiting pass (job key). 'replace' moves a waiting pass
+ * to the new time; 'preserve_run_at' (a runner starting) leaves an existing one as it is.
+ */
+export async function scheduleSweep(q: Queryable, delayMs: number, mode: 'replace' | 'preserve_run_at'): Promise<void> {
+  await enqueueJob(q, sweepJobName, {}, { runAt: new Date(Date.now() + delayMs), jobKey: sweepJobName, jobKeyMode: mode });
+}
+
+/**
+ * Wakes the senders of these endpoints: one deliver job per endpoint, due now. A waiting job of
+ * the endpoint is replaced (still one); a running one is not, so a second is added and picks up
+ * what the running turn may already have passed by. One statement for any number of endpoints.
+ */
+export async function enqueueEndpointDeliveries(q: Queryable, endpointIds: readonly string[]): Promise<void> {
+  if (endpointIds.length === 0) return;
+  await q`select ${addDeliverJobs(q, q`select unnest(${endpointIds as string[]}::uuid[]) as endpoint_id`)} as added`;
+}
+
+/** graphile_worker.add_job for every endpoint_id of `endpoints` (a subquery), as one SQL expression. */
+export function addDeliverJobs(q: Queryable, endpoints: PendingQuery): PendingQuery {
+  return q`(select count(graphile_worker.add_job(
+      identifier => ${deliverEndpointJobName}::text,
+      payload => json_build_object('endpoint_id', e.endpoint_id),
+      max_attempts => ${deliverEndpointAttemptsMax}::int,
+      job_key => ${`${deliverEndpointJobName}:`}::text || e.endpoint_id::text,
+      job_key_mode => 'replace'
+    )) from (${endpoints}) e)`;
+}

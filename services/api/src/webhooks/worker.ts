@@ -1,0 +1,184 @@
+// The webhook worker of one process: the relay (outbox -> deliveries), and the webhook jobs
+// (jobs.ts: a sender turn per endpoint, the retry sweep) in a job runner of their own.
+//
+// Work is per endpoint: a sender turn claims up to `attemptsInFlightPerEndpointMax` due
+// deliveries of ONE endpoint, sends them at once, records the outcomes in one statement, and goes
+// on while that endpoint has due work (up to `senderRoundsPerTurnMax` rounds, then it queues
+// itself again behind the others). The webhook runner runs `workerConcurrency` turns at once, so
+// an endpoint that hangs for the whole timeout holds only its own turn: deliveries to every other
+// endpoint go on (no head-of-line blocking), and the service's other jobs run in their own runner.
+// Claims are leases in the database (deliveries.ts), so any number of processes can run this side
+// by side without sending a delivery twice at once.
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Sql } from '../db/index.ts';
+import type { WebhookConfig } from '../config.ts';
+import type { JobDefinition, JobDeps } from '../jobs/job.ts';
+import { type JobRunner, startJobRunner } from '../jobs/runner.ts';
+import type { Logger } from '../log.ts';
+import { afterFailure, claimDueDeliveries, endpointsWithDueDeliveries, recordOutcomes, type AttemptOutcome, type ClaimedDelivery } from './deliveries.ts';
+import { createDeliveryClient, type AttemptResult, type DeliveryClient } from './delivery-client.ts';
+import { eventBody } from './event-body.ts';
+import { signingSecretsOf, type WebhookEndpointRow } from './endpoints.ts';
+import { deliverEndpointJobName, deliverEndpointJob, enqueueEndpointDeliveries, scheduleSweep, sweepJobName, sweepJob, type WebhookTaskDeps } from './jobs.ts';
+import { relayBatchEventsMax, relayEvents } from './relay.ts';
+import { deliveryHeaders } from './signing.ts';
+
+/** Attempts one endpoint may have in flight at once (one round of its sender). */
+export const attemptsInFlightPerEndpointMax = 64;
+/** Rounds a sender turn runs before yielding to other endpoints (it is queued again at once). */
+export const senderRoundsPerTurnMax = 20;
+/** Endpoints the sweep wakes per pass at most (the next pass takes the rest). */
+export const sweepEndpointsMax = 10_000;
+/** The webhook runner's own job-queue connections (one held for LISTEN). */
+export const webhookRunnerPoolConnectionsMax = 2;
+export const webhookRunnerPoolName = 'payagg-webhook-jobs';
+/** How often the webhook runner looks for jobs whose time has come (the sweep's next pass). */
+export const webhookRunnerPollIntervalMs = 100;
+
+/** The attempt's lease: the timeout, then as long again (and a second) to record the outcome. */
+export function attemptLeaseMs(attemptTimeoutMs: number): number {
+  return attemptTimeoutMs * 2 + 1_000;
+}
+
+export type WebhookWorker = {
+  /** Starts the relay and the webhook job runner (RUN_WORKERS; tests start it themselves). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** One relay pass until the outbox is drained (its jobs wake the senders); events relayed. */
+  relayOnce(): Promise<number>;
+  /** One sweep pass: wakes the senders of endpoints with due deliveries; how many. */
+  sweepOnce(): Promise<number>;
+  /** One sender turn of an endpoint, here and now (the deliver job's body). */
+  serveEndpoint(endpointId: string): Promise<boolean>;
+  /** Resolves when no sender turn is queued or running (tests). */
+  idle(timeoutMs?: number): Promise<void>;
+};
+
+export function createWebhookWorker(deps: {
+  sql: Sql; databaseUrl: string; jobDeps: JobDeps; box: SecretBox; config: WebhookConfig; logger: Logger; client?: DeliveryClient;
+}): WebhookWorker {
+  const { sql, box, config, logger } = deps;
+  const client = deps.client ?? createDeliveryClient({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.attemptTimeoutMs });
+  const leaseMs = attemptLeaseMs(config.attemptTimeoutMs);
+  let runner: JobRunner | null = null;
+  let relayTimer: NodeJS.Timeout | null = null;
+  let relaying: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  const loadEndpoint = async (id: string): Promise<WebhookEndpointRow | null> => {
+    const [row] = await sql<WebhookEndpointRow[]>`
+      select * from webhook_endpoints where id = ${id} and active and deleted_at is null`;
+    return row ?? null;
+  };
+
+  const outcomeOf = (delivery: ClaimedDelivery, result: AttemptResult): AttemptOutcome => {
+    if (result.ok) {
+      return { id: delivery.id, leaseToken: delivery.lease_token, status: 'succeeded', delayS: 0, responseCode: result.statusCode, snippet: result.snippet, error: null };
+    }
+    const next = afterFailure(delivery.attempt_count, config.retryScheduleS, result.retryAfterS);
+    return {
+      id: delivery.id, leaseToken: delivery.lease_token, status: next.status, delayS: next.status === 'failed' ? next.delayS : 0,
+      responseCode: result.statusCode, snippet: result.snippet, error: result.error,
+    };
+  };
+
+  /** One turn of an endpoint's sender; true when it stopped with work left (to be queued again). */
+  const serveEndpoint = async (endpointId: string): Promise<boolean> => {
+    for (let round = 0; round < senderRoundsPerTurnMax; round += 1) {
+      const endpoint = await loadEndpoint(endpointId);
+      if (!endpoint) return false;
+      const claimed = await claimDueDeliveries(sql, endpointId, attemptsInFlightPerEndpointMax, leaseMs);
+      if (claimed.length === 0) return false;
+      const secrets = signingSecretsOf(endpoint, box, Date.now());
+      const outcomes = await Promise.all(claimed.map(async (delivery) => {
+        const body = eventBody(delivery.event);
+        const result = await client.attempt({
+          url: endpoint.url, body, headers: deliveryHeaders({ eventId: delivery.event_id, body, secrets, nowMs: Date.now() }),
+        });
+        return outcomeOf(delivery, result);
+      }));
+      const { recorded, disabled } = await recordOutcomes(sql, endpointId, outcomes, config.disableAfterFailingS);
+      if (recorded.length < outcomes.length) {
+        logger.warn('webhook outcomes not recorded: their leases had expired and another worker took them', {
+          endpoint_id: endpointId, lost: outcomes.length - recorded.length,
+        });
+      }
+      const exhausted = outcomes.filter((o) => o.status === 'exhausted').length;
+      if (exhausted > 0) logger.warn('webhook deliveries exhausted; written to the dead-letter store', { endpoint_id: endpointId, exhausted });
+      if (disabled) {
+        logger.warn('webhook endpoint disabled after failing for too long', { endpoint_id: endpointId });
+        return false;
+      }
+    }
+    return true;
+  };
+
+  const relayOnce = async (): Promise<number> => {
+    let events = 0;
+    for (;;) {
+      const round = await relayEvents(sql, relayBatchEventsMax);
+      events += round.events;
+      if (round.events < relayBatchEventsMax) return events;
+    }
+  };
+
+  const sweepOnce = async (): Promise<number> => {
+    const ids = await endpointsWithDueDeliveries(sql, sweepEndpointsMax);
+    await enqueueEndpointDeliveries(sql, ids);
+    return ids.length;
+  };
+
+  const taskDeps: WebhookTaskDeps = { serveEndpoint, sweep: sweepOnce, sweepIntervalMs: config.sweepIntervalMs };
+  const jobs: Record<string, JobDefinition<never>> = {
+    [deliverEndpointJobName]: deliverEndpointJob as JobDefinition<never>,
+    [sweepJobName]: sweepJob as JobDefinition<never>,
+  };
+
+  const relayLoop = () => {
+    if (stopped) return;
+    relaying = relayOnce().catch((error: Error) => logger.error('webhook relay pass failed', { error: error.message })).finally(() => {
+      if (stopped) return;
+      relayTimer = setTimeout(relayLoop, config.relayPollMs);
+      relayTimer.unref();
+    });
+  };
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      runner = await startJobRunner({
+        databaseUrl: deps.databaseUrl, deps: { ...deps.jobDeps, sql, webhooks: taskDeps },
+        concurrency: config.workerConcurrency, poolConnectionsMax: webhookRunnerPoolConnectionsMax,
+        pollIntervalMs: webhookRunnerPollIntervalMs, logger, jobs, applicationName: webhookRunnerPoolName,
+      });
+      // The sweep's chain of passes (jobs.ts): started by every runner, kept to one by its key.
+      await scheduleSweep(sql, 0, 'preserve_run_at');
+      relayLoop();
+    },
+    async stop() {
+      stopped = true;
+      if (relayTimer) clearTimeout(relayTimer);
+      await relaying;
+      // Turns in flight finish (bounded by the attempt timeout) and record their outcomes.
+      await runner?.stop();
+      runner = null;
+      if (!deps.client) client.close();
+    },
+    relayOnce,
+    sweepOnce,
+    serveEndpoint,
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await sql<{ n: number }[]>`
+          select count(*)::int as n from graphile_worker._private_jobs j
+          join graphile_worker._private_tasks t on t.id = j.task_id
+          where t.identifier = ${deliverEndpointJobName}`;
+        if (row!.n === 0) return;
+        if (Date.now() > deadline) throw new Error(`webhook senders still busy after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
+}
