@@ -3328,6 +3328,8 @@ export interface operations {
                      *             "payout.failed"
                      *           ],
                      *           "active": true,
+                     *           "disabled_reason": null,
+                     *           "previous_secret_expires_at": null,
                      *           "created_at": "2026-11-22T17:10:00Z"
                      *         }
                      *       ],
@@ -3388,6 +3390,8 @@ export interface operations {
                      *           "payout.failed"
                      *         ],
                      *         "active": true,
+                     *         "disabled_reason": null,
+                     *         "previous_secret_expires_at": null,
                      *         "created_at": "2026-11-22T17:10:00Z",
                      *         "signing_secret": "whsec_5Jb8mQ2vX9kL4pR7tY1wZ3cF6hN0sD8g"
                      *       },

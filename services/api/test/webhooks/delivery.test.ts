@@ -57,6 +57,27 @@ describe('a delivery', () => {
     }
     const history = await deliveriesOf(service, endpoint.id);
     expect(history.map((d) => [d.status, d.attempt_count, d.last_response_code])).toEqual([['succeeded', 1, 200], ['succeeded', 1, 200]]);
+
+    // The delivery history through the API: newest first, paged by a cursor bound to this list.
+    const list = (query: Record<string, unknown>, id = endpoint.id) =>
+      service.client.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: query as never } });
+    const { data: first } = await list({ limit: 1 });
+    expect(first!.data).toEqual([expect.objectContaining({ endpoint_id: endpoint.id, event_type: 'transaction.success', status: 'succeeded', attempt_count: 1, last_response_code: 200, last_response_snippet: 'ok', last_error: null, next_attempt_at: null })]);
+    const { data: second } = await list({ limit: 1, cursor: first!.meta.next_cursor });
+    expect(second!.data.map((d) => d.event_type)).toEqual(['transaction.pending']);
+    expect(second!.meta.next_cursor).toBeNull();
+    const { data: succeeded } = await list({ status: 'succeeded' });
+    expect(succeeded!.data).toHaveLength(2);
+    const { data: none } = await list({ status: 'exhausted' });
+    expect(none!.data).toEqual([]);
+    // A cursor of another endpoint's list is refused; another merchant sees no such endpoint.
+    const other = await registerEndpoint(service, receiver.url('/basic-other'));
+    const { error: foreignCursor } = await list({ cursor: first!.meta.next_cursor }, other.id);
+    expect(foreignCursor!.error.details!.fields).toEqual([{ field: 'query.cursor', message: 'is not a cursor returned by this list' }]);
+    const stranger = await service.createMerchant('Stranger');
+    const { response: hidden } = await stranger.client.GET('/webhooks/{id}/deliveries', { params: { path: { id: endpoint.id } } });
+    expect(hidden.status).toBe(404);
+    await service.client.DELETE('/webhooks/{id}', { params: { path: { id: other.id } } });
   });
 
   it('goes only to active endpoints of the merchant subscribed to the type and registered before the event', async () => {
