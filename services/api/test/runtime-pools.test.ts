@@ -57,10 +57,10 @@ describe('a process that runs the background work, pools sized by their settings
 });
 
 describe('the pool settings', () => {
-  it('default to 22 connections in an API process, 20 in a worker process, 28 in one that runs both', () => {
+  it('default to 22 connections in an API process, 26 in a worker process, 34 in one that runs both', () => {
     expect(connectionsPerProcess(loadConfig({ RUN_WORKERS: 'false' })).total).toBe(22);
-    expect(connectionsPerProcess(loadConfig({}, 'worker'))).toEqual({ database: 2, ledger: 8, asyncCommit: 4, worker: 4, jobQueue: 2, total: 20 });
-    expect(connectionsPerProcess(loadConfig({})).total).toBe(28);
+    expect(connectionsPerProcess(loadConfig({}, 'worker'))).toEqual({ database: 2, ledger: 8, asyncCommit: 4, worker: 4, jobQueue: 2, webhooks: 6, total: 26 });
+    expect(connectionsPerProcess(loadConfig({})).total).toBe(34);
   });
 
   it('count no ledger pool on TigerBeetle, and take DATABASE_POOL_MAX in a worker process when it is set', () => {

@@ -6,7 +6,8 @@
 // refused with a message when it is not one the service can store and compare:
 //   - the range is 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999...Z, after applying the offset;
 //   - second 60 (a leap second) is refused: POSIX time, PostgreSQL and JavaScript have none;
-//   - `T`/`t` or a space between date and time, `Z`/`z` or an offset `+hh:mm` / `-hh:mm`;
+//   - `T`/`t` or a space between date and time, `Z`/`z` or an offset `+hh:mm` / `-hh:mm`
+//     (also `+hhmm` and `+hh`, which the format validator lets through);
 //   - fraction digits are kept exactly (rows are stored to the millisecond, so comparisons round
 //     the bound the right way: see toDate).
 export const dateTimeMinText = '0001-01-01T00:00:00Z';
@@ -15,7 +16,9 @@ export const dateTimeMaxText = '9999-12-31T23:59:59.999Z';
 /** An exact instant: whole seconds since the Unix epoch, and the decimal digits after the second. */
 export type Instant = { epochSeconds: number; fraction: string };
 
-const rfc3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+// The offset may also be written `+hhmm` or `+hh`, as the OpenAPI validator's date-time format
+// (ajv-formats) accepts and Python's `%z` (the generated Python client's query form) writes.
+const rfc3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2})(?::?(\d{2}))?)$/;
 
 /** Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's days_from_civil). */
 function daysFromCivil(year: number, month: number, day: number): number {

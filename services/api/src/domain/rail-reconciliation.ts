@@ -1,5 +1,6 @@
 // Payments a rail holds that the service cannot record (migration 0008): the completer's count
 // of failed passes per run, and the reconciliation record of what it did once it gave up.
+import { write } from '../db/write.ts';
 import type { Queryable, Sql } from '../db/index.ts';
 import type { Rail, RailReversalResult } from '../rails/types.ts';
 
@@ -44,7 +45,8 @@ export type RailReversalRecord = {
  * freeing the run, reverses again, which the rail answers with the same reversal).
  */
 export async function recordRailReversal(sql: Sql, record: RailReversalRecord): Promise<boolean> {
-  return await sql.begin(async (tx) => {
+  // One transaction through the write API: the insert's answer is read before the count is forgotten.
+  return await write({ sql }, { prepare: async (tx) => {
     const inserted = await tx`
       insert into rail_reconciliation (transaction_id, merchant_id, checkout_session_id, action, reason, rail,
         provider_reference, reversal_reference, amount, currency, failed_passes)
@@ -55,5 +57,5 @@ export async function recordRailReversal(sql: Sql, record: RailReversalRecord): 
       returning 1`;
     await forgetFailedPasses(tx, record.transactionId);
     return inserted.length > 0;
-  });
+  } });
 }

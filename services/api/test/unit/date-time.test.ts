@@ -48,3 +48,13 @@ describe('parseDateTime', () => {
     expect(toDate((parseDateTime('9999-12-31T23:59:59.9999Z') as { ok: true; instant: never }).instant, 'ceil').toISOString()).toBe('9999-12-31T23:59:59.999Z');
   });
 });
+
+describe('offsets the format validator lets through', () => {
+  it('reads +hhmm (Python %z, the generated client) and +hh like +hh:mm', () => {
+    const colon = parseDateTime('2026-11-23T03:07:17.676235+03:00');
+    expect(colon.ok).toBe(true);
+    expect(parseDateTime('2026-11-23T03:07:17.676235+0300')).toEqual(colon);
+    expect(parseDateTime('2026-11-23T03:07:17.676235+03')).toEqual(colon);
+    expect(parseDateTime('2026-11-23T03:07:17+03:7').ok).toBe(false);
+  });
+});

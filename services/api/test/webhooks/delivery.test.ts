@@ -158,8 +158,8 @@ describe('all 15 event types', () => {
       'payout.processing': { resourceType: 'payout', resourceId: payoutId, data: { ...base, payout_id: payoutId, wallet_id: walletId, batch_id: null, amount: 500, currency: 'KES', status: 'processing', failure_reason: null } },
       'payout.failed': { resourceType: 'payout', resourceId: payoutId, data: { ...base, payout_id: payoutId, wallet_id: walletId, batch_id: null, amount: 500, currency: 'KES', status: 'failed', failure_reason: 'destination_closed' } },
       'payout.success': { resourceType: 'payout', resourceId: randomUUID(), data: { ...base, payout_id: randomUUID(), wallet_id: walletId, batch_id: null, amount: 500, currency: 'KES', status: 'success', failure_reason: null } },
-      'kyc.verified': { resourceType: 'sub_merchant', resourceId: subMerchantId, data: { ...base, sub_merchant_id: subMerchantId, kyc_status: 'verified', kyc_tier: 'tier_1', reason: null } },
-      'kyc.rejected': { resourceType: 'sub_merchant', resourceId: randomUUID(), data: { ...base, sub_merchant_id: randomUUID(), kyc_status: 'rejected', kyc_tier: 'tier_1', reason: 'document unreadable' } },
+      'kyc.verified': { resourceType: 'sub_merchant', resourceId: subMerchantId, data: { ...base, sub_merchant_id: subMerchantId, kyc_case_id: randomUUID(), tier: 'tier_1', status: 'verified', reason: null, decided_by: 'provider' } },
+      'kyc.rejected': { resourceType: 'sub_merchant', resourceId: randomUUID(), data: { ...base, sub_merchant_id: randomUUID(), kyc_case_id: randomUUID(), tier: 'tier_1', status: 'rejected', reason: 'document unreadable', decided_by: 'operator' } },
     };
     expect(Object.keys(data).sort()).toEqual([...eventTypes].sort());
     // Written by the domain's own outbox function, in this order (so per resource in this order).
