@@ -83,8 +83,9 @@ app.post('/v1/collections', express.raw({ type: () => true }), async (req, res) 
       values (${id}, ${merchantId}, 'collection', ${body.rail}, 'pending', ${body.amount}, ${body.currency}, ${providerReference}, ${body.reference})
       returning 1),
     e as (
-      insert into bench_floor.events (id, merchant_id, type, resource_type, resource_id, data)
-      values (${randomUUID()}, ${merchantId}, 'transaction.pending', 'transaction', ${id}, ${sql.json(transaction)})
+      insert into bench_floor.events (id, merchant_id, type, resource_type, resource_id, data, resource_sequence)
+      values (${randomUUID()}, ${merchantId}, 'transaction.pending', 'transaction', ${id}, ${sql.json(transaction)},
+              (select coalesce(max(resource_sequence), 0) + 1 from bench_floor.events where resource_id = ${id}))
       returning 1),
     k as (
       update bench_floor.idempotency_keys set response_status = 200, response_sealed = ${Buffer.from(JSON.stringify(transaction))}, recovery_point = 'finished'
