@@ -38,7 +38,7 @@ export type JobRunnerOptions = {
    */
   pollIntervalMs: number;
   logger: Logger;
-  /** The application name of its connections (pg_stat_activity); default jobs/schema.ts job_queue_pool_name. */
+  /** The application name of its connections (pg_stat_activity); default jobs/schema.ts jobQueuePoolName. */
   applicationName?: string;
   /** The jobs this runner runs: the main runner's from the registry (default); tests and the bench add or replace them. */
   jobs?: Record<string, JobDefinition<never>>;
