@@ -41,7 +41,8 @@ What a real client does, schemathesis must do too, or every request would stop a
      getWalletBalance, listWalletEntries: the path id of a positive single-operation case becomes
      a real sub-merchant / wallet of the test merchant (a random uuid is only ever a 404);
    - listSubMerchants, listWallets, listWalletEntries: a generated `cursor` on a positive case
-     becomes a real `meta.next_cursor` of that list (of that wallet's statement).
+     becomes a real `meta.next_cursor` of that list (for a statement, in the stateful phase too, the
+     path then names the wallet whose cursor it is).
    Negative cases about these parameters go out exactly as generated.
 
 Credentials come from the environment: PAYAGG_BASE_URL (ends in /v1), PAYAGG_API_KEY,
@@ -514,10 +515,14 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
     elif operation_id in sub_merchant_path_operation_ids:
         real_path_id(case, resources.sub_merchant_id)
     elif operation_id in wallet_path_operation_ids:
-        real_path_id(case, resources.wallet_id)
-        if operation_id == "listWalletEntries" and not is_stateful(case):
-            # The statement of the wallet the path now names (its cursors are the wallet's own).
+        if operation_id == "listWalletEntries" and has_positive_cursor(case) and isinstance(case.path_parameters, MutableMapping):
+            # A cursor is bound to one wallet's statement: a generated one (in the stateful phase
+            # too, where a link supplies some wallet of the merchant, often one with a single
+            # page) becomes a real cursor of the wallet the path is then made to name.
+            case.path_parameters["id"] = resources.wallet_id()
             real_list_cursor(case, f"/wallets/{resources.wallet_id()}/entries", lambda: None)
+        else:
+            real_path_id(case, resources.wallet_id)
     elif operation_id == "listSubMerchants":
         real_list_cursor(case, "/sub-merchants", lambda: merchant_api.call(
             "POST", "/sub-merchants", body={"display_name": "Conformance Rider", "type": "individual", "country": "KE"}))
@@ -536,6 +541,15 @@ def real_path_id(case: Any, make: Any) -> None:
         if isinstance(current, str) and uuid_pattern.match(current):
             return
     case.path_parameters["id"] = make()
+
+
+def has_positive_cursor(case: Any) -> bool:
+    """A generated cursor on a case that is not negative about its query or path."""
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY) or meta.is_negative_at(ParameterLocation.PATH):
+        return False
+    query = case.query
+    return isinstance(query, MutableMapping) and query.get("cursor") is not None
 
 
 def real_list_cursor(case: Any, path: str, make_row: Any) -> None:
