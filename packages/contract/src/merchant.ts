@@ -1554,7 +1554,7 @@ export interface components {
             email?: string;
         };
         SubMerchantCreate: {
-            /** @description The name shown for the sub-merchant; not blank; any text but the NUL character (U+0000). In the sandbox it also carries the KYC magic values. */
+            /** @description The name shown for the sub-merchant; not blank (at least one character that is not white space, as ECMAScript's String.prototype.trim defines it); any text but the NUL character (U+0000). In the sandbox it also carries the KYC magic values. */
             display_name: string;
             type: components["schemas"]["SubMerchantType"];
             country: components["schemas"]["Country"];

@@ -32,7 +32,7 @@ class SubMerchantCreate(BaseModel):
     """
     SubMerchantCreate
     """ # noqa: E501
-    display_name: Annotated[str, Field(min_length=1, strict=True, max_length=200)] = Field(description="The name shown for the sub-merchant; not blank; any text but the NUL character (U+0000). In the sandbox it also carries the KYC magic values.")
+    display_name: Annotated[str, Field(min_length=1, strict=True, max_length=200)] = Field(description="The name shown for the sub-merchant; not blank (at least one character that is not white space, as ECMAScript's String.prototype.trim defines it); any text but the NUL character (U+0000). In the sandbox it also carries the KYC magic values.")
     type: SubMerchantType
     country: Annotated[str, Field(min_length=2, strict=True, max_length=2)] = Field(description="ISO 3166-1 alpha-2 country code, 2 upper-case letters, one of the 249 officially assigned codes (the pattern lists them; reserved, deprecated and user-assigned codes such as EU, UK, YU or XK are 422 on the field). ", json_schema_extra={"examples": ["KE"]})
     kyc_tier: Optional[KycTier] = None
@@ -42,8 +42,8 @@ class SubMerchantCreate(BaseModel):
     @field_validator('display_name', mode="before")
     def display_name_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
-            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*[^\u0000\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff][^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*[^\u0000\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff][^\u0000]*$/")
         return value
 
     @field_validator('country', mode="before")
