@@ -213,29 +213,35 @@ async function undoOrphanHold(deps: DisputesDeps, disputeId: string): Promise<vo
 export async function resolveDispute(deps: DisputesDeps, input: {
   merchantId: string; disputeId: string; outcome: DisputeOutcomeName;
 }): Promise<DisputeRow> {
-  return await write(deps, { prepare: async (tx) => {
+  const resolved = await write(deps, { prepare: async (tx) => {
     const [dispute] = await tx<DisputeRow[]>`
       select * from disputes where id = ${input.disputeId} and merchant_id = ${input.merchantId} for update`;
     if (!dispute) throw disputeNotFound();
-    if (dispute.status !== 'open') {
-      throw new Refusal('dispute_already_resolved',
-        `The dispute is already ${dispute.status}; a resolved dispute cannot be resolved again. Nothing was moved.`);
-    }
+    if (dispute.status !== 'open') return { row: dispute, asked: false };
     const moved = input.outcome === 'won'
       ? await deps.ledger.returnDisputeHold(dispute.id)
       : await deps.ledger.postDisputeHold(dispute.id);
-    // The same resolution already in the ledger (this transaction's earlier attempt died before
-    // its commit) counts as done; the other one would mean the ledger and the row disagree.
-    const sameAsBefore = input.outcome === 'won' ? 'hold_already_voided' : 'hold_already_posted';
-    if (!moved.ok && moved.failure !== sameAsBefore) {
-      throw new Error(`ledger refused to resolve dispute ${dispute.id} as ${input.outcome}: ${moved.failure}`);
+    // The ledger already holds a resolution when an earlier attempt moved the money and died
+    // before its commit. The same one counts as done. The other one is the truth (the money moved
+    // that way, exactly once): the row is brought in line with it, and this request is told the
+    // dispute was already resolved.
+    let outcome: DisputeOutcomeName = input.outcome;
+    if (!moved.ok) {
+      if (moved.failure === 'hold_already_voided') outcome = 'won';
+      else if (moved.failure === 'hold_already_posted') outcome = 'lost';
+      else throw new Error(`ledger refused to resolve dispute ${dispute.id} as ${input.outcome}: ${moved.failure}`);
     }
     const [row] = await tx<DisputeRow[]>`
-      update disputes set status = ${input.outcome}, resolved_at = now(), updated_at = now()
+      update disputes set status = ${outcome}, resolved_at = now(), updated_at = now()
       where id = ${dispute.id} returning *`;
     await appendEvent(tx, disputeEvent(row!, 'dispute.resolved'));
-    return row!;
+    return { row: row!, asked: outcome === input.outcome };
   } });
+  if (!resolved.asked) {
+    throw new Refusal('dispute_already_resolved',
+      `The dispute is already ${resolved.row.status}; a resolved dispute cannot be resolved again. Nothing was moved.`);
+  }
+  return resolved.row;
 }
 
 export async function getDispute(q: Queryable, merchantId: string, id: string): Promise<DisputeRow> {

@@ -295,9 +295,9 @@ describe('money the wallet does not have', () => {
     expect(refused.response.status).toBe(402);
     expect(refused.error!.error.code).toBe('INSUFFICIENT_FUNDS');
     expect(await countRows(service.sql, 'disputes', 'merchant_id', merchantId)).toBe(0);
-    const [{ count }] = await service.sql<{ count: number }[]>`
+    const [events] = await service.sql<{ count: number }[]>`
       select count(*)::int as count from events where merchant_id = ${merchantId} and type like 'dispute.%'`;
-    expect(count).toBe(0);
+    expect(events!.count).toBe(0);
     expect(await balanceOf(merchantId)).toEqual({ available: 0n, pending: 4_000n });
   });
 });
@@ -336,6 +336,46 @@ describe('refunds of a disputed collection', () => {
     const statuses = [refunded.response.status, opened.response.status];
     expect([[200, 422], [409, 200]]).toContainEqual(statuses);
     expect(await balanceOf(merchantId)).toEqual({ available: 2_000n, pending: 0n });
+  });
+});
+
+describe('the ledger and the rows agree after a failure', () => {
+  it('a hold whose dispute row cannot be written is voided again: 500, nothing opened, the balance unchanged', async () => {
+    const { merchantId, client, collection } = await merchantWithCollection(3_000);
+    await service.sql.unsafe(`
+      create function fail_dispute_insert() returns trigger language plpgsql as $$
+      begin if new.reason = 'injected-failure' then raise exception 'injected failure after the ledger hold'; end if; return new; end $$;
+      create trigger fail_dispute_insert before insert on disputes for each row execute function fail_dispute_insert();`);
+    try {
+      const failed = await openDispute(client, { transaction_id: collection.id, reason: 'injected-failure' });
+      expect(failed.response.status).toBe(500);
+      expect(failed.error!.error.code).toBe('INTERNAL_ERROR');
+    } finally {
+      await service.sql.unsafe('drop trigger fail_dispute_insert on disputes; drop function fail_dispute_insert();');
+    }
+    expect(await countRows(service.sql, 'disputes', 'transaction_id', collection.id)).toBe(0);
+    expect(await balanceOf(merchantId)).toEqual({ available: 3_000n, pending: 0n });
+    // The collection can still be disputed in full.
+    expect((await openDispute(client, { transaction_id: collection.id })).data!.data.amount).toBe(3_000);
+  });
+
+  it('a resolution the ledger already holds (its request died before the commit) wins: the same one is 200, the other 409 and the row follows the ledger', async () => {
+    const { merchantId, client, collection } = await merchantWithCollection(6_000);
+    const first = (await openDispute(client, { transaction_id: collection.id, amount: 1_000 })).data!.data;
+    expect(await service.runtime.ledger.postDisputeHold(first.id)).toMatchObject({ ok: true });
+    const same = await resolve(client, first.id, 'lost');
+    expect(same.response.status).toBe(200);
+    expect(same.data!.data.status).toBe('lost');
+    expect(await balanceOf(merchantId)).toEqual({ available: 5_000n, pending: 0n });
+
+    const second = (await openDispute(client, { transaction_id: collection.id, amount: 2_000 })).data!.data;
+    expect(await service.runtime.ledger.postDisputeHold(second.id)).toMatchObject({ ok: true });
+    const other = await resolve(client, second.id, 'won');
+    expect(other.response.status).toBe(409);
+    expect(other.error!.error.code).toBe('DISPUTE_ALREADY_RESOLVED');
+    expect((await readDispute(client, second.id)).data!.data.status).toBe('lost');
+    expect(await eventTypes(service.sql, second.id)).toEqual(['dispute.opened', 'dispute.resolved']);
+    expect(await balanceOf(merchantId)).toEqual({ available: 3_000n, pending: 0n });
   });
 });
 
