@@ -43,6 +43,12 @@ What a real client does, schemathesis must do too, or every request would stop a
    - listSubMerchants, listWallets, listWalletEntries: a generated `cursor` on a positive case
      becomes a real `meta.next_cursor` of that list (for a statement, in the stateful phase too, the
      path then names the wallet whose cursor it is).
+   - createSandboxDispute, resolveSandboxDispute, getDispute, listDisputes (disputes, issue 15):
+     a positive case's body `transaction_id` becomes a fresh settled collection (a dispute needs a
+     successful collection of the merchant: any other uuid is rightly a 404); the path id of
+     resolveSandboxDispute becomes a freshly opened dispute (an already resolved one is rightly a
+     409) and getDispute's a real dispute; a generated `cursor` on listDisputes becomes a real
+     `meta.next_cursor` of that list.
    Negative cases about these parameters go out exactly as generated.
 
 Credentials come from the environment: PAYAGG_BASE_URL (ends in /v1), PAYAGG_API_KEY,
@@ -528,6 +534,15 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
             "POST", "/sub-merchants", body={"display_name": "Conformance Rider", "type": "individual", "country": "KE"}))
     elif operation_id == "listWallets":
         real_list_cursor(case, "/wallets", resources.wallet_id)
+    # Disputes (issue 15).
+    elif operation_id == "createSandboxDispute":
+        real_collection_for_dispute(case)
+    elif operation_id == "resolveSandboxDispute":
+        real_path_id(case, open_conformance_dispute)
+    elif operation_id == "getDispute":
+        real_path_id(case, disputes.dispute_id)
+    elif operation_id == "listDisputes":
+        real_list_cursor(case, "/disputes", open_conformance_dispute)
 
 
 def real_path_id(case: Any, make: Any) -> None:
@@ -559,6 +574,39 @@ def real_list_cursor(case: Any, path: str, make_row: Any) -> None:
     query = case.query
     if isinstance(query, MutableMapping) and query.get("cursor") is not None:
         query["cursor"] = resources.cursor(path, make_row)
+
+
+# --- disputes (issue 15) -------------------------------------------------------------------------
+def open_conformance_dispute() -> str:
+    """A new open dispute of 1 minor unit on a fresh settled collection (each resolvable once)."""
+    body = {"transaction_id": settled_collections.take(), "amount": 1, "reason": "conformance"}
+    return merchant_api.call("POST", "/sandbox/disputes", body=body)["data"]["id"]
+
+
+class ConformanceDisputes:
+    """One real dispute of the test merchant for the reads, made once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._dispute_id: str | None = None
+
+    def dispute_id(self) -> str:
+        with self._lock:
+            if self._dispute_id is None:
+                self._dispute_id = open_conformance_dispute()
+            return self._dispute_id
+
+
+disputes = ConformanceDisputes()
+
+
+def real_collection_for_dispute(case: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.BODY):
+        return
+    body = case.body
+    if isinstance(body, MutableMapping) and "transaction_id" in body:
+        body["transaction_id"] = settled_collections.take()
 
 
 def real_collection_for_refund(case: Any) -> None:

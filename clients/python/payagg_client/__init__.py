@@ -21,6 +21,7 @@ __version__ = "1.0.0"
 __all__ = [
     "CheckoutApi",
     "CollectionsApi",
+    "DisputesApi",
     "FXApi",
     "PayoutsApi",
     "SplitRulesApi",
@@ -50,7 +51,11 @@ __all__ = [
     "CheckoutSessionStatus",
     "CollectionCreate",
     "DestinationType",
+    "Dispute",
+    "DisputeEnvelope",
     "DisputeEventData",
+    "DisputeListEnvelope",
+    "DisputeStatus",
     "EmptyEnvelope",
     "Error",
     "ErrorCode",
@@ -87,6 +92,8 @@ __all__ = [
     "Rail",
     "RecipientType",
     "RefundCreate",
+    "SandboxDisputeCreate",
+    "SandboxDisputeResolve",
     "SplitRecipient",
     "SplitRecipientCreate",
     "SplitRule",
@@ -137,6 +144,7 @@ __all__ = [
 # import apis into sdk package
 from payagg_client.api.checkout_api import CheckoutApi as CheckoutApi
 from payagg_client.api.collections_api import CollectionsApi as CollectionsApi
+from payagg_client.api.disputes_api import DisputesApi as DisputesApi
 from payagg_client.api.fx_api import FXApi as FXApi
 from payagg_client.api.payouts_api import PayoutsApi as PayoutsApi
 from payagg_client.api.split_rules_api import SplitRulesApi as SplitRulesApi
@@ -170,7 +178,11 @@ from payagg_client.models.checkout_session_public_payment import CheckoutSession
 from payagg_client.models.checkout_session_status import CheckoutSessionStatus as CheckoutSessionStatus
 from payagg_client.models.collection_create import CollectionCreate as CollectionCreate
 from payagg_client.models.destination_type import DestinationType as DestinationType
+from payagg_client.models.dispute import Dispute as Dispute
+from payagg_client.models.dispute_envelope import DisputeEnvelope as DisputeEnvelope
 from payagg_client.models.dispute_event_data import DisputeEventData as DisputeEventData
+from payagg_client.models.dispute_list_envelope import DisputeListEnvelope as DisputeListEnvelope
+from payagg_client.models.dispute_status import DisputeStatus as DisputeStatus
 from payagg_client.models.empty_envelope import EmptyEnvelope as EmptyEnvelope
 from payagg_client.models.error import Error as Error
 from payagg_client.models.error_code import ErrorCode as ErrorCode
@@ -207,6 +219,8 @@ from payagg_client.models.payout_status import PayoutStatus as PayoutStatus
 from payagg_client.models.rail import Rail as Rail
 from payagg_client.models.recipient_type import RecipientType as RecipientType
 from payagg_client.models.refund_create import RefundCreate as RefundCreate
+from payagg_client.models.sandbox_dispute_create import SandboxDisputeCreate as SandboxDisputeCreate
+from payagg_client.models.sandbox_dispute_resolve import SandboxDisputeResolve as SandboxDisputeResolve
 from payagg_client.models.split_recipient import SplitRecipient as SplitRecipient
 from payagg_client.models.split_recipient_create import SplitRecipientCreate as SplitRecipientCreate
 from payagg_client.models.split_rule import SplitRule as SplitRule

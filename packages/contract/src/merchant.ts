@@ -784,6 +784,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List disputes
+         * @description The merchant's disputes (chargebacks), newest first. A dispute takes its amount out of the
+         *     merchant wallet's `available_balance` while it is `open`; `won` gives it back, `lost` sends
+         *     it to the payer (docs/disputes.md).
+         */
+        get: operations["listDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disputes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a dispute
+         * @description Returns the dispute with this id. Another merchant's dispute reads as 404.
+         */
+        get: operations["getDispute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a dispute (sandbox test helper)
+         * @description Sandbox only: plays a payer's chargeback on a successful collection, as a card network or
+         *     mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in
+         *     production disputes come from the rails, never from this call). No Idempotency-Key.
+         *
+         *     `amount` defaults to what is still disputable: the collection's amount minus its refunds
+         *     (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed
+         *     once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`).
+         *     A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`);
+         *     another merchant's or an unknown one is 404. One dispute is open per collection at a
+         *     time: a second is 409 `DISPUTE_ALREADY_OPEN`.
+         *
+         *     The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet
+         *     entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available
+         *     balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never
+         *     go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection
+         *     are 409 `TRANSACTION_DISPUTED`.
+         */
+        post: operations["createSandboxDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/disputes/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a dispute (sandbox test helper)
+         * @description Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an
+         *     open dispute. `won`: the held amount goes back to the merchant wallet's
+         *     `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer
+         *     through the rail (the hold is posted). Either way `dispute.resolved` is sent with the
+         *     outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing
+         *     moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is
+         *     404. No Idempotency-Key.
+         */
+        post: operations["resolveSandboxDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event: {
@@ -863,10 +966,11 @@ export interface components {
          * @description What the money movement is: `collection` (a settled collection), `escrow` (a collection's
          *     escrow hold, its release or its return), `refund` (a refund's reservation, posting or
          *     release), `payout` (a payout's reservation, posting or release), `fx_conversion`, or
-         *     `other` (a movement of a kind this version does not name).
+         *     `other` (a movement of a kind this version does not name); `dispute` (a dispute's hold
+         *     out of the merchant wallet, its return when won, its posting to the payer when lost).
          * @enum {string}
          */
-        WalletEntryType: "collection" | "escrow" | "refund" | "payout" | "fx_conversion" | "other";
+        WalletEntryType: "collection" | "escrow" | "refund" | "payout" | "fx_conversion" | "other" | "dispute";
         /**
          * @description What the movement did: `posted` moved available money at once; `held` put money on hold
          *     (a credit into `pending_balance`, or a debit reserved out of `available_balance`);
@@ -1000,10 +1104,11 @@ export interface components {
          *     INSUFFICIENT_FUNDS 402, RAIL_UNAVAILABLE 503, RATE_LIMITED 429, RESOURCE_NOT_FOUND 404,
          *     COMPLIANCE_HOLD 403, PERMISSION_DENIED 403, INTERNAL_ERROR 500; additions:
          *     METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413,
-         *     UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501.
+         *     UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409,
+         *     DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409.
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
         /**
@@ -1290,6 +1395,11 @@ export interface components {
              * @description The currency conversion the movement belongs to (type fx_conversion); null otherwise.
              */
             fx_conversion_id: string | null;
+            /**
+             * Format: uuid
+             * @description The dispute the movement belongs to (type dispute); null otherwise. Present on every entry since disputes were added.
+             */
+            dispute_id?: string | null;
             /** @description The hold the movement is (phase held) or completes or cancels (hold_posted, hold_voided); the `id` of the held entry. Null for posted movements. */
             hold_id: string | null;
             /**
@@ -1779,6 +1889,67 @@ export interface components {
             error: null;
             meta: components["schemas"]["Meta"];
         };
+        /**
+         * @description `open`: the amount is held out of the merchant wallet's available balance; `won`: it went back; `lost`: it went to the payer.
+         * @enum {string}
+         */
+        DisputeStatus: "open" | "won" | "lost";
+        /** @description The payer's or network's stated reason, as reported (for example `fraudulent`, `product_not_received`, `duplicate`); free text, any character but NUL; null when none was given. */
+        DisputeReason: string | null;
+        /**
+         * @description A payer's chargeback of (part of) a successful collection. While `open` its amount is held
+         *     out of the merchant wallet's `available_balance`, and refunds of the collection are 409
+         *     `TRANSACTION_DISPUTED`. Events: `dispute.opened`, `dispute.resolved` (DisputeEventData).
+         */
+        Dispute: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The disputed collection.
+             */
+            transaction_id: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["DisputeStatus"];
+            reason: components["schemas"]["DisputeReason"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When it was won or lost; null while open.
+             */
+            resolved_at: string | null;
+        };
+        SandboxDisputeCreate: {
+            /**
+             * Format: uuid
+             * @description A successful collection of the merchant.
+             */
+            transaction_id: string;
+            /** @description Minor units; omitted or null disputes everything still disputable. */
+            amount?: number | null;
+            reason?: components["schemas"]["DisputeReason"];
+        };
+        SandboxDisputeResolve: {
+            /**
+             * @description `won` gives the held amount back to the merchant; `lost` sends it to the payer.
+             * @enum {string}
+             */
+            outcome: "won" | "lost";
+        };
+        DisputeEnvelope: {
+            data: components["schemas"]["Dispute"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        DisputeListEnvelope: {
+            data: components["schemas"]["Dispute"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
     };
     responses: {
         /** @description The key is missing, malformed, unknown, revoked, expired, IP-blocked or out of scope (AUTH_INVALID_KEY), or the signature does not match or the timestamp is outside the 300 s window (AUTH_SIGNATURE_MISMATCH). */
@@ -1997,6 +2168,19 @@ export interface components {
                  *       }
                  *     }
                  */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The dispute is no longer open (DISPUTE_ALREADY_RESOLVED), or the collection already has an
+         *     open dispute (DISPUTE_ALREADY_OPEN). Nothing was created or moved.
+         */
+        DisputeConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -3851,6 +4035,181 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDisputes: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only disputes with this status. */
+                status?: components["schemas"]["DisputeStatus"];
+                /** @description Only disputes of this collection. */
+                transaction_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of disputes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a",
+                     *           "transaction_id": "0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e",
+                     *           "amount": 50000,
+                     *           "currency": "KES",
+                     *           "status": "open",
+                     *           "reason": "product_not_received",
+                     *           "created_at": "2026-11-24T09:00:00Z",
+                     *           "updated_at": "2026-11-24T09:00:00Z",
+                     *           "resolved_at": null
+                     *         }
+                     *       ],
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8c",
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DisputeListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dispute. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSandboxDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transaction_id": "0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e",
+                 *       "amount": 50000,
+                 *       "reason": "product_not_received"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxDisputeCreate"];
+            };
+        };
+        responses: {
+            /** @description The dispute, open. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DisputeConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resolveSandboxDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "lost"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxDisputeResolve"];
+            };
+        };
+        responses: {
+            /** @description The dispute, resolved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DisputeConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

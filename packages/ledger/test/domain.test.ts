@@ -214,6 +214,31 @@ for (const engine_case of engine_cases) {
       expect(await ledger.commitPayout(randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
     });
 
+    test('disputes: the hold leaves available at once; won voids it, lost posts it, exactly one of them; insufficient funds holds nothing', async () => {
+      const merchant = await wallet('KES');
+      await fund(merchant, 5_000n, 'KES');
+      expect(await ledger.holdDispute({ disputeId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 5_001n }))
+        .toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 5_000n, pending: 0n });
+
+      const lost = randomUUID();
+      expect(await ledger.holdDispute({ disputeId: lost, walletAccountId: merchant, currency: 'KES', amount: 2_000n })).toMatchObject({ ok: true, replayed: false });
+      expect(await ledger.holdDispute({ disputeId: lost, walletAccountId: merchant, currency: 'KES', amount: 2_000n })).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 3_000n, pending: 0n });
+      expect(await ledger.postDisputeHold(lost)).toMatchObject({ ok: true, replayed: false });
+      expect(await ledger.postDisputeHold(lost)).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.returnDisputeHold(lost)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 3_000n, pending: 0n });
+
+      const won = randomUUID();
+      expect(await ledger.holdDispute({ disputeId: won, walletAccountId: merchant, currency: 'KES', amount: 3_000n })).toMatchObject({ ok: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 0n, pending: 0n });
+      expect(await ledger.returnDisputeHold(won)).toMatchObject({ ok: true });
+      expect(await ledger.postDisputeHold(won)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 3_000n, pending: 0n });
+      expect((await ledger.checkInvariants()).ok).toBe(true);
+    });
+
     test('convert moves through the FX positions of both currencies, rounding once', async () => {
       const ownerId = randomUUID();
       const usd = (await ledger.openWallet({ ownerId, currency: 'USD' })).accountId;

@@ -55,6 +55,13 @@ type WebhookAndEventAdditions =
   | 'GET /events'
   | 'GET /events/{id}';
 
+// Additions of the disputes part of issue 15 (docs/disputes.md): reads and the sandbox helpers.
+type DisputeAdditions =
+  | 'GET /disputes'
+  | 'GET /disputes/{id}'
+  | 'POST /sandbox/disputes'
+  | 'POST /sandbox/disputes/{id}/resolve';
+
 describe('contract and SDK agree', () => {
   it('the spec puts Idempotency-Key on exactly the seven operations the SDK fills in', () => {
     expectTypeOf<OperationsWithHeader<paths, 'Idempotency-Key'>>().toEqualTypeOf<SevenIdempotentOperations>();
@@ -89,6 +96,7 @@ describe('contract and SDK agree', () => {
       | 'GET /fx/rates'
       | 'POST /fx/rate-locks'
       | WebhookAndEventAdditions
+      | DisputeAdditions
     >();
   });
 

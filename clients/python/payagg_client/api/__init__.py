@@ -3,6 +3,7 @@
 # import apis into api package
 from payagg_client.api.checkout_api import CheckoutApi
 from payagg_client.api.collections_api import CollectionsApi
+from payagg_client.api.disputes_api import DisputesApi
 from payagg_client.api.fx_api import FXApi
 from payagg_client.api.payouts_api import PayoutsApi
 from payagg_client.api.split_rules_api import SplitRulesApi

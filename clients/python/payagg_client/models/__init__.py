@@ -26,7 +26,11 @@ from payagg_client.models.checkout_session_public_payment import CheckoutSession
 from payagg_client.models.checkout_session_status import CheckoutSessionStatus
 from payagg_client.models.collection_create import CollectionCreate
 from payagg_client.models.destination_type import DestinationType
+from payagg_client.models.dispute import Dispute
+from payagg_client.models.dispute_envelope import DisputeEnvelope
 from payagg_client.models.dispute_event_data import DisputeEventData
+from payagg_client.models.dispute_list_envelope import DisputeListEnvelope
+from payagg_client.models.dispute_status import DisputeStatus
 from payagg_client.models.empty_envelope import EmptyEnvelope
 from payagg_client.models.error import Error
 from payagg_client.models.error_code import ErrorCode
@@ -63,6 +67,8 @@ from payagg_client.models.payout_status import PayoutStatus
 from payagg_client.models.rail import Rail
 from payagg_client.models.recipient_type import RecipientType
 from payagg_client.models.refund_create import RefundCreate
+from payagg_client.models.sandbox_dispute_create import SandboxDisputeCreate
+from payagg_client.models.sandbox_dispute_resolve import SandboxDisputeResolve
 from payagg_client.models.split_recipient import SplitRecipient
 from payagg_client.models.split_recipient_create import SplitRecipientCreate
 from payagg_client.models.split_rule import SplitRule

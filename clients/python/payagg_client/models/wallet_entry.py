@@ -45,9 +45,10 @@ class WalletEntry(BaseModel):
     transaction_id: Optional[UUID] = Field(description="The collection or refund the movement belongs to (types collection, escrow, refund); null otherwise.")
     payout_id: Optional[UUID] = Field(description="The payout the movement belongs to (type payout); null otherwise.")
     fx_conversion_id: Optional[UUID] = Field(description="The currency conversion the movement belongs to (type fx_conversion); null otherwise.")
+    dispute_id: Optional[UUID] = Field(default=None, description="The dispute the movement belongs to (type dispute); null otherwise. Present on every entry since disputes were added.")
     hold_id: Optional[Annotated[str, Field(strict=True)]] = Field(description="The hold the movement is (phase held) or completes or cancels (hold_posted, hold_voided); the `id` of the held entry. Null for posted movements.")
     created_at: datetime = Field(description="When the ledger recorded the movement.")
-    __properties: ClassVar[List[str]] = ["id", "wallet_id", "type", "phase", "direction", "amount", "currency", "available_balance_after", "pending_balance_after", "transaction_id", "payout_id", "fx_conversion_id", "hold_id", "created_at"]
+    __properties: ClassVar[List[str]] = ["id", "wallet_id", "type", "phase", "direction", "amount", "currency", "available_balance_after", "pending_balance_after", "transaction_id", "payout_id", "fx_conversion_id", "dispute_id", "hold_id", "created_at"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -134,6 +135,11 @@ class WalletEntry(BaseModel):
         if self.fx_conversion_id is None and "fx_conversion_id" in self.model_fields_set:
             _dict['fx_conversion_id'] = None
 
+        # set to None if dispute_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.dispute_id is None and "dispute_id" in self.model_fields_set:
+            _dict['dispute_id'] = None
+
         # set to None if hold_id (nullable) is None
         # and model_fields_set contains the field
         if self.hold_id is None and "hold_id" in self.model_fields_set:
@@ -163,6 +169,7 @@ class WalletEntry(BaseModel):
             "transaction_id": obj.get("transaction_id"),
             "payout_id": obj.get("payout_id"),
             "fx_conversion_id": obj.get("fx_conversion_id"),
+            "dispute_id": obj.get("dispute_id"),
             "hold_id": obj.get("hold_id"),
             "created_at": obj.get("created_at")
         })

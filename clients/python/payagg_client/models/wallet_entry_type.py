@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class WalletEntryType(str, Enum):
     """
-    What the money movement is: `collection` (a settled collection), `escrow` (a collection's escrow hold, its release or its return), `refund` (a refund's reservation, posting or release), `payout` (a payout's reservation, posting or release), `fx_conversion`, or `other` (a movement of a kind this version does not name). 
+    What the money movement is: `collection` (a settled collection), `escrow` (a collection's escrow hold, its release or its return), `refund` (a refund's reservation, posting or release), `payout` (a payout's reservation, posting or release), `fx_conversion`, or `other` (a movement of a kind this version does not name); `dispute` (a dispute's hold out of the merchant wallet, its return when won, its posting to the payer when lost). 
     """
 
     """
@@ -33,6 +33,7 @@ class WalletEntryType(str, Enum):
     PAYOUT = 'payout'
     FX_CONVERSION = 'fx_conversion'
     OTHER = 'other'
+    DISPUTE = 'dispute'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:

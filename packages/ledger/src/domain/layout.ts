@@ -28,6 +28,8 @@ export const TransferCode = {
   refund_leg: 3,
   payout: 4,
   fx_conversion: 5,
+  /** A dispute's hold out of the merchant wallet (pending to rail clearing): void = won, post = lost. */
+  dispute_hold: 6,
 } as const;
 
 /** Flags per account kind. Wallets can never go negative; system accounts can. */

@@ -372,6 +372,38 @@ export class Ledger {
     return this.#postOrVoid(payoutTransferId(payoutId, 'cancel'), payoutTransferId(payoutId, 'reserve'), 'void');
   }
 
+  // ----- Disputes (issue 15; docs/disputes.md, docs/decisions/0280) -----
+
+  /**
+   * Holds a disputed amount: a pending transfer merchant wallet -> rail clearing (where a
+   * chargeback leaves through the rail). The wallet's available balance drops at once;
+   * insufficient_funds when it cannot cover it, and nothing moves (a wallet never goes negative).
+   */
+  holdDispute(args: {
+    disputeId: string;
+    walletAccountId: bigint;
+    currency: string;
+    amount: bigint;
+  }): Promise<MovementResult> {
+    return this.#reserve({
+      id: disputeTransferId(args.disputeId, 'hold'), operationId: args.disputeId, what: 'dispute',
+      walletAccountId: args.walletAccountId, holder: 'rail_clearing', currency: args.currency,
+      amount: args.amount, code: TransferCode.dispute_hold, timeoutSeconds: 0,
+    });
+  }
+
+  /** The merchant won: void the hold, the wallet gets the amount back. */
+  returnDisputeHold(disputeId: string): Promise<MovementResult> {
+    return this.#postOrVoid(disputeTransferId(disputeId, 'won'), disputeTransferId(disputeId, 'hold'), 'void');
+  }
+
+  /** The merchant lost: post the hold, the amount leaves to the payer through the rail. */
+  postDisputeHold(disputeId: string): Promise<MovementResult> {
+    return this.#postOrVoid(disputeTransferId(disputeId, 'lost'), disputeTransferId(disputeId, 'hold'), 'post');
+  }
+
+  // ----- end of Disputes -----
+
   /**
    * Converts between currencies through the FX position accounts, as two linked transfers on two
    * ledgers (TigerBeetle allows a linked chain to span ledgers; each transfer stays within one):
@@ -461,7 +493,7 @@ export class Ledger {
   async #reserve(args: {
     id: bigint;
     operationId: string;
-    what: 'refund' | 'payout';
+    what: 'refund' | 'payout' | 'dispute';
     walletAccountId: bigint;
     holder: 'rail_clearing' | 'payout_clearing';
     currency: string;
@@ -579,6 +611,11 @@ export function balanceOf(account: Account): Balance {
 /** Refund steps use their own leg numbers, apart from refund()'s legs (0..legs_max-1). */
 function refundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
   return idFromParts('payagg.ledger.refund_hold', u128FromUuid(refundId), step);
+}
+
+/** A dispute's hold and its one resolution (won voids it, lost posts it: the ledger allows one). */
+function disputeTransferId(disputeId: string, step: 'hold' | 'won' | 'lost'): bigint {
+  return idFromParts('payagg.ledger.dispute_hold', u128FromUuid(disputeId), step);
 }
 
 function payoutTransferId(payoutId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {

@@ -67,6 +67,11 @@ export const capabilityByRoute: Record<string, Capability> = {
   'GET /fx/rates': 'payout_read',
   // A rate lock exists to protect a future payout, so it needs a payout-capable key.
   'POST /fx/rate-locks': 'payout',
+  // Disputes (issue 15): reads need read; the sandbox helpers play rail events, a write.
+  'GET /disputes': 'read',
+  'GET /disputes/{id}': 'read',
+  'POST /sandbox/disputes': 'write',
+  'POST /sandbox/disputes/{id}/resolve': 'write',
 };
 
 /** The route key with every path parameter written `{id}`, so spec parameter names do not matter. */

@@ -92,8 +92,34 @@ export type IdempotencyOutcome =
   /** A request with this key is still running after the wait (idempotency-store.ts concurrentWaitMsMax). */
   | 'idempotency_key_in_use';
 
+// ----- Disputes (issue 15; domain/disputes.ts, docs/disputes.md) -----
+/** POST /sandbox/disputes, POST /sandbox/disputes/{id}/resolve and the dispute reads, in check order. */
+export type DisputeOutcome =
+  /** A live key called a sandbox test helper (they play what only rails report in production). */
+  | 'sandbox_helper_needs_sandbox_key'
+  /** The collection named in the body is not the merchant's (or not a collection). */
+  | 'transaction_not_found'
+  /** Only a successful collection can be disputed (pending or failed: no money was collected). */
+  | 'dispute_transaction_not_successful'
+  /** The collection already has an open dispute (one at a time). */
+  | 'dispute_already_open'
+  /** Refunds and earlier disputes cover the whole amount. */
+  | 'nothing_left_to_dispute'
+  /** More than the collected amount minus refunds and earlier disputes. */
+  | 'dispute_exceeds_disputable_amount'
+  /** The merchant wallet's available balance cannot cover the hold (wallets never go below zero). */
+  | 'dispute_exceeds_wallet_balance'
+  /** The dispute named in the path is not the merchant's. */
+  | 'dispute_not_found'
+  /** The dispute is won or lost already: nothing moves. */
+  | 'dispute_already_resolved'
+  /** A refund of a collection whose dispute is open (Stripe: charge_disputed). */
+  | 'transaction_disputed';
+// ----- end of Disputes -----
+
 export type Outcome = CollectionOutcome | CheckoutSessionOutcome | RefundOutcome | TransactionOutcome | IdempotencyOutcome
-  | SubMerchantOutcome | PayoutPartyOutcome | WalletOutcome;
+  | SubMerchantOutcome | PayoutPartyOutcome | WalletOutcome
+  | DisputeOutcome;
 
 /** A request field a refusal is about, as clients see it (`body.amount`, `path.id`, `session`). */
 export type RefusalField = { field: string; message: string };

@@ -22,6 +22,7 @@ import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
 import { collectionNotFound } from './collections.ts';
+import { refundableAfterDisputes } from './disputes.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { railRefusal } from './rail-calls.ts';
 import {
@@ -55,7 +56,9 @@ export async function reserveRefund(deps: RefundsDeps, input: {
         field: 'path.id', message: `only a successful collection can be refunded; this one is ${collection.status}`,
       }]);
     }
-    const remaining = collection.amount - collection.refunded_amount;
+    // Disputes: none may be open; what a lost one gave the payer back is not refundable again.
+    const { lostAmount } = await refundableAfterDisputes(tx, collection);
+    const remaining = collection.amount - collection.refunded_amount - lostAmount;
     const amount = input.request.amount === undefined || input.request.amount === null
       ? remaining : BigInt(input.request.amount);
     if (remaining <= 0n) {

@@ -92,7 +92,7 @@ export async function toWalletResources(ledger: Ledger, rows: readonly WalletRow
   });
 }
 
-export type WalletEntryType = 'collection' | 'escrow' | 'refund' | 'payout' | 'fx_conversion' | 'other';
+export type WalletEntryType = 'collection' | 'escrow' | 'refund' | 'payout' | 'fx_conversion' | 'other' | 'dispute';
 export type WalletEntryPhase = 'posted' | 'held' | 'hold_posted' | 'hold_voided';
 
 const entryTypeByCode: Readonly<Record<number, WalletEntryType>> = {
@@ -101,6 +101,7 @@ const entryTypeByCode: Readonly<Record<number, WalletEntryType>> = {
   [TransferCode.refund_leg]: 'refund',
   [TransferCode.payout]: 'payout',
   [TransferCode.fx_conversion]: 'fx_conversion',
+  [TransferCode.dispute_hold]: 'dispute',
 };
 
 /** One statement line (spec: WalletEntry) from a ledger movement of the wallet's account. */
@@ -127,6 +128,7 @@ export function toWalletEntryResource(wallet: WalletRow, movement: AccountMoveme
     transaction_id: type === 'collection' || type === 'escrow' || type === 'refund' ? owner : null,
     payout_id: type === 'payout' ? owner : null,
     fx_conversion_id: type === 'fx_conversion' ? owner : null,
+    dispute_id: type === 'dispute' ? owner : null,
     hold_id: phase === 'held' ? ledgerIdHex(transfer.id) : phase === 'posted' ? null : ledgerIdHex(transfer.pending_id),
     created_at: dateOfLedgerTimestamp(transfer.timestamp).toISOString(),
   };

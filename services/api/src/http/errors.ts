@@ -22,6 +22,10 @@ export const errorStatusByCode = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   NOT_IMPLEMENTED: 501,
+  // Disputes (issue 15; docs/disputes.md): conflicts with a dispute's state.
+  DISPUTE_ALREADY_OPEN: 409,
+  DISPUTE_ALREADY_RESOLVED: 409,
+  TRANSACTION_DISPUTED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

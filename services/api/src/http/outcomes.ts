@@ -59,6 +59,16 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   // Idempotency.
   idempotency_key_reused_with_different_request: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
   idempotency_key_in_use: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
+  // Disputes (issue 15; docs/disputes.md).
+  sandbox_helper_needs_sandbox_key: { status: 403, code: 'PERMISSION_DENIED' },
+  dispute_transaction_not_successful: { status: 422, code: 'VALIDATION_ERROR' },
+  dispute_already_open: { status: 409, code: 'DISPUTE_ALREADY_OPEN' },
+  nothing_left_to_dispute: { status: 422, code: 'VALIDATION_ERROR' },
+  dispute_exceeds_disputable_amount: { status: 422, code: 'VALIDATION_ERROR' },
+  dispute_exceeds_wallet_balance: { status: 402, code: 'INSUFFICIENT_FUNDS' },
+  dispute_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  dispute_already_resolved: { status: 409, code: 'DISPUTE_ALREADY_RESOLVED' },
+  transaction_disputed: { status: 409, code: 'TRANSACTION_DISPUTED' },
 };
 
 /** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */
