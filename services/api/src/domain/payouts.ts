@@ -58,6 +58,9 @@ export type PayoutBatchRow = {
   total_amount: bigint;
   item_count: number;
   status: PayoutBatchStatus;
+  /** Members not yet final, and members failed: the status follows from them (migration 0051). */
+  open_members: number;
+  failed_members: number;
   created_at: Date;
   updated_at: Date;
 };
@@ -198,8 +201,8 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
       if (input.batch) {
         const total = input.payouts.reduce((sum, payout) => sum + BigInt(payout.item.amount), 0n);
         const [row] = await tx<PayoutBatchRow[]>`
-          insert into payout_batches (id, merchant_id, wallet_id, total_amount, item_count)
-          values (${input.batch.id}, ${input.merchantId}, ${input.wallet.id}, ${total.toString()}::bigint, ${input.payouts.length})
+          insert into payout_batches (id, merchant_id, wallet_id, total_amount, item_count, open_members)
+          values (${input.batch.id}, ${input.merchantId}, ${input.wallet.id}, ${total.toString()}::bigint, ${input.payouts.length}, ${input.payouts.length})
           returning *`;
         batch = row!;
       }
