@@ -17,3 +17,12 @@ ALTER TABLE payout_batches ADD CONSTRAINT payout_batches_status_follows_counts
 -- their own per-send job, as before.
 ALTER TABLE sandbox_payout_sends ADD COLUMN destination_type text NULL CHECK (destination_type IN ('mobile_money', 'bank', 'card'));
 CREATE INDEX sandbox_payout_sends_due ON sandbox_payout_sends (destination_type, deliver_at) WHERE delivered_at IS NULL;
+
+-- A bulk payout inserts up to 1000 payouts in one statement; four foreign-key checks per row (a
+-- trigger each) were a third of that statement's time. The values come from rows the same
+-- transaction has just read or written (the merchant, its wallet, its destinations, the new
+-- batch), and payouts are never deleted, so the checks are dropped (decision 0246).
+ALTER TABLE payouts DROP CONSTRAINT payouts_merchant_id_fkey;
+ALTER TABLE payouts DROP CONSTRAINT payouts_wallet_id_fkey;
+ALTER TABLE payouts DROP CONSTRAINT payouts_batch_id_fkey;
+ALTER TABLE payouts DROP CONSTRAINT payouts_destination_id_fkey;
