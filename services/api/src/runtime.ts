@@ -24,6 +24,10 @@ import { createRailOutcomeIngress, type RailOutcomeIngress } from './rails/outco
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
 import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './rails/sandbox/outcome-poller.ts';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
+import { createDestinationVault } from './crypto/destination-vault.ts';
+import type { PayoutsRuntime } from './domain/payout-processing.ts';
+import { createPayoutRailRegistry } from './payout-rails/registry.ts';
+import { sandboxOutcomeWindowMs } from './jobs/tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
@@ -39,6 +43,8 @@ export type DomainRuntime = {
   idempotency: IdempotencyStore;
   /** The KYC provider: the sandbox by default (SANDBOX_KYC_*: docs/sub-merchants.md). */
   kyc: KycRegistry;
+  /** Payout rails (sandbox by default: SANDBOX_PAYOUT_*), the destination vault, the retry schedule. */
+  payouts: PayoutsRuntime;
   /** Where rail outcomes enter (the sandbox poller; a real provider's callback handler). */
   railOutcomes: RailOutcomeIngress;
   /** The request path's final commits, batched under load (db/group-commit.ts). */
@@ -105,7 +111,27 @@ export async function createDomainRuntime(input: {
         { runAt: delivery.runAt, jobKey: `kyc.sandbox_deliver_decision:${delivery.caseId}` });
     },
   });
-  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, logger };
+  // The sandbox payout rails, like the KYC provider, are called from jobs only and keep their
+  // record of each send on the background pool: the record and the job that delivers its
+  // outcome commit together.
+  const payouts: PayoutsRuntime = {
+    rails: createPayoutRailRegistry({
+      sql: workerSql,
+      sandbox: config.payouts.sandbox,
+      // One delivery job per rail and 100 ms window: the sends of a burst share it (a waiting
+      // job keeps its time; one already running gets a successor, which finds what it missed).
+      scheduleOutcomeDelivery: async (q, delivery) => {
+        const window = Math.floor(delivery.runAt.getTime() / sandboxOutcomeWindowMs) + 1;
+        await enqueueJob(q, 'payout_rails.sandbox_deliver_due_outcomes', { destinationType: delivery.destinationType }, {
+          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `payout_rails.sandbox_deliver_due_outcomes:${delivery.destinationType}:${window}`,
+          jobKeyMode: 'preserve_run_at',
+        });
+      },
+    }),
+    vault: createDestinationVault(input.secretBox),
+    retryScheduleMs: config.payouts.retryScheduleMs,
+  };
+  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger };
   // Webhook delivery has its own pool (WEBHOOK_POOL_MAX) and job runner: a delivery backlog or a
   // hanging receiver takes neither the API's connections nor the other jobs' (webhooks/worker.ts).
   const webhookSql = createPool(input.databaseUrl, config.webhookPoolMax, webhookPoolName);
@@ -135,6 +161,7 @@ export async function createDomainRuntime(input: {
     rails,
     idempotency,
     kyc,
+    payouts,
     railOutcomes,
     groupCommit: createGroupCommit(sql),
     jobDeps,
