@@ -40,6 +40,8 @@ What a real client does, schemathesis must do too, or every request would stop a
    - getSubMerchant, getSubMerchantKyc, suspendSubMerchant, reactivateSubMerchant,
      getWalletBalance, listWalletEntries: the path id of a positive single-operation case becomes
      a real sub-merchant / wallet of the test merchant (a random uuid is only ever a 404);
+   - getFxRate, createFxRateLock: a positive case naming the same currency as base and quote
+     gets another quote currency (the same currency twice is rightly a 422 naming quote_currency);
    - listSubMerchants, listWallets, listWalletEntries: a generated `cursor` on a positive case
      becomes a real `meta.next_cursor` of that list (for a statement, in the stateful phase too, the
      path then names the wallet whose cursor it is).
@@ -528,6 +530,20 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
             "POST", "/sub-merchants", body={"display_name": "Conformance Rider", "type": "individual", "country": "KE"}))
     elif operation_id == "listWallets":
         real_list_cursor(case, "/wallets", resources.wallet_id)
+    elif operation_id in ("getFxRate", "createFxRateLock"):
+        distinct_fx_pair(case, operation_id)
+
+
+def distinct_fx_pair(case: Any, operation_id: str) -> None:
+    """A positive case naming the same currency twice gets another quote currency (the spec makes
+    base_currency = quote_currency a 422, a relation between two values no schema can state)."""
+    meta = case.meta
+    location = ParameterLocation.QUERY if operation_id == "getFxRate" else ParameterLocation.BODY
+    if meta is None or meta.is_negative_at(location):
+        return
+    values = case.query if operation_id == "getFxRate" else case.body
+    if isinstance(values, MutableMapping) and values.get("base_currency") is not None and values.get("base_currency") == values.get("quote_currency"):
+        values["quote_currency"] = "USD" if values["base_currency"] != "USD" else "KES"
 
 
 def real_path_id(case: Any, make: Any) -> None:

@@ -1031,6 +1031,13 @@ export interface components {
          */
         Currency: string;
         /**
+         * @description A currency the FX rate source quotes, 3 upper-case letters: KES, UGX, TZS, RWF, NGN, GHS,
+         *     ZAR, XOF, EGP, USD, EUR, GBP (any two of them make a pair; any other code is 422 on the
+         *     field).
+         * @example KES
+         */
+        FxCurrency: string;
+        /**
          * @description ISO 3166-1 alpha-2 country code, 2 upper-case letters, one of the 249 officially assigned
          *     codes (the pattern lists them; reserved, deprecated and user-assigned codes such as EU, UK,
          *     YU or XK are 422 on the field).
@@ -1417,8 +1424,8 @@ export interface components {
             signing_secret: string;
         };
         FxRate: {
-            base_currency: components["schemas"]["Currency"];
-            quote_currency: components["schemas"]["Currency"];
+            base_currency: components["schemas"]["FxCurrency"];
+            quote_currency: components["schemas"]["FxCurrency"];
             /** @description Units of quote_currency per unit of base_currency, applied margin included; an exact decimal of at most 10 significant digits. */
             rate: number;
             /** @description Margin applied, in basis points. */
@@ -1429,8 +1436,8 @@ export interface components {
         FxRateLock: {
             /** Format: uuid */
             id: string;
-            base_currency: components["schemas"]["Currency"];
-            quote_currency: components["schemas"]["Currency"];
+            base_currency: components["schemas"]["FxCurrency"];
+            quote_currency: components["schemas"]["FxCurrency"];
             /** @description The rate that converts (margin included), an exact decimal of at most 10 significant digits. */
             locked_rate: number;
             /**
@@ -1655,8 +1662,8 @@ export interface components {
             subscribed_events: components["schemas"]["WebhookEventType"][];
         };
         FxRateLockCreate: {
-            base_currency: components["schemas"]["Currency"];
-            quote_currency: components["schemas"]["Currency"];
+            base_currency: components["schemas"]["FxCurrency"];
+            quote_currency: components["schemas"]["FxCurrency"];
         };
         TransactionEnvelope: {
             data: components["schemas"]["Transaction"];
@@ -3774,9 +3781,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Currency converted from (3 upper-case letters). */
-                base_currency: components["schemas"]["Currency"];
+                base_currency: components["schemas"]["FxCurrency"];
                 /** @description Currency converted to (3 upper-case letters). */
-                quote_currency: components["schemas"]["Currency"];
+                quote_currency: components["schemas"]["FxCurrency"];
             };
             header?: never;
             path?: never;

@@ -117,7 +117,7 @@ describe('GET /fx/rates', () => {
 
   it('an unsupported currency is 422 naming its field; the same currency twice is 422 naming quote_currency', async () => {
     const cases: [string, string, string][] = [
-      ['JPY', 'KES', 'query.base_currency'], // the ledger knows JPY; the rate source does not quote it
+      ['JPY', 'KES', 'query.base_currency'], // the ledger knows JPY; FX does not quote it (spec: FxCurrency)
       ['KES', 'XYZ', 'query.quote_currency'],
       ['KES', 'KES', 'query.quote_currency'],
     ];
