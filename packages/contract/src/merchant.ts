@@ -478,7 +478,12 @@ export interface paths {
          *     defers sending; omitted means send now. A payout that fails transiently at the rail is
          *     retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's
          *     needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout
-         *     currency), else 422. Needs the payout scope (`payout_only` or `full`).
+         *     currency), else 422 naming `body.fx_rate_lock_id` (also when the lock is expired, used,
+         *     of another pair, or given for a payout in the wallet's currency). The lock is used by this
+         *     payout in the same transaction that reserves its money: of two payouts racing for one
+         *     lock exactly one is created. The wallet is charged `source_amount` = `amount / fx_rate`
+         *     rounded up to its minor unit (docs/fx.md); that is what 402 compares with the balance.
+         *     Needs the payout scope (`payout_only` or `full`).
          */
         post: operations["createPayout"];
         delete?: never;
@@ -520,8 +525,10 @@ export interface paths {
          * Create a bulk payout
          * @description Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is
          *     created (and its amount reserved) or none is. If the wallet cannot cover the total the
-         *     request fails with 402 `INSUFFICIENT_FUNDS`. Every item's currency must equal the wallet
-         *     currency (422 otherwise). Members are readable through `GET /payouts?wallet_id=...` and
+         *     request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the
+         *     wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a
+         *     single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total
+         *     compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and
          *     `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`).
          */
         post: operations["createPayoutBatch"];
@@ -1446,6 +1453,15 @@ export interface components {
              * @description The FX rate lock used for a cross-currency payout; null otherwise.
              */
             fx_rate_lock_id?: string | null;
+            /**
+             * @description What the wallet pays for this payout, in minor units of the wallet's currency: `amount`
+             *     for a payout in the wallet's currency; for a cross-currency payout, `amount / fx_rate`
+             *     rounded up to the wallet currency's minor unit (the wallet owner bears that rounding,
+             *     less than one minor unit; docs/fx.md).
+             */
+            source_amount?: number;
+            /** @description The locked rate the payout converted at (payout currency units per wallet currency unit); null for a payout in the wallet's currency. */
+            fx_rate?: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1717,6 +1733,11 @@ export interface components {
             destination_ref: string;
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
+            /**
+             * Format: uuid
+             * @description Rate lock (wallet currency -> this item's currency) for a cross-currency item; one lock per item.
+             */
+            fx_rate_lock_id?: string | null;
         };
         BulkPayoutCreate: {
             /**

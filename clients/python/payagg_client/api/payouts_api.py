@@ -346,7 +346,7 @@ class PayoutsApi:
     ) -> PayoutEnvelope:
         """Create a payout
 
-        Pays out from a wallet's available balance. Created `queued` (event `payout.queued`); if the wallet cannot cover the amount the request fails at once with 402 `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422) defers sending; omitted means send now. A payout that fails transiently at the rail is retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout currency), else 422. Needs the payout scope (`payout_only` or `full`). 
+        Pays out from a wallet's available balance. Created `queued` (event `payout.queued`); if the wallet cannot cover the amount the request fails at once with 402 `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422) defers sending; omitted means send now. A payout that fails transiently at the rail is retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout currency), else 422 naming `body.fx_rate_lock_id` (also when the lock is expired, used, of another pair, or given for a payout in the wallet's currency). The lock is used by this payout in the same transaction that reserves its money: of two payouts racing for one lock exactly one is created. The wallet is charged `source_amount` = `amount / fx_rate` rounded up to its minor unit (docs/fx.md); that is what 402 compares with the balance. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -426,7 +426,7 @@ class PayoutsApi:
     ) -> ApiResponse[PayoutEnvelope]:
         """Create a payout
 
-        Pays out from a wallet's available balance. Created `queued` (event `payout.queued`); if the wallet cannot cover the amount the request fails at once with 402 `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422) defers sending; omitted means send now. A payout that fails transiently at the rail is retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout currency), else 422. Needs the payout scope (`payout_only` or `full`). 
+        Pays out from a wallet's available balance. Created `queued` (event `payout.queued`); if the wallet cannot cover the amount the request fails at once with 402 `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422) defers sending; omitted means send now. A payout that fails transiently at the rail is retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout currency), else 422 naming `body.fx_rate_lock_id` (also when the lock is expired, used, of another pair, or given for a payout in the wallet's currency). The lock is used by this payout in the same transaction that reserves its money: of two payouts racing for one lock exactly one is created. The wallet is charged `source_amount` = `amount / fx_rate` rounded up to its minor unit (docs/fx.md); that is what 402 compares with the balance. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -506,7 +506,7 @@ class PayoutsApi:
     ) -> RESTResponseType:
         """Create a payout
 
-        Pays out from a wallet's available balance. Created `queued` (event `payout.queued`); if the wallet cannot cover the amount the request fails at once with 402 `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422) defers sending; omitted means send now. A payout that fails transiently at the rail is retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout currency), else 422. Needs the payout scope (`payout_only` or `full`). 
+        Pays out from a wallet's available balance. Created `queued` (event `payout.queued`); if the wallet cannot cover the amount the request fails at once with 402 `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422) defers sending; omitted means send now. A payout that fails transiently at the rail is retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout currency), else 422 naming `body.fx_rate_lock_id` (also when the lock is expired, used, of another pair, or given for a payout in the wallet's currency). The lock is used by this payout in the same transaction that reserves its money: of two payouts racing for one lock exactly one is created. The wallet is charged `source_amount` = `amount / fx_rate` rounded up to its minor unit (docs/fx.md); that is what 402 compares with the balance. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -665,7 +665,7 @@ class PayoutsApi:
     ) -> PayoutBatchEnvelope:
         """Create a bulk payout
 
-        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. Every item's currency must equal the wallet currency (422 otherwise). Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
+        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -745,7 +745,7 @@ class PayoutsApi:
     ) -> ApiResponse[PayoutBatchEnvelope]:
         """Create a bulk payout
 
-        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. Every item's currency must equal the wallet currency (422 otherwise). Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
+        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -825,7 +825,7 @@ class PayoutsApi:
     ) -> RESTResponseType:
         """Create a bulk payout
 
-        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. Every item's currency must equal the wallet currency (422 otherwise). Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
+        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str

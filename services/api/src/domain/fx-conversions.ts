@@ -26,9 +26,11 @@
 //
 // Exported interface (used by payouts and by the partner wallets' cross-currency transfers;
 // additions only): conversionAmounts, fxConversionIdOf, useRateLock, convertThroughFxPositions,
-// convertWithRateLock, settleHeldConversion, findFxConversion, FxConversionRow.
+// convertWithRateLock, settleHeldConversion, findFxConversion, FxConversionRow; for a conversion
+// held inside another object's hold chain (a payout's): conversionHoldLegs, recordConversion,
+// markConversionOf.
 import { createHash } from 'node:crypto';
-import { convertAmount, currencyInfo, type Ledger } from '@payagg/ledger';
+import { convertAmount, currencyInfo, holdLegId, TransferCode, type HoldLeg, type Ledger } from '@payagg/ledger';
 import type { Queryable, Tx } from '../db/index.ts';
 import { decimalFraction } from '../fx/decimal.ts';
 import type { RateLockRow } from './fx-rates.ts';
@@ -183,14 +185,75 @@ export async function convertThroughFxPositions(tx: Tx, ledger: Ledger, input: C
     }
     throw new Error(`ledger refused conversion ${input.conversionId}: ${moved.failure} (${moved.status})`);
   }
+  return await recordConversion(tx, {
+    conversionId: input.conversionId, merchantId: input.merchantId, rateLockId: input.rateLockId,
+    purpose: input.purpose, purposeId: input.purposeId, fromCurrency: input.from.currency, toCurrency: input.to.currency,
+    ...amounts, rate: input.rate, status: input.hold ? 'held' : 'posted',
+  });
+}
+
+/** Records a conversion whose ledger legs exist (idempotent on its id); returns the record. */
+export async function recordConversion(tx: Queryable, input: {
+  conversionId: string; merchantId: string | null; rateLockId: string | null;
+  purpose: FxConversionPurpose; purposeId: string;
+  fromCurrency: string; fromAmount: bigint; toCurrency: string; toAmount: bigint;
+  rate: string; fixedSide: 'from' | 'to'; status: 'held' | 'posted';
+}): Promise<FxConversionRow> {
   await tx`
     insert into fx_conversions (id, merchant_id, rate_lock_id, purpose, purpose_id, from_currency, from_amount, to_currency,
       to_amount, rate, fixed_side, status)
     values (${input.conversionId}, ${input.merchantId}, ${input.rateLockId}, ${input.purpose}, ${input.purposeId},
-      ${input.from.currency}, ${amounts.fromAmount.toString()}::bigint, ${input.to.currency}, ${amounts.toAmount.toString()}::bigint,
-      ${input.rate}::numeric, ${amounts.fixedSide}, ${input.hold ? 'held' : 'posted'})
+      ${input.fromCurrency}, ${input.fromAmount.toString()}::bigint, ${input.toCurrency}, ${input.toAmount.toString()}::bigint,
+      ${input.rate}::numeric, ${input.fixedSide}, ${input.status})
     on conflict (id) do nothing`;
   return (await findFxConversion(tx, input.conversionId))!;
+}
+
+/**
+ * The two legs of a conversion held inside another object's hold chain (a payout's reservation,
+ * submitted by the payout with every other member of its batch: all held or none), as pending
+ * transfers the owner posts or voids together with its other holds:
+ *   holdLegId(owner, firstLeg)      source account -> FX position (source currency), fromAmount;
+ *                                   code payout and user_data the owner (a payout): the wallet's
+ *                                   statement shows the money leaving for that payout;
+ *   holdLegId(owner, firstLeg + 1)  FX position (target currency) -> target account, toAmount;
+ *                                   code fx_conversion and user_data the conversion.
+ */
+export function conversionHoldLegs(ledger: Ledger, input: {
+  holdOwnerId: string; conversionId: string; firstLeg?: number;
+  from: { accountId: bigint; currency: string }; to: { accountId: bigint; currency: string };
+  fromAmount: bigint; toAmount: bigint;
+}): HoldLeg[] {
+  const first = input.firstLeg ?? 0;
+  return [
+    {
+      id: holdLegId(input.holdOwnerId, first),
+      debitAccountId: input.from.accountId,
+      creditAccountId: ledger.systemAccountId('fx_position', input.from.currency),
+      currency: input.from.currency,
+      amount: input.fromAmount,
+      code: TransferCode.payout,
+      ownerId: input.holdOwnerId,
+    },
+    {
+      id: holdLegId(input.holdOwnerId, first + 1),
+      debitAccountId: ledger.systemAccountId('fx_position', input.to.currency),
+      creditAccountId: input.to.accountId,
+      currency: input.to.currency,
+      amount: input.toAmount,
+      code: TransferCode.fx_conversion,
+      ownerId: input.conversionId,
+    },
+  ];
+}
+
+/**
+ * Records that the held conversion of a payout (or transfer) was posted or voided, when its owner
+ * posted or voided its holds itself (a payout's postHolds / voidHolds). No-op when it has none.
+ */
+export async function markConversionOf(q: Queryable, purpose: FxConversionPurpose, purposeId: string, status: 'posted' | 'voided'): Promise<void> {
+  await q`update fx_conversions set status = ${status}, updated_at = now()
+          where purpose = ${purpose} and purpose_id = ${purposeId} and status = 'held'`;
 }
 
 /**

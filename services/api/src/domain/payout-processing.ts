@@ -34,6 +34,7 @@ import { appendEvent, type EventType } from './events.ts';
 import { fieldsRefusal } from './outcomes.ts';
 import { openDestinationDetails } from './payout-destinations.ts';
 import { getPayout, payoutEvent, type PayoutRow } from './payouts.ts';
+import { settlePayoutConversion } from './payout-conversions.ts';
 
 /** What the payout background work needs beside the pool and the ledger. */
 export type PayoutsRuntime = {
@@ -61,6 +62,10 @@ async function setStatus(tx: Tx, row: PayoutRow, status: PayoutRow['status'], ch
       retry_count = ${changes.retryCount ?? row.retry_count}, updated_at = now()
     where id = ${row.id} returning *`;
   if (status !== row.status) await appendEvent(tx, payoutEvent(updated!, `payout.${status}` as EventType));
+  // A final payout's holds were just posted or voided: so was its conversion, if it had one (docs/fx.md).
+  if (row.fx_rate_lock_id !== null && status !== row.status && (status === 'success' || status === 'failed')) {
+    await settlePayoutConversion(tx, row.id, status);
+  }
   return updated!;
 }
 
