@@ -42,6 +42,9 @@ What a real client does, schemathesis must do too, or every request would stop a
      a real sub-merchant / wallet of the test merchant (a random uuid is only ever a 404);
    - getFxRate, createFxRateLock: a positive case naming the same currency as base and quote
      gets another quote currency (the same currency twice is rightly a 422 naming quote_currency);
+   - createPayout, createPayoutBatch: a positive case's `fx_rate_lock_id` becomes a fresh real lock
+     (wallet currency -> payout currency) when the currencies differ, else null (see the end of
+     this file; a generated lock id is never the merchant's, rightly a 422 naming it);
    - listSubMerchants, listWallets, listWalletEntries: a generated `cursor` on a positive case
      becomes a real `meta.next_cursor` of that list (for a statement, in the stateful phase too, the
      path then names the wallet whose cursor it is).
@@ -640,3 +643,48 @@ def real_webhook_url(case: Any) -> None:
     body = case.body
     if isinstance(body, MutableMapping) and isinstance(body.get("url"), str):
         body["url"] = conformance_webhook_url
+
+
+# ----- FX rate locks on payouts (issue 16, FX part; docs/fx.md). A lock id is a reference no
+# schema can describe: a generated one is never a lock of the merchant (rightly a 422 naming
+# fx_rate_lock_id), and a lock is needed exactly when the payout's currency differs from its
+# wallet's. A positive case (body not under test) therefore gets what a client sends: a fresh
+# real lock (wallet currency -> payout currency) when the currencies differ and both are quoted,
+# else null. Registered after make_references_real, so it sees the wallet that hook chose.
+
+fx_quoted_currencies = {"KES", "UGX", "TZS", "RWF", "NGN", "GHS", "ZAR", "XOF", "EGP", "USD", "EUR", "GBP"}
+
+
+def wallet_currency(wallet_id: Any) -> str | None:
+    if not isinstance(wallet_id, str) or not uuid_pattern.match(wallet_id):
+        return None
+    try:
+        return merchant_api.call("GET", f"/wallets/{wallet_id}/balance")["data"]["currency"]
+    except RuntimeError:
+        return None  # not a wallet of the merchant: the request is refused for that, lock or not
+
+
+def real_fx_rate_lock(item: MutableMapping[str, Any], source_currency: str | None) -> None:
+    if item.get("fx_rate_lock_id") is None:
+        return
+    target = item.get("currency")
+    if source_currency is None or target == source_currency or source_currency not in fx_quoted_currencies or target not in fx_quoted_currencies:
+        item["fx_rate_lock_id"] = None
+        return
+    lock = merchant_api.call("POST", "/fx/rate-locks", body={"base_currency": source_currency, "quote_currency": target})
+    item["fx_rate_lock_id"] = lock["data"]["id"]
+
+
+@schemathesis.hook("before_call")
+def real_fx_rate_locks(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    operation_id = case.operation.definition.raw.get("operationId")
+    if operation_id not in ("createPayout", "createPayoutBatch"):
+        return
+    meta = case.meta
+    body = case.body
+    if meta is None or meta.is_negative_at(ParameterLocation.BODY) or not isinstance(body, MutableMapping):
+        return
+    source = wallet_currency(body.get("wallet_id"))
+    items = [body] if operation_id == "createPayout" else [i for i in (body.get("payouts") or []) if isinstance(i, MutableMapping)]
+    for item in items:
+        real_fx_rate_lock(item, source)
