@@ -24,6 +24,11 @@
 // In both cases the fraction stays in the FX position with the margin: the platform never pays
 // out more than it took in at the rate, and nobody is paid a fraction nobody paid.
 //
+// The ledger cannot commit with the database: every function here that moves money does so
+// inside the caller's transaction, after the checks that can refuse, with ids derived from the
+// conversion id; a transaction that rolls back after the ledger moved is resumed (or retried with
+// the same idempotency key) with the same conversion id, and the ledger answers `exists`.
+//
 // Exported interface (used by payouts and by the partner wallets' cross-currency transfers;
 // additions only): conversionAmounts, fxConversionIdOf, useRateLock, convertThroughFxPositions,
 // convertWithRateLock, settleHeldConversion, findFxConversion, FxConversionRow; for a conversion
