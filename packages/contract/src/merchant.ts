@@ -3257,6 +3257,8 @@ export interface operations {
                      *           "retry_count": 0,
                      *           "failure_reason": null,
                      *           "fx_rate_lock_id": null,
+                     *           "source_amount": 100000,
+                     *           "fx_rate": null,
                      *           "created_at": "2026-11-22T17:05:00Z"
                      *         }
                      *       ],
