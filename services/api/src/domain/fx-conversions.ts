@@ -33,7 +33,7 @@
 // additions only): conversionAmounts, fxConversionIdOf, useRateLock, convertThroughFxPositions,
 // convertWithRateLock, settleHeldConversion, findFxConversion, FxConversionRow; for a conversion
 // held inside another object's hold chain (a payout's): conversionHoldLegs, recordConversion,
-// markConversionOf.
+// markConversionOf; for many at once: useRateLocks, recordConversions.
 import { createHash } from 'node:crypto';
 import { convertAmount, currencyInfo, holdLegId, TransferCode, type HoldLeg, type Ledger } from '@payagg/ledger';
 import type { Queryable, Tx } from '../db/index.ts';
@@ -122,25 +122,66 @@ export async function useRateLock(tx: Tx, input: {
   usedBy: { type: FxConversionPurpose; id: string };
   nowMs: number;
 }): Promise<RateLockRow> {
-  const [lock] = await tx<RateLockRow[]>`
-    select * from fx_rate_locks where id = ${input.lockId} and merchant_id = ${input.merchantId} for update`;
-  if (!lock) throw fieldsRefusal('fx_rate_lock_not_found', [{ field: input.field, message: 'no such rate lock' }]);
-  if (lock.used_by_type === input.usedBy.type && lock.used_by_id === input.usedBy.id) return lock;
-  if (lock.base_currency !== input.fromCurrency || lock.quote_currency !== input.toCurrency) {
-    throw fieldsRefusal('fx_rate_lock_currency_mismatch', [{
-      field: input.field,
-      message: `the lock converts ${lock.base_currency} -> ${lock.quote_currency}; this needs ${input.fromCurrency} -> ${input.toCurrency} (base_currency = the wallet's currency, quote_currency = the target currency)`,
-    }]);
+  const [lock] = await useRateLocks(tx, { merchantId: input.merchantId, nowMs: input.nowMs, uses: [input] });
+  return lock!;
+}
+
+/** One use of a rate lock (useRateLocks). */
+export type RateLockUse = {
+  lockId: string;
+  /** Where the request named the lock (`body.payouts[3].fx_rate_lock_id`). */
+  field: string;
+  fromCurrency: string;
+  toCurrency: string;
+  usedBy: { type: FxConversionPurpose; id: string };
+};
+
+/**
+ * useRateLock for several uses at once (a batch's items), in two statements whatever their
+ * number: every lock's row is locked in id order (two batches sharing locks queue, never
+ * deadlock), the uses are checked in the order given (the first refusal is the answer; a lock
+ * named twice is used by its first use and refused as used for the next), then all are marked
+ * used. Returns each use's lock, in order.
+ */
+export async function useRateLocks(tx: Tx, input: {
+  merchantId: string; nowMs: number; uses: readonly RateLockUse[];
+}): Promise<RateLockRow[]> {
+  const ids = [...new Set(input.uses.map((use) => use.lockId))].sort();
+  const rows = await tx<RateLockRow[]>`
+    select * from fx_rate_locks where id = any(${ids}::uuid[]) and merchant_id = ${input.merchantId} order by id for update`;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const takenHere = new Set<string>();
+  const newUses: RateLockUse[] = [];
+  for (const use of input.uses) {
+    const lock = byId.get(use.lockId);
+    if (!lock) throw fieldsRefusal('fx_rate_lock_not_found', [{ field: use.field, message: 'no such rate lock' }]);
+    if (lock.used_by_type === use.usedBy.type && lock.used_by_id === use.usedBy.id) continue; // a resumed run
+    if (lock.base_currency !== use.fromCurrency || lock.quote_currency !== use.toCurrency) {
+      throw fieldsRefusal('fx_rate_lock_currency_mismatch', [{
+        field: use.field,
+        message: `the lock converts ${lock.base_currency} -> ${lock.quote_currency}; this needs ${use.fromCurrency} -> ${use.toCurrency} (base_currency = the wallet's currency, quote_currency = the target currency)`,
+      }]);
+    }
+    if (lock.used_at !== null || takenHere.has(lock.id)) {
+      throw fieldsRefusal('fx_rate_lock_used', [{ field: use.field, message: 'the rate lock was already used' }]);
+    }
+    if (lock.expires_at.getTime() <= input.nowMs) {
+      throw fieldsRefusal('fx_rate_lock_expired', [{ field: use.field, message: `the rate lock expired at ${lock.expires_at.toISOString()}` }]);
+    }
+    takenHere.add(lock.id);
+    newUses.push(use);
   }
-  if (lock.used_at !== null) throw fieldsRefusal('fx_rate_lock_used', [{ field: input.field, message: 'the rate lock was already used' }]);
-  if (lock.expires_at.getTime() <= input.nowMs) {
-    throw fieldsRefusal('fx_rate_lock_expired', [{ field: input.field, message: `the rate lock expired at ${lock.expires_at.toISOString()}` }]);
+  if (newUses.length > 0) {
+    const used = await tx<RateLockRow[]>`
+      update fx_rate_locks l set used_at = ${new Date(input.nowMs)}, used_by_type = u.type, used_by_id = u.id
+      from unnest(${newUses.map((use) => use.lockId)}::uuid[], ${newUses.map((use) => use.usedBy.type)}::text[],
+                  ${newUses.map((use) => use.usedBy.id)}::uuid[]) as u(lock_id, type, id)
+      where l.id = u.lock_id and l.used_at is null
+      returning l.*`;
+    if (used.length !== newUses.length) throw new Error('rate locks changed under their row locks');
+    for (const row of used) byId.set(row.id, row);
   }
-  const [used] = await tx<RateLockRow[]>`
-    update fx_rate_locks set used_at = ${new Date(input.nowMs)}, used_by_type = ${input.usedBy.type}, used_by_id = ${input.usedBy.id}
-    where id = ${lock.id} and used_at is null returning *`;
-  if (!used) throw new Error(`rate lock ${lock.id} changed under its row lock`);
-  return used;
+  return input.uses.map((use) => byId.get(use.lockId)!);
 }
 
 export type ConversionInput = {
@@ -197,21 +238,32 @@ export async function convertThroughFxPositions(tx: Tx, ledger: Ledger, input: C
   });
 }
 
-/** Records a conversion whose ledger legs exist (idempotent on its id); returns the record. */
-export async function recordConversion(tx: Queryable, input: {
+export type ConversionRecord = {
   conversionId: string; merchantId: string | null; rateLockId: string | null;
   purpose: FxConversionPurpose; purposeId: string;
   fromCurrency: string; fromAmount: bigint; toCurrency: string; toAmount: bigint;
   rate: string; fixedSide: 'from' | 'to'; status: 'held' | 'posted';
-}): Promise<FxConversionRow> {
+};
+
+/** Records a conversion whose ledger legs exist (idempotent on its id); returns the record. */
+export async function recordConversion(tx: Queryable, input: ConversionRecord): Promise<FxConversionRow> {
+  await recordConversions(tx, [input]);
+  return (await findFxConversion(tx, input.conversionId))!;
+}
+
+/** recordConversion for many (a batch's members) in one statement. */
+export async function recordConversions(tx: Queryable, records: readonly ConversionRecord[]): Promise<void> {
+  if (records.length === 0) return;
   await tx`
     insert into fx_conversions (id, merchant_id, rate_lock_id, purpose, purpose_id, from_currency, from_amount, to_currency,
       to_amount, rate, fixed_side, status)
-    values (${input.conversionId}, ${input.merchantId}, ${input.rateLockId}, ${input.purpose}, ${input.purposeId},
-      ${input.fromCurrency}, ${input.fromAmount.toString()}::bigint, ${input.toCurrency}, ${input.toAmount.toString()}::bigint,
-      ${input.rate}::numeric, ${input.fixedSide}, ${input.status})
+    select * from unnest(
+      ${records.map((r) => r.conversionId)}::uuid[], ${records.map((r) => r.merchantId)}::uuid[], ${records.map((r) => r.rateLockId)}::uuid[],
+      ${records.map((r) => r.purpose)}::text[], ${records.map((r) => r.purposeId)}::uuid[], ${records.map((r) => r.fromCurrency)}::text[],
+      ${records.map((r) => r.fromAmount.toString())}::bigint[], ${records.map((r) => r.toCurrency)}::text[],
+      ${records.map((r) => r.toAmount.toString())}::bigint[], ${records.map((r) => r.rate)}::numeric[],
+      ${records.map((r) => r.fixedSide)}::text[], ${records.map((r) => r.status)}::text[])
     on conflict (id) do nothing`;
-  return (await findFxConversion(tx, input.conversionId))!;
 }
 
 /**

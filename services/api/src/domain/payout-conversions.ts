@@ -5,7 +5,7 @@
 // amount / rate rounded up), then its reservation is the conversion's two held legs
 // (reservationLegs -> conversionHoldLegs), posted or voided with the payout's other holds.
 import type { Tx } from '../db/index.ts';
-import { conversionAmounts, fxConversionIdOf, markConversionOf, recordConversion, useRateLock } from './fx-conversions.ts';
+import { conversionAmounts, fxConversionIdOf, markConversionOf, recordConversions, useRateLocks } from './fx-conversions.ts';
 
 /** One payout's conversion, once its lock is used. */
 export type PayoutConversion = {
@@ -28,41 +28,39 @@ export type PayoutConversionRequest = {
 
 /**
  * Uses the rate lock of every cross-currency payout of one reservation (a payout, or a batch's
- * members), in the caller's transaction: each lock's row is locked in lock-id order (two batches
- * sharing locks queue instead of deadlocking), checked and marked used by its payout
- * (domain/fx-conversions.ts useRateLock: 422s naming the field). Returns each payout's conversion.
+ * members), in the caller's transaction, in two statements (domain/fx-conversions.ts
+ * useRateLocks: rows locked in lock-id order, so two batches sharing locks queue instead of
+ * deadlocking; 422s naming the field). Returns each payout's conversion.
  */
 export async function usePayoutRateLocks(tx: Tx, input: {
   merchantId: string; walletCurrency: string; payouts: readonly PayoutConversionRequest[]; nowMs: number;
 }): Promise<Map<string, PayoutConversion>> {
-  const conversions = new Map<string, PayoutConversion>();
-  const ordered = [...input.payouts].sort((a, b) => (a.fxRateLockId < b.fxRateLockId ? -1 : a.fxRateLockId > b.fxRateLockId ? 1 : 0));
-  for (const payout of ordered) {
-    const lock = await useRateLock(tx, {
-      merchantId: input.merchantId, lockId: payout.fxRateLockId, field: `${payout.fieldPrefix}.fx_rate_lock_id`,
-      fromCurrency: input.walletCurrency, toCurrency: payout.currency,
-      usedBy: { type: 'payout', id: payout.payoutId }, nowMs: input.nowMs,
-    });
+  const locks = await useRateLocks(tx, {
+    merchantId: input.merchantId, nowMs: input.nowMs,
+    uses: input.payouts.map((payout) => ({
+      lockId: payout.fxRateLockId, field: `${payout.fieldPrefix}.fx_rate_lock_id`,
+      fromCurrency: input.walletCurrency, toCurrency: payout.currency, usedBy: { type: 'payout' as const, id: payout.payoutId },
+    })),
+  });
+  return new Map(input.payouts.map((payout, i) => {
+    const lock = locks[i]!;
     const amounts = conversionAmounts({ rate: lock.locked_rate, fromCurrency: input.walletCurrency, toCurrency: payout.currency, amount: { to: payout.amount } })!;
-    conversions.set(payout.payoutId, {
+    return [payout.payoutId, {
       conversionId: fxConversionIdOf('payout', payout.payoutId), rateLockId: lock.id, rate: lock.locked_rate, fromAmount: amounts.fromAmount,
-    });
-  }
-  return conversions;
+    }];
+  }));
 }
 
-/** Records the held conversions of payouts whose holds now exist (same transaction). */
+/** Records the held conversions of payouts whose holds now exist (same transaction, one statement). */
 export async function recordPayoutConversions(tx: Tx, input: {
   merchantId: string; walletCurrency: string;
   payouts: readonly { payoutId: string; currency: string; amount: bigint; conversion: PayoutConversion }[];
 }): Promise<void> {
-  for (const payout of input.payouts) {
-    await recordConversion(tx, {
-      conversionId: payout.conversion.conversionId, merchantId: input.merchantId, rateLockId: payout.conversion.rateLockId,
-      purpose: 'payout', purposeId: payout.payoutId, fromCurrency: input.walletCurrency, fromAmount: payout.conversion.fromAmount,
-      toCurrency: payout.currency, toAmount: payout.amount, rate: payout.conversion.rate, fixedSide: 'to', status: 'held',
-    });
-  }
+  await recordConversions(tx, input.payouts.map((payout) => ({
+    conversionId: payout.conversion.conversionId, merchantId: input.merchantId, rateLockId: payout.conversion.rateLockId,
+    purpose: 'payout' as const, purposeId: payout.payoutId, fromCurrency: input.walletCurrency, fromAmount: payout.conversion.fromAmount,
+    toCurrency: payout.currency, toAmount: payout.amount, rate: payout.conversion.rate, fixedSide: 'to' as const, status: 'held' as const,
+  })));
 }
 
 /** The payout's holds were posted (success) or voided (failure, cancel): so is its conversion, if any. */
