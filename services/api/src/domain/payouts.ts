@@ -248,7 +248,9 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
       const conversionOf = (id: string) => conversions.get(id);
       let batch: PayoutBatchRow | null = null;
       if (input.batch) {
-        const total = input.payouts.reduce((sum, payout) => sum + BigInt(payout.item.amount), 0n);
+        // What the batch takes from the wallet, in its currency: a cross-currency member counts its
+        // source_amount (docs/fx.md), so the total never adds up amounts in different currencies.
+        const total = input.payouts.reduce((sum, payout) => sum + (conversionOf(payout.id)?.fromAmount ?? BigInt(payout.item.amount)), 0n);
         const [row] = await tx<PayoutBatchRow[]>`
           insert into payout_batches (id, merchant_id, wallet_id, total_amount, item_count)
           values (${input.batch.id}, ${input.merchantId}, ${input.wallet.id}, ${total.toString()}::bigint, ${input.payouts.length})

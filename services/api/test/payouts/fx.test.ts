@@ -215,6 +215,8 @@ describe('a bulk payout with cross-currency items', () => {
     const [ok, failing] = created.data!.data.payouts;
     const costs = [usdCentsFor(40_000, a.locked_rate), usdCentsFor(60_000, b.locked_rate)];
     expect([ok!.source_amount, failing!.source_amount]).toEqual(costs);
+    // The batch's total is what it takes from the wallet, in the wallet's currency.
+    expect(created.data!.data.total_amount).toBe(costs[0]! + costs[1]!);
     expect(await available(service.client, usdWallet)).toBe(before - costs[0]! - costs[1]!);
     await runJobs(service);
     const batch = await service.client.GET('/payouts/batches/{id}', { params: { path: { id: created.data!.data.id } } });
