@@ -12,7 +12,7 @@ SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
 .PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
-        bench-collections bench-cost bench-jobs bench-webhooks conformance mock python-venv conformance-venv typecheck ci
+        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts conformance mock python-venv conformance-venv typecheck ci
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
@@ -23,7 +23,7 @@ help:
 	@echo "make check-generated     fail if generated code drifted from spec/"
 	@echo "make conformance         schemathesis against a freshly started server"
 	@echo "make mock                Prism mock of spec/merchant.yaml on port 4010"
-	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks   benchmarks that print figures"
+	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks | bench-payouts   benchmarks that print figures"
 
 # --- toolchain -------------------------------------------------------------------------
 tools:
@@ -89,3 +89,6 @@ bench-jobs: install
 
 bench-webhooks: install
 	pnpm --filter @payagg/api run bench-webhooks
+
+bench-payouts: install
+	pnpm --filter @payagg/api run bench-payouts

@@ -528,7 +528,8 @@ export interface paths {
          *     request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the
          *     wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a
          *     single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total
-         *     compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and
+         *     compared with the balance, and the batch's `total_amount`, is the sum of the items'
+         *     `source_amount` (in the wallet's currency). Members are readable through `GET /payouts?wallet_id=...` and
          *     `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`).
          */
         post: operations["createPayoutBatch"];

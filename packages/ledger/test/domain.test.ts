@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Ledger, LedgerUsageError, TransferCode, TransferFlags, batch_events_max, history_page_max, idFromUuid, type LedgerEngine } from '../src/index.ts';
+import { Ledger, LedgerUsageError, TransferCode, TransferFlags, batch_events_max, history_page_max, holdLegId, idFromUuid, type LedgerEngine } from '../src/index.ts';
 import { engine_cases } from './support/engines.ts';
 
 for (const engine_case of engine_cases) {
@@ -212,6 +212,32 @@ for (const engine_case of engine_cases) {
       expect(await ledger.balance(merchant)).toEqual({ available: 2_000n, pending: 0n });
       expect(await ledger.commitPayout(cancelled)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
       expect(await ledger.commitPayout(randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
+    });
+
+    test('hold chains: all holds or none; post and void whole lists, in groups, idempotently', async () => {
+      const merchant = await wallet('KES');
+      await fund(merchant, 10_000n, 'KES');
+      const clearing = ledger.systemAccountId('payout_clearing', 'KES');
+      const legs = (amounts: bigint[]) => amounts.map((amount) => {
+        const ownerId = randomUUID();
+        return { id: holdLegId(ownerId, 0), debitAccountId: merchant, creditAccountId: clearing, currency: 'KES', amount, code: TransferCode.payout, ownerId };
+      });
+      // Each leg alone fits, the chain does not: nothing is held.
+      expect(await ledger.holdChain(legs([6_000n, 4_000n, 1n]))).toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 10_000n, pending: 0n });
+      const chain = legs([1_000n, 2_000n, 3_000n]);
+      expect(await ledger.holdChain(chain)).toMatchObject({ ok: true, replayed: false });
+      expect(await ledger.holdChain(chain)).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(merchant)).toEqual({ available: 4_000n, pending: 0n });
+      const [a, b, c] = chain.map((leg) => leg.id);
+      const posted = await ledger.postHoldGroups([[a!], [b!]]);
+      expect(posted.map((r) => r.ok)).toEqual([true, true]);
+      expect(await ledger.postHolds([a!])).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.voidHolds([c!])).toMatchObject({ ok: true });
+      expect(await ledger.voidHoldGroups([[c!]])).toMatchObject([{ ok: true, replayed: true }]);
+      expect(await ledger.postHolds([c!])).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await ledger.balance(merchant)).toEqual({ available: 7_000n, pending: 0n });
+      expect((await ledger.checkInvariants()).ok).toBe(true);
     });
 
     test('convert moves through the FX positions of both currencies, rounding once', async () => {

@@ -27,6 +27,7 @@ import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 import { createDestinationVault } from './crypto/destination-vault.ts';
 import type { PayoutsRuntime } from './domain/payout-processing.ts';
 import { createPayoutRailRegistry } from './payout-rails/registry.ts';
+import { sandboxOutcomeWindowMs } from './jobs/tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
@@ -117,10 +118,14 @@ export async function createDomainRuntime(input: {
     rails: createPayoutRailRegistry({
       sql: workerSql,
       sandbox: config.payouts.sandbox,
+      // One delivery job per rail and 100 ms window: the sends of a burst share it (a waiting
+      // job keeps its time; one already running gets a successor, which finds what it missed).
       scheduleOutcomeDelivery: async (q, delivery) => {
-        await enqueueJob(q, 'payout_rails.sandbox_deliver_outcome',
-          { destinationType: delivery.destinationType, payoutId: delivery.payoutId, attempt: delivery.attempt },
-          { runAt: delivery.runAt, jobKey: `payout_rails.sandbox_deliver_outcome:${delivery.payoutId}:${delivery.attempt}` });
+        const window = Math.floor(delivery.runAt.getTime() / sandboxOutcomeWindowMs) + 1;
+        await enqueueJob(q, 'payout_rails.sandbox_deliver_due_outcomes', { destinationType: delivery.destinationType }, {
+          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `payout_rails.sandbox_deliver_due_outcomes:${delivery.destinationType}:${window}`,
+          jobKeyMode: 'preserve_run_at',
+        });
       },
     }),
     vault: createDestinationVault(input.secretBox),

@@ -665,7 +665,7 @@ class PayoutsApi:
     ) -> PayoutBatchEnvelope:
         """Create a bulk payout
 
-        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
+        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance, and the batch's `total_amount`, is the sum of the items' `source_amount` (in the wallet's currency). Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -745,7 +745,7 @@ class PayoutsApi:
     ) -> ApiResponse[PayoutBatchEnvelope]:
         """Create a bulk payout
 
-        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
+        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance, and the batch's `total_amount`, is the sum of the items' `source_amount` (in the wallet's currency). Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str
@@ -825,7 +825,7 @@ class PayoutsApi:
     ) -> RESTResponseType:
         """Create a bulk payout
 
-        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance is the sum of the items' `source_amount`. Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
+        Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is created (and its amount reserved) or none is. If the wallet cannot cover the total the request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total compared with the balance, and the batch's `total_amount`, is the sum of the items' `source_amount` (in the wallet's currency). Members are readable through `GET /payouts?wallet_id=...` and `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`). 
 
         :param idempotency_key: Client-generated key, unique per logical operation (a UUID v4 is suggested). Same key and payload replays the stored result; same key and a different payload is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours. (required)
         :type idempotency_key: str

@@ -425,15 +425,32 @@ export class Ledger {
     return this.#postOrVoidAll(pendingIds, 'void');
   }
 
+  /**
+   * postHolds for many independent groups at once (payouts settling together): each group is its
+   * own linked chain, answered on its own, in as few ledger requests as hold them.
+   */
+  postHoldGroups(groups: readonly (readonly bigint[])[]): Promise<MovementResult[]> {
+    return this.#submitChains(groups.map((group) => this.#postOrVoidChain(group, 'post')));
+  }
+
+  /** voidHolds for many independent groups at once, as postHoldGroups. */
+  voidHoldGroups(groups: readonly (readonly bigint[])[]): Promise<MovementResult[]> {
+    return this.#submitChains(groups.map((group) => this.#postOrVoidChain(group, 'void')));
+  }
+
   async #postOrVoidAll(pendingIds: readonly bigint[], action: 'post' | 'void'): Promise<MovementResult> {
+    return this.#submitChain(this.#postOrVoidChain(pendingIds, action));
+  }
+
+  #postOrVoidChain(pendingIds: readonly bigint[], action: 'post' | 'void'): TransferInput[] {
     if (pendingIds.length === 0 || pendingIds.length > batch_events_max) throw new LedgerUsageError(`1..${batch_events_max} holds at once`);
-    return this.#submitChain(pendingIds.map((pendingId, i) => ({
+    return pendingIds.map((pendingId, i) => ({
       id: idFromParts(action === 'post' ? 'payagg.ledger.hold_post' : 'payagg.ledger.hold_void', pendingId),
       pending_id: pendingId,
       amount: action === 'post' ? u128_max : 0n,
       flags: (action === 'post' ? TransferFlags.post_pending_transfer : TransferFlags.void_pending_transfer)
         | (i < pendingIds.length - 1 ? TransferFlags.linked : 0),
-    })));
+    }));
   }
 
   /**
@@ -550,12 +567,12 @@ export class Ledger {
 
   /** Posts both holds of a pending conversion, together (the payout it reserved for succeeded). */
   commitConversion(conversionId: string): Promise<MovementResult> {
-    return this.#postOrVoidChain(conversionId, 'post');
+    return this.#postOrVoidConversion(conversionId, 'post');
   }
 
   /** Voids both holds of a pending conversion, together: the from account gets its money back. */
   cancelConversion(conversionId: string): Promise<MovementResult> {
-    return this.#postOrVoidChain(conversionId, 'void');
+    return this.#postOrVoidConversion(conversionId, 'void');
   }
 
   /** The ids of a conversion's two legs (moveConversion), in order: from leg, to leg. */
@@ -563,7 +580,7 @@ export class Ledger {
     return conversionLegIds(conversionId);
   }
 
-  async #postOrVoidChain(conversionId: string, action: 'post' | 'void'): Promise<MovementResult> {
+  async #postOrVoidConversion(conversionId: string, action: 'post' | 'void'): Promise<MovementResult> {
     const legs = conversionLegIds(conversionId);
     const step = action === 'post' ? 2 : 4;
     return this.#submitChain(legs.map((pendingId, i) => ({

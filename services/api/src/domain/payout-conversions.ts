@@ -67,3 +67,14 @@ export async function recordPayoutConversions(tx: Tx, input: {
 export async function settlePayoutConversion(tx: Tx, payoutId: string, status: 'success' | 'failed'): Promise<void> {
   await markConversionOf(tx, 'payout', payoutId, status === 'success' ? 'posted' : 'voided');
 }
+
+/** settlePayoutConversion for many payouts in one statement (a round of rail outcomes); payouts without a conversion are skipped. */
+export async function settlePayoutConversions(tx: Tx, payouts: readonly { id: string; status: string; fx_rate_lock_id: string | null }[]): Promise<void> {
+  const settled = payouts.filter((payout) => payout.fx_rate_lock_id !== null && (payout.status === 'success' || payout.status === 'failed'));
+  if (settled.length === 0) return;
+  await tx`
+    update fx_conversions c set status = u.status, updated_at = now()
+    from unnest(${settled.map((payout) => payout.id)}::uuid[],
+                ${settled.map((payout) => (payout.status === 'success' ? 'posted' : 'voided'))}::text[]) as u(payout_id, status)
+    where c.purpose = 'payout' and c.purpose_id = u.payout_id and c.status = 'held'`;
+}

@@ -23,18 +23,18 @@
 // its writes, and are idempotent (ids derived from the hold ids), so a transaction that rolls back
 // after them is simply run again by the job's retry, which finds them done.
 import type { Ledger } from '@payagg/ledger';
-import type { DestinationVault } from '../crypto/destination-vault.ts';
+import type { DestinationDetails, DestinationVault } from '../crypto/destination-vault.ts';
 import type { Sql, Tx } from '../db/index.ts';
 import { write } from '../db/write.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import type { PayoutRailRegistry } from '../payout-rails/registry.ts';
 import { PayoutSendDeclinedError, type PayoutRailOutcome } from '../payout-rails/types.ts';
-import { appendEvent, type EventType } from './events.ts';
+import { mapWithConcurrency } from '../map-with-concurrency.ts';
+import { appendEvent, appendEvents, type EventType } from './events.ts';
 import { fieldsRefusal } from './outcomes.ts';
-import { openDestinationDetails } from './payout-destinations.ts';
-import { getPayout, payoutEvent, type PayoutRow } from './payouts.ts';
-import { settlePayoutConversion } from './payout-conversions.ts';
+import { enqueueSendJobs, getPayout, payoutEvent, type PayoutRow } from './payouts.ts';
+import { settlePayoutConversion, settlePayoutConversions } from './payout-conversions.ts';
 
 /** What the payout background work needs beside the pool and the ledger. */
 export type PayoutsRuntime = {
@@ -45,6 +45,9 @@ export type PayoutsRuntime = {
 };
 
 export type PayoutProcessingDeps = { sql: Sql; ledger: Ledger; payouts: PayoutsRuntime; logger: Logger };
+
+/** Rail calls one send makes at once: overlaps the provider's round trips without taking the worker pool. */
+export const payoutSendConcurrency = 4;
 
 /** failure_reason of a payout whose transient failures outlasted its retries. */
 export const payoutRetriesExhaustedReason = 'retries_exhausted';
@@ -83,61 +86,108 @@ async function voidHolds(ledger: Ledger, row: PayoutRow): Promise<void> {
   if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void payout ${row.id} holds: ${voided.failure}`);
 }
 
-/** A member became final: the batch becomes completed or partially_failed once every member is. */
-async function settleBatchIfDone(tx: Tx, batchId: string | null): Promise<void> {
-  if (batchId === null) return;
-  // The batch row lock orders concurrent last members: exactly one sees every member final.
-  await tx`select id from payout_batches where id = ${batchId} for update`;
+/**
+ * A member became final: the batch's counts move, and its status with them once no member is
+ * open (completed, or partially_failed when any failed). One statement, the transaction's last:
+ * the batch row is held only for the commit, so members of one batch settle side by side.
+ */
+async function countFinalMember(tx: Tx, row: PayoutRow): Promise<void> {
+  if (row.batch_id === null) return;
+  const failed = row.status === 'failed' ? 1 : 0;
   await tx`
-    update payout_batches b
-    set status = case when s.failed > 0 then 'partially_failed' else 'completed' end, updated_at = now()
-    from (select count(*) filter (where status in ('queued', 'processing')) as open,
-                 count(*) filter (where status = 'failed') as failed
-          from payouts where batch_id = ${batchId}) s
-    where b.id = ${batchId} and b.status = 'processing' and s.open = 0`;
+    update payout_batches
+    set open_members = open_members - 1, failed_members = failed_members + ${failed},
+        status = case when open_members - 1 > 0 then 'processing'
+                      when failed_members + ${failed} > 0 then 'partially_failed' else 'completed' end,
+        updated_at = now()
+    where id = ${row.batch_id}`;
+}
+
+type SendPlan = { send: PayoutRow[]; notDue: PayoutRow[] };
+
+/**
+ * Step 1 of a send, for up to a job's worth of payouts in ONE transaction: the queued ones that
+ * are due move to processing (payout.processing each, one statement for all); processing ones
+ * (a send that may have reached the rail) are sent again with the same attempt; final ones are
+ * skipped; queued ones not yet due (a job that ran early) are put back.
+ */
+async function claimForSending(deps: PayoutProcessingDeps, payoutIds: readonly string[]): Promise<SendPlan> {
+  return await write(deps, { prepare: async (tx) => {
+    const rows = await tx<(PayoutRow & { due: boolean })[]>`
+      select *, scheduled_at is null or scheduled_at <= now() as due from payouts
+      where id = any(${payoutIds as string[]}::uuid[]) order by id for update`;
+    if (rows.length !== new Set(payoutIds).size) throw new Error(`payouts.send: ${payoutIds.length - rows.length} unknown payouts`);
+    const claim = rows.filter((row) => row.status === 'queued' && row.due).map((row) => row.id);
+    const claimed = claim.length === 0 ? [] : await tx<PayoutRow[]>`
+      update payouts set status = 'processing', updated_at = now() where id = any(${claim}::uuid[]) returning *`;
+    await appendEvents(tx, claimed.map((row) => payoutEvent(row, 'payout.processing')));
+    return {
+      send: [...claimed, ...rows.filter((row) => row.status === 'processing')],
+      notDue: rows.filter((row) => row.status === 'queued' && !row.due),
+    };
+  } });
 }
 
 /**
- * Sends one payout (the payouts.send job). Returns what it did; throws when the rail is down (the
- * job retries with backoff; the payout stays processing and the retry sends the same attempt).
+ * Sends payouts (the payouts.send job). Throws when a rail is down (the job retries with backoff;
+ * the payouts stay processing and the retry sends the same attempts, which the rail answers as
+ * before). Returns how many were sent.
  */
-export async function sendPayout(deps: PayoutProcessingDeps, payoutId: string): Promise<'sent' | 'not_due' | 'final' | 'declined'> {
-  const claimed = await write(deps, { prepare: async (tx) => {
-    const row = await lockPayout(tx, payoutId);
-    if (!row) throw new Error(`payouts.send for unknown payout ${payoutId}`);
-    if (row.status === 'success' || row.status === 'failed') return null;
-    if (row.status === 'queued') {
-      // A job that runs early (a clock ahead of the database's) waits for its time.
-      const [due] = await tx<{ due: boolean }[]>`select ${row.scheduled_at}::timestamptz is null or ${row.scheduled_at}::timestamptz <= now() as due`;
-      if (!due!.due) return { notDueUntil: row.scheduled_at! };
-      return await setStatus(tx, row, 'processing');
+export async function sendPayouts(deps: PayoutProcessingDeps, payoutIds: readonly string[]): Promise<{ sent: number; declined: number }> {
+  const plan = await claimForSending(deps, payoutIds);
+  for (const row of plan.notDue) {
+    await enqueueJob(deps.sql, 'payouts.send', { payoutIds: [row.id] }, { runAt: row.scheduled_at!, jobKey: `payouts.send:${row.id}:due` });
+  }
+  const details = await openDestinations(deps, [...new Set(plan.send.map((row) => row.destination_id))]);
+  const references: { id: string; reference: string }[] = [];
+  const outages: unknown[] = [];
+  let declined = 0;
+  await mapWithConcurrency(plan.send, payoutSendConcurrency, async (row) => {
+    try {
+      const receipt = await deps.payouts.rails.connectorFor(row.destination_type).sendPayout({
+        payoutId: row.id, attempt: row.retry_count, merchantId: row.merchant_id,
+        amount: Number(row.amount), currency: row.currency, destination: details.get(row.destination_id)!,
+      });
+      references.push({ id: row.id, reference: receipt.providerReference });
+    } catch (error) {
+      if (!(error instanceof PayoutSendDeclinedError)) {
+        outages.push(error);
+        return;
+      }
+      // The provider will never take this send: the payout fails now, its money goes back.
+      declined += 1;
+      await applyPayoutOutcome(deps, {
+        payoutId: row.id, attempt: row.retry_count, providerReference: '', status: 'failed',
+        failureReason: error.reason === 'send_declined' ? null : error.reason,
+      }, { declinedReason: error.reason });
     }
-    return row; // processing: a send that may have reached the rail; the same attempt again
-  } });
-  if (claimed === null) return 'final';
-  if ('notDueUntil' in claimed) {
-    await enqueueJob(deps.sql, 'payouts.send', { payoutIds: [payoutId] }, { runAt: claimed.notDueUntil, jobKey: `payouts.send:${payoutId}:due` });
-    return 'not_due';
+  });
+  if (references.length > 0) {
+    await deps.sql`
+      update payouts p set provider_reference = r.reference
+      from unnest(${references.map((r) => r.id)}::uuid[], ${references.map((r) => r.reference)}::text[]) as r(id, reference)
+      where p.id = r.id`;
   }
-  const destination = await openDestinationDetails(deps.sql, deps.payouts.vault, claimed.destination_id);
-  try {
-    const receipt = await deps.payouts.rails.connectorFor(claimed.destination_type).sendPayout({
-      payoutId: claimed.id, attempt: claimed.retry_count, merchantId: claimed.merchant_id,
-      amount: Number(claimed.amount), currency: claimed.currency, destination,
-    });
-    await deps.sql`update payouts set provider_reference = ${receipt.providerReference}
-                   where id = ${claimed.id} and provider_reference is distinct from ${receipt.providerReference}`;
-    return 'sent';
-  } catch (error) {
-    if (!(error instanceof PayoutSendDeclinedError)) throw error;
-    // The provider will never take this send: the payout fails now, its money goes back.
-    await applyPayoutOutcome(deps, {
-      payoutId: claimed.id, attempt: claimed.retry_count, providerReference: '', status: 'failed',
-      failureReason: error.reason === 'send_declined' ? null : error.reason,
-    }, { declinedReason: error.reason });
-    return 'declined';
-  }
+  if (outages.length > 0) throw outages[0];
+  return { sent: references.length, declined };
 }
+
+/** One payout's send (sendPayouts of one). Kept for callers of the first published interface. */
+export async function sendPayout(deps: PayoutProcessingDeps, payoutId: string): Promise<'sent' | 'declined' | 'skipped'> {
+  const { sent, declined } = await sendPayouts(deps, [payoutId]);
+  return sent > 0 ? 'sent' : declined > 0 ? 'declined' : 'skipped';
+}
+
+/** The details of each destination, opened once for a whole send (never logged). */
+async function openDestinations(deps: PayoutProcessingDeps, destinationIds: readonly string[]): Promise<Map<string, DestinationDetails>> {
+  if (destinationIds.length === 0) return new Map();
+  const rows = await deps.sql<{ id: string; details_sealed: Buffer }[]>`
+    select id, details_sealed from payout_destinations where id = any(${destinationIds as string[]}::uuid[])`;
+  return new Map(rows.map((row) => [row.id, deps.payouts.vault.open(row.id, row.details_sealed)]));
+}
+
+/** A rail outcome as the domain applies it; `declinedReason` stands for a synchronous decline's reason. */
+export type AppliedOutcome = PayoutRailOutcome & { declinedReason?: string };
 
 /**
  * The rail's outcome of one send attempt. Idempotent: an outcome for a payout that is no longer
@@ -145,29 +195,98 @@ export async function sendPayout(deps: PayoutProcessingDeps, payoutId: string): 
  */
 export async function applyPayoutOutcome(deps: PayoutProcessingDeps, outcome: PayoutRailOutcome,
   options: { declinedReason?: string } = {}): Promise<void> {
+  await applyPayoutOutcomes(deps, [{ ...outcome, ...(options.declinedReason === undefined ? {} : { declinedReason: options.declinedReason }) }]);
+}
+
+/**
+ * Many outcomes in ONE transaction (the sandbox delivers those that fell due together; a real
+ * provider's batch callback would too): the payouts locked in id order, the ledger posts and
+ * voids each payout's holds as its own chain in as few requests as hold them, one statement
+ * moves every status, one writes their events, one moves the batches' counts, and the retries'
+ * send jobs are enqueued in chunks. Each outcome is decided on its own, as applyPayoutOutcome.
+ */
+export async function applyPayoutOutcomes(deps: PayoutProcessingDeps, outcomes: readonly AppliedOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
   await write(deps, { prepare: async (tx) => {
-    const row = await lockPayout(tx, outcome.payoutId);
-    if (!row) throw new Error(`payout rail outcome for unknown payout ${outcome.payoutId}`);
-    if (row.status !== 'processing' || outcome.attempt !== row.retry_count) return;
-    if (outcome.status === 'success') {
-      await postHolds(deps.ledger, row);
-      await setStatus(tx, row, 'success');
-    } else if (outcome.status === 'failed') {
-      await voidHolds(deps.ledger, row);
-      await setStatus(tx, row, 'failed', { failureReason: outcome.failureReason ?? options.declinedReason ?? 'send_declined' });
-    } else if (row.retry_count < deps.payouts.retryScheduleMs.length) {
-      const waitMs = deps.payouts.retryScheduleMs[row.retry_count]!;
-      await setStatus(tx, row, 'processing', { retryCount: row.retry_count + 1 });
-      await enqueueJob(tx, 'payouts.send', { payoutIds: [row.id] }, {
-        runAt: new Date(Date.now() + waitMs), jobKey: `payouts.send:${row.id}:retry:${row.retry_count + 1}`,
-      });
-      return;
-    } else {
-      await voidHolds(deps.ledger, row);
-      await setStatus(tx, row, 'failed', { failureReason: payoutRetriesExhaustedReason });
+    const rows = await tx<PayoutRow[]>`
+      select * from payouts where id = any(${outcomes.map((o) => o.payoutId)}::uuid[]) order by id for update`;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    type Move = { row: PayoutRow; status: PayoutRow['status']; failureReason: string | null; retryCount: number };
+    const moves: Move[] = [];
+    const toPost: PayoutRow[] = [];
+    const toVoid: PayoutRow[] = [];
+    const retries = new Map<number, string[]>(); // wait (ms) -> payout ids
+    for (const outcome of outcomes) {
+      const row = byId.get(outcome.payoutId);
+      if (!row) throw new Error(`payout rail outcome for unknown payout ${outcome.payoutId}`);
+      if (row.status !== 'processing' || outcome.attempt !== row.retry_count) continue;
+      if (moves.some((move) => move.row.id === row.id)) continue; // the same outcome twice in one delivery
+      if (outcome.status === 'success') {
+        toPost.push(row);
+        moves.push({ row, status: 'success', failureReason: null, retryCount: row.retry_count });
+      } else if (outcome.status === 'failed') {
+        toVoid.push(row);
+        moves.push({ row, status: 'failed', failureReason: outcome.failureReason ?? outcome.declinedReason ?? 'send_declined', retryCount: row.retry_count });
+      } else if (row.retry_count < deps.payouts.retryScheduleMs.length) {
+        const waitMs = deps.payouts.retryScheduleMs[row.retry_count]!;
+        retries.set(waitMs, [...(retries.get(waitMs) ?? []), row.id]);
+        moves.push({ row, status: 'processing', failureReason: null, retryCount: row.retry_count + 1 });
+      } else {
+        toVoid.push(row);
+        moves.push({ row, status: 'failed', failureReason: payoutRetriesExhaustedReason, retryCount: row.retry_count });
+      }
     }
-    await settleBatchIfDone(tx, row.batch_id);
+    if (moves.length === 0) return;
+    await settleHolds(deps.ledger, toPost, 'post');
+    await settleHolds(deps.ledger, toVoid, 'void');
+    const updated = await tx<PayoutRow[]>`
+      update payouts p set status = m.status, failure_reason = m.failure_reason, retry_count = m.retry_count, updated_at = now()
+      from unnest(${moves.map((m) => m.row.id)}::uuid[], ${moves.map((m) => m.status)}::text[],
+                  ${moves.map((m) => m.failureReason)}::text[], ${moves.map((m) => m.retryCount)}::int[]) as m(id, status, failure_reason, retry_count)
+      where p.id = m.id
+      returning p.*`;
+    const final = updated.filter((row) => row.status === 'success' || row.status === 'failed');
+    await appendEvents(tx, final.map((row) => payoutEvent(row, `payout.${row.status}` as EventType)));
+    // Their holds were just posted or voided: so were the conversions of the cross-currency ones (docs/fx.md).
+    await settlePayoutConversions(tx, final);
+    for (const [waitMs, ids] of retries) {
+      await enqueueSendJobs(tx, ids, { runAt: new Date(Date.now() + waitMs), key: `retry:${ids[0]}:${moves.find((m) => m.row.id === ids[0])!.retryCount}` });
+    }
+    await countFinalMembers(tx, final);
   } });
+}
+
+async function settleHolds(ledger: Ledger, rows: readonly PayoutRow[], action: 'post' | 'void'): Promise<void> {
+  if (rows.length === 0) return;
+  const groups = rows.map(holdIdsOf);
+  const results = action === 'post' ? await ledger.postHoldGroups(groups) : await ledger.voidHoldGroups(groups);
+  results.forEach((result, i) => {
+    const done = action === 'post' ? 'hold_already_posted' : 'hold_already_voided';
+    if (!result.ok && result.failure !== done) throw new Error(`${action} payout ${rows[i]!.id} holds: ${result.failure}`);
+  });
+}
+
+/** countFinalMember for many members at once: one statement over their batches. */
+async function countFinalMembers(tx: Tx, rows: readonly PayoutRow[]): Promise<void> {
+  const counts = new Map<string, { final: number; failed: number }>();
+  for (const row of rows) {
+    if (row.batch_id === null) continue;
+    const count = counts.get(row.batch_id) ?? { final: 0, failed: 0 };
+    count.final += 1;
+    if (row.status === 'failed') count.failed += 1;
+    counts.set(row.batch_id, count);
+  }
+  if (counts.size === 0) return;
+  const ids = [...counts.keys()].sort();
+  await tx`
+    update payout_batches b
+    set open_members = b.open_members - c.final, failed_members = b.failed_members + c.failed,
+        status = case when b.open_members - c.final > 0 then 'processing'
+                      when b.failed_members + c.failed > 0 then 'partially_failed' else 'completed' end,
+        updated_at = now()
+    from unnest(${ids}::uuid[], ${ids.map((id) => counts.get(id)!.final)}::int[], ${ids.map((id) => counts.get(id)!.failed)}::int[])
+      as c(id, final, failed)
+    where b.id = c.id`;
 }
 
 /**
@@ -185,7 +304,7 @@ export async function cancelPayout(deps: { sql: Sql; ledger: Ledger }, merchantI
     }
     await voidHolds(deps.ledger, row);
     const cancelled = await setStatus(tx, row, 'failed', { failureReason: payoutCancelledReason });
-    await settleBatchIfDone(tx, row.batch_id);
+    await countFinalMember(tx, cancelled);
     return cancelled;
   } });
 }

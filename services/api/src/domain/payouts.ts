@@ -65,6 +65,9 @@ export type PayoutBatchRow = {
   total_amount: bigint;
   item_count: number;
   status: PayoutBatchStatus;
+  /** Members not yet final, and members failed: the status follows from them (migration 0051). */
+  open_members: number;
+  failed_members: number;
   created_at: Date;
   updated_at: Date;
 };
@@ -205,6 +208,8 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
   payouts: readonly NewPayout[];
   scheduledAt: Date | null;
   batch: { id: string } | null;
+  /** The rows' created_at (the run's clock: the idempotency claim's time). */
+  createdAt: Date;
   /** The app clock (ms): rate locks expire by it. */
   nowMs: number;
   onHeld: () => void;
@@ -212,72 +217,94 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
 }): Promise<{ payouts: PayoutRow[]; batch: PayoutBatchRow | null }> {
   const source: SourceWallet = { accountId: BigInt(input.wallet.ledger_account_id), currency: input.wallet.currency };
   const crossCurrency = input.payouts.filter((payout) => payout.item.currency !== source.currency);
+  const createdAt = input.createdAt;
+  // Every row is built before sending (the clock is the run's): the statements then go out
+  // together, pipelined on the transaction's connection, while the ledger makes the holds on its
+  // own; a refused hold throws and the transaction rolls everything back. A cross-currency payout
+  // needs its conversion first (its lock's rate decides what to hold), so its plan is made inside
+  // the transaction once its lock is used; a reservation without one is planned here.
+  const plan = (conversions: ReadonlyMap<string, PayoutConversion>) => {
+    const legsByPayout = input.payouts.map((payout) => reservationLegs(deps.ledger, {
+      payoutId: payout.id, wallet: source, amount: BigInt(payout.item.amount), currency: payout.item.currency,
+      conversion: conversions.get(payout.id),
+    }));
+    const batch: PayoutBatchRow | null = input.batch && {
+      id: input.batch.id, merchant_id: input.merchantId, wallet_id: input.wallet.id,
+      // What the batch takes from the wallet, in its currency: a cross-currency member counts its
+      // source_amount (docs/fx.md), so the total never adds up amounts in different currencies.
+      total_amount: input.payouts.reduce((sum, payout) => sum + (conversions.get(payout.id)?.fromAmount ?? BigInt(payout.item.amount)), 0n),
+      item_count: input.payouts.length, status: 'processing', open_members: input.payouts.length, failed_members: 0,
+      created_at: createdAt, updated_at: createdAt,
+    };
+    const payouts: PayoutRow[] = input.payouts.map((payout, i) => {
+      const conversion = conversions.get(payout.id);
+      return {
+        id: payout.id, merchant_id: input.merchantId, wallet_id: input.wallet.id, batch_id: batch?.id ?? null, batch_position: batch ? i : null,
+        destination_id: payout.destination.id, destination_type: payout.item.destinationType, destination_ref: payout.item.destinationRef,
+        amount: BigInt(payout.item.amount), currency: payout.item.currency, status: 'queued', scheduled_at: input.scheduledAt,
+        retry_count: 0, failure_reason: null, hold_ids: legsByPayout[i]!.map((leg) => leg.id.toString()), provider_reference: null,
+        fx_rate_lock_id: conversion?.rateLockId ?? null, source_amount: conversion?.fromAmount ?? null, fx_rate: conversion?.rate ?? null,
+        created_at: createdAt, updated_at: createdAt,
+      };
+    });
+    return { legsByPayout, batch, payouts };
+  };
+  const noConversions = new Map<string, PayoutConversion>();
+  const planned = crossCurrency.length === 0 ? plan(noConversions) : null;
   return await write(deps, {
     prepare: async (tx: Tx) => {
       // Cross-currency payouts first use their rate locks, under the locks' row locks, so of two
       // reservations racing for one lock the second waits and then finds it used (docs/fx.md).
-      const conversions = crossCurrency.length === 0 ? new Map<string, PayoutConversion>() : await usePayoutRateLocks(tx, {
+      const conversions = planned ? noConversions : await usePayoutRateLocks(tx, {
         merchantId: input.merchantId, walletCurrency: source.currency, nowMs: input.nowMs,
         payouts: crossCurrency.map((payout) => ({
           payoutId: payout.id, currency: payout.item.currency, amount: BigInt(payout.item.amount),
           fxRateLockId: payout.item.fxRateLockId!, fieldPrefix: payout.item.fieldPrefix,
         })),
       });
-      const legsByPayout = input.payouts.map((payout) => reservationLegs(deps.ledger, {
-        payoutId: payout.id, wallet: source, amount: BigInt(payout.item.amount), currency: payout.item.currency,
-        conversion: conversions.get(payout.id),
-      }));
-      const held = await deps.ledger.holdChain(legsByPayout.flat());
-      if (!held.ok) {
-        if (held.failure === 'insufficient_funds') {
-          throw new Refusal('payout_exceeds_wallet_balance', input.batch
-            ? 'The wallet\'s available balance cannot cover the batch\'s total. Nothing was created.'
-            : 'The wallet\'s available balance cannot cover this payout. Nothing was created.');
-        }
-        throw new Error(`ledger refused payout reservation ${input.payouts[0]!.id}: ${held.failure} (${held.status})`);
-      }
-      input.onHeld();
-      if (conversions.size > 0) {
-        await recordPayoutConversions(tx, {
+      const { legsByPayout, batch, payouts } = planned ?? plan(conversions);
+      const hold = deps.ledger.holdChain(legsByPayout.flat());
+      const rows = Promise.all([
+        batch && tx`
+          insert into payout_batches (id, merchant_id, wallet_id, total_amount, item_count, open_members, created_at, updated_at)
+          values (${batch.id}, ${batch.merchant_id}, ${batch.wallet_id}, ${batch.total_amount.toString()}::bigint, ${batch.item_count},
+                  ${batch.open_members}, ${createdAt}, ${createdAt})`,
+        tx`
+          insert into payouts (id, merchant_id, wallet_id, batch_id, batch_position, destination_id, destination_type, destination_ref,
+                               amount, currency, scheduled_at, hold_ids, fx_rate_lock_id, source_amount, fx_rate, created_at, updated_at)
+          select p.id, ${input.merchantId}, ${input.wallet.id}, ${batch?.id ?? null}::uuid,
+                 case when ${batch !== null} then p.position::int - 1 else null end,
+                 p.destination_id, p.destination_type, p.destination_ref, p.amount, p.currency, ${input.scheduledAt}::timestamptz,
+                 string_to_array(p.hold_ids, ','), p.fx_rate_lock_id, p.source_amount, p.fx_rate, ${createdAt}, ${createdAt}
+          from unnest(${payouts.map((p) => p.id)}::uuid[], ${payouts.map((p) => p.destination_id)}::uuid[],
+                      ${payouts.map((p) => p.destination_type)}::text[], ${payouts.map((p) => p.destination_ref)}::text[],
+                      ${payouts.map((p) => p.amount.toString())}::bigint[], ${payouts.map((p) => p.currency)}::text[],
+                      ${payouts.map((p) => p.hold_ids.join(','))}::text[], ${payouts.map((p) => p.fx_rate_lock_id)}::uuid[],
+                      ${payouts.map((p) => p.source_amount?.toString() ?? null)}::bigint[], ${payouts.map((p) => p.fx_rate)}::numeric[])
+            with ordinality as p(id, destination_id, destination_type, destination_ref, amount, currency, hold_ids,
+                                 fx_rate_lock_id, source_amount, fx_rate, position)`,
+        appendEvents(tx, payouts.map((row) => payoutEvent(row, 'payout.queued'))),
+        enqueueSendJobs(tx, payouts.map((row) => row.id), { runAt: input.scheduledAt, key: batch?.id ?? payouts[0]!.id }),
+        conversions.size > 0 && recordPayoutConversions(tx, {
           merchantId: input.merchantId, walletCurrency: source.currency,
           payouts: crossCurrency.map((payout) => ({
             payoutId: payout.id, currency: payout.item.currency, amount: BigInt(payout.item.amount), conversion: conversions.get(payout.id)!,
           })),
-        });
+        }),
+      ]);
+      // Both settle before anything is decided: a transaction is never left with a query in flight.
+      const [held, written] = await Promise.allSettled([hold, rows]);
+      if (held.status === 'rejected') throw held.reason;
+      if (!held.value.ok) {
+        if (held.value.failure === 'insufficient_funds') {
+          throw new Refusal('payout_exceeds_wallet_balance', input.batch
+            ? 'The wallet\'s available balance cannot cover the batch\'s total. Nothing was created.'
+            : 'The wallet\'s available balance cannot cover this payout. Nothing was created.');
+        }
+        throw new Error(`ledger refused payout reservation ${input.payouts[0]!.id}: ${held.value.failure} (${held.value.status})`);
       }
-      const conversionOf = (id: string) => conversions.get(id);
-      let batch: PayoutBatchRow | null = null;
-      if (input.batch) {
-        // What the batch takes from the wallet, in its currency: a cross-currency member counts its
-        // source_amount (docs/fx.md), so the total never adds up amounts in different currencies.
-        const total = input.payouts.reduce((sum, payout) => sum + (conversionOf(payout.id)?.fromAmount ?? BigInt(payout.item.amount)), 0n);
-        const [row] = await tx<PayoutBatchRow[]>`
-          insert into payout_batches (id, merchant_id, wallet_id, total_amount, item_count)
-          values (${input.batch.id}, ${input.merchantId}, ${input.wallet.id}, ${total.toString()}::bigint, ${input.payouts.length})
-          returning *`;
-        batch = row!;
-      }
-      const payouts = await tx<PayoutRow[]>`
-        insert into payouts (id, merchant_id, wallet_id, batch_id, batch_position, destination_id, destination_type, destination_ref,
-                             amount, currency, scheduled_at, hold_ids, fx_rate_lock_id, source_amount, fx_rate)
-        select p.id, ${input.merchantId}, ${input.wallet.id}, ${batch?.id ?? null}::uuid,
-               case when ${batch !== null} then p.position::int else null end,
-               p.destination_id, p.destination_type, p.destination_ref, p.amount, p.currency, ${input.scheduledAt}::timestamptz,
-               string_to_array(p.hold_ids, ','), p.fx_rate_lock_id, p.source_amount, p.fx_rate
-        from unnest(${input.payouts.map((p) => p.id)}::uuid[], ${input.payouts.map((p) => p.destination.id)}::uuid[],
-                    ${input.payouts.map((p) => p.item.destinationType)}::text[], ${input.payouts.map((p) => p.item.destinationRef)}::text[],
-                    ${input.payouts.map((p) => String(p.item.amount))}::bigint[], ${input.payouts.map((p) => p.item.currency)}::text[],
-                    ${legsByPayout.map((legs) => legs.map((leg) => leg.id.toString()).join(','))}::text[],
-                    ${input.payouts.map((p) => conversionOf(p.id)?.rateLockId ?? null)}::uuid[],
-                    ${input.payouts.map((p) => conversionOf(p.id)?.fromAmount.toString() ?? null)}::bigint[],
-                    ${input.payouts.map((p) => conversionOf(p.id)?.rate ?? null)}::numeric[])
-          with ordinality as p(id, destination_id, destination_type, destination_ref, amount, currency, hold_ids,
-                               fx_rate_lock_id, source_amount, fx_rate, position)
-        order by p.position
-        returning *`;
-      payouts.sort((a, b) => (a.batch_position ?? 0) - (b.batch_position ?? 0));
-      await appendEvents(tx, payouts.map((row) => payoutEvent(row, 'payout.queued')));
-      await enqueueSendJobs(tx, payouts.map((row) => row.id), { runAt: input.scheduledAt, key: input.batch?.id ?? payouts[0]!.id });
+      input.onHeld();
+      if (written.status === 'rejected') throw written.reason;
       return { payouts, batch };
     },
     writes: (q: Queryable, created: { payouts: PayoutRow[]; batch: PayoutBatchRow | null }) => input.commitWrites(q, created),

@@ -32,7 +32,7 @@ export async function createPayoutBatch(deps: FlowDeps, input: {
   return await createPayoutBatchOperation.run(deps.idempotency, scope, async (run) => {
     const batchId = run.resourceId;
     const created = await reservePayouts(deps, {
-      merchantId: merchant.id, wallet, scheduledAt: null, batch: { id: batchId }, nowMs: deps.now(),
+      merchantId: merchant.id, wallet, scheduledAt: null, batch: { id: batchId }, createdAt: run.startedAt, nowMs: deps.now(),
       payouts: items.map((item, i) => ({ id: batchMemberId(batchId, i), item, destination: destinations[i]! })),
       onHeld: () => run.keepOnFailure(),
       commitWrites: (q, { payouts, batch }) => [run.completion(q, toPayoutBatchResource(batch!, payouts))],

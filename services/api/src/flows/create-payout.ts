@@ -34,7 +34,7 @@ export async function createPayout(deps: FlowDeps, input: {
   const scope = createPayoutOperation.scope(merchant.id, input.idempotent);
   return await createPayoutOperation.run(deps.idempotency, scope, async (run) => {
     const created = await reservePayouts(deps, {
-      merchantId: merchant.id, wallet, scheduledAt, batch: null, nowMs: deps.now(),
+      merchantId: merchant.id, wallet, scheduledAt, batch: null, createdAt: run.startedAt, nowMs: deps.now(),
       payouts: [{ id: run.resourceId, item, destination: destinations[0]! }],
       onHeld: () => run.keepOnFailure(),
       commitWrites: (q, { payouts }) => [run.completion(q, toPayoutResource(payouts[0]!))],

@@ -9,6 +9,7 @@ import { kycSandboxDeliverDecisionJob } from './tasks/kyc-sandbox-deliver-decisi
 import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
 import { payoutRailsSandboxDeliverOutcomeJob } from './tasks/payout-rails-sandbox-deliver-outcome.ts';
+import { payoutRailsSandboxDeliverDueOutcomesJob, payoutRailsSandboxSweepOutcomesJob } from './tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
 import { payoutsSendJob } from './tasks/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
 
@@ -20,6 +21,8 @@ export const jobDefinitions = {
   'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
   'payouts.send': payoutsSendJob,
   'payout_rails.sandbox_deliver_outcome': payoutRailsSandboxDeliverOutcomeJob,
+  'payout_rails.sandbox_deliver_due_outcomes': payoutRailsSandboxDeliverDueOutcomesJob,
+  'payout_rails.sandbox_sweep_outcomes': payoutRailsSandboxSweepOutcomesJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

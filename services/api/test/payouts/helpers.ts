@@ -76,9 +76,27 @@ export async function payoutOf(client: MerchantClient, id: string) {
   return read.data!.data;
 }
 
-/** Runs every job due now (sends, outcomes, retries with a zero wait) until none is left. */
+/** How far ahead runJobs waits for a job: the sandbox's outcome deliveries are due at the end of their 100 ms window. */
+const soonMs = 500;
+
+/**
+ * Runs every job due now, and those due within soonMs (sends, the sandbox's outcome deliveries,
+ * retries with a zero wait), until none is left. A job further away (a scheduled payout, a
+ * rail-outage retry's backoff) stays queued.
+ */
 export async function runJobs(service: TestService): Promise<void> {
-  await runDueJobs({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger: createLogger('silent') });
+  for (let round = 0; round < 50; round += 1) {
+    await runDueJobs({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger: createLogger('silent') });
+    const [next] = await service.sql<{ wait_ms: number | null }[]>`
+      select (case when min(run_at) is null then null else greatest(0, extract(epoch from min(run_at) - now()) * 1000) end)::float8 as wait_ms
+      from graphile_worker._private_jobs where attempts < max_attempts and locked_at is null
+        and run_at <= now() + ${soonMs} * interval '1 millisecond'`;
+    if (next!.wait_ms === null) return;
+    await new Promise((resolve) => setTimeout(resolve, next!.wait_ms! + 5));
+  }
+  const left = await service.sql`select t.identifier, j.run_at, j.attempts, j.max_attempts, j.locked_at, j.last_error, now() as now
+    from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id`;
+  throw new Error(`runJobs: jobs kept coming for 50 rounds: ${JSON.stringify(left)}`);
 }
 
 export async function expectLedgerInvariants(service: TestService): Promise<void> {

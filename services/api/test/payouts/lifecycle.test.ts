@@ -141,6 +141,38 @@ describe('creation rules', () => {
     expect(conflict.error!.error.code).toBe('IDEMPOTENCY_CONFLICT');
   });
 
+  it('a failure after the hold keeps the key: the retry resumes with the same payout id and the ledger holds once', async () => {
+    // The next payout insert fails (as a crash between the ledger hold and the commit would leave it).
+    await service.sql.unsafe(`
+      create sequence test_fail_seq;
+      create function test_fail_payout() returns trigger language plpgsql as $$
+      begin
+        -- A sequence is not rolled back with the failing transaction: only the first insert fails.
+        if nextval('test_fail_seq') = 1 then raise exception 'injected failure'; end if;
+        return new;
+      end $$;
+      create trigger test_fail_payout before insert on payouts for each statement execute function test_fail_payout();`);
+    try {
+      const before = await available(service.client, walletId);
+      const key = randomUUID();
+      const failed = await createPayout(service.client, payout(1_111), key);
+      expect(failed.response.status).toBe(500);
+      const [none] = await service.sql<{ n: number }[]>`select count(*)::int as n from payouts where amount = 1111`;
+      expect(none!.n).toBe(0);
+      // The hold was made before the failure: the money is held until the retry finishes the payout.
+      expect(await available(service.client, walletId)).toBe(before - 1_111);
+      const retried = await createPayout(service.client, payout(1_111), key);
+      expect(retried.response.status).toBe(200);
+      expect(await available(service.client, walletId)).toBe(before - 1_111);
+      await runJobs(service);
+      expect(await payoutOf(service.client, retried.data!.data.id)).toMatchObject({ status: 'success' });
+      expect(await available(service.client, walletId)).toBe(before - 1_111);
+      await expectLedgerInvariants(service);
+    } finally {
+      await service.sql.unsafe('drop trigger if exists test_fail_payout on payouts; drop function if exists test_fail_payout(); drop sequence if exists test_fail_seq;');
+    }
+  });
+
   it('refuses a scheduled_at in the past, a wallet of another merchant, a currency other than the wallet\'s (422 naming the field)', async () => {
     const past = await createPayout(service.client, { ...payout(100), scheduled_at: new Date(Date.now() - 60_000).toISOString() });
     expect(past.response.status).toBe(422);

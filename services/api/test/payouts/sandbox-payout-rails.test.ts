@@ -61,17 +61,29 @@ describe('sandbox payout rails', () => {
     expect(await outcomeOf({ destination_type: 'mobile_money', phone: '+254709900005' }, 3)).toMatchObject({ status: 'transient_failure' });
   });
 
-  it('schedule the outcome as a job due after the delay (the slow destinations after the slow delay)', async () => {
+  it('schedule the outcome after the delay (the slow destinations after the slow delay), delivered by a job due then', async () => {
     const payoutId = randomUUID();
     const before = Date.now();
     await send({ destination_type: 'mobile_money', phone: '+254712346789' }, 0, payoutId);
     const slowId = randomUUID();
     await send({ destination_type: 'mobile_money', phone: '+254709900006' }, 0, slowId);
-    const jobs = await queuedJobs(service, 'payout_rails.sandbox_deliver_outcome');
-    const due = (id: string) => jobs.find((job) => (job.payload as unknown as { payoutId: string }).payoutId === id)!.run_at.getTime();
-    expect(due(payoutId)).toBeGreaterThanOrEqual(before + 1_900);
-    expect(due(payoutId)).toBeLessThan(before + 30_000);
-    expect(due(slowId)).toBeGreaterThanOrEqual(before + 59_000);
+    const dueAt = async (id: string) => (await service.sql<{ deliver_at: Date }[]>`
+      select deliver_at from sandbox_payout_sends where payout_id = ${id}`)[0]!.deliver_at.getTime();
+    expect(await dueAt(payoutId)).toBeGreaterThanOrEqual(before + 1_900);
+    expect(await dueAt(payoutId)).toBeLessThan(before + 30_000);
+    expect(await dueAt(slowId)).toBeGreaterThanOrEqual(before + 59_000);
+    // A delivery job for each, due at the end of the 100 ms window its outcome falls due in.
+    const runAts = (await queuedJobs(service, 'payout_rails.sandbox_deliver_due_outcomes')).map((job) => job.run_at.getTime());
+    for (const id of [payoutId, slowId]) {
+      const due = await dueAt(id);
+      expect(runAts.some((at) => at >= due && at <= due + 100)).toBe(true);
+    }
+    // Delivered only once due: the batch callback takes neither now.
+    const sandbox = service.runtime.payouts.rails.sandboxFor('mobile_money')!;
+    const seen: string[] = [];
+    await sandbox.deliverDueOutcomes(async (outcomes) => { seen.push(...outcomes.map((o) => o.payoutId)); }, 100);
+    expect(seen).not.toContain(payoutId);
+    expect(seen).not.toContain(slowId);
   });
 
   it('are idempotent per (payout, attempt), and refuse a reuse with another request', async () => {

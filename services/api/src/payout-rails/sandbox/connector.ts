@@ -14,6 +14,7 @@ import {
   type PayoutDestinationType,
   type PayoutFailureReason,
   type PayoutRailConnector,
+  type PayoutRailOutcome,
   type PayoutRailOutcomeHandler,
   type PayoutRailOutcomeStatus,
   type PayoutSend,
@@ -37,7 +38,18 @@ export type SandboxPayoutRailConnector = PayoutRailConnector & {
    * again; a handler that throws leaves it undelivered, and the job's retry sends it again.
    */
   deliverOutcome(payoutId: string, attempt: number, handler: PayoutRailOutcomeHandler): Promise<'delivered' | 'already_delivered' | 'unknown_send'>;
+  /**
+   * The provider's batch callback: the outcomes of this rail's sends that are due and not yet
+   * delivered, up to `limit`, handed to `handler` together and recorded delivered in the same
+   * transaction that claimed them (FOR UPDATE SKIP LOCKED: callers running at once take
+   * different sends). A handler that throws leaves them undelivered for the next call. Returns
+   * how many were delivered.
+   */
+  deliverDueOutcomes(handler: PayoutRailOutcomeBatchHandler, limit: number): Promise<number>;
 };
+
+/** Supplied by the payouts domain: many outcomes at once. Idempotent, as PayoutRailOutcomeHandler. */
+export type PayoutRailOutcomeBatchHandler = (outcomes: PayoutRailOutcome[]) => Promise<void>;
 
 type SendRow = {
   provider_reference: string;
@@ -84,8 +96,8 @@ export function createSandboxPayoutRailConnector(destinationType: PayoutDestinat
     // outcome, and a send the provider has no record of never does.
     const recorded = await sql.begin(async (tx) => {
       const rows = await tx<{ deliver_at: Date }[]>`
-        insert into sandbox_payout_sends (payout_id, attempt, provider_reference, request_sha256, scenario, outcome, failure_reason, deliver_at)
-        values (${request.payoutId}, ${request.attempt}, ${providerReference}, ${requestSha256}, ${scenarioName}, ${status},
+        insert into sandbox_payout_sends (payout_id, attempt, destination_type, provider_reference, request_sha256, scenario, outcome, failure_reason, deliver_at)
+        values (${request.payoutId}, ${request.attempt}, ${destinationType}, ${providerReference}, ${requestSha256}, ${scenarioName}, ${status},
                 ${failureReason}, now() + ${delayMs} * interval '1 millisecond')
         on conflict (payout_id, attempt) do nothing
         returning deliver_at`;
@@ -112,7 +124,26 @@ export function createSandboxPayoutRailConnector(destinationType: PayoutDestinat
     return 'delivered' as const;
   }
 
-  return { destinationType, sendPayout, deliverOutcome };
+  async function deliverDueOutcomes(handler: PayoutRailOutcomeBatchHandler, limit: number): Promise<number> {
+    return await sql.begin(async (tx) => {
+      const due = await tx<(SendRow & { payout_id: string; attempt: number })[]>`
+        select payout_id, attempt, provider_reference, request_sha256, outcome, failure_reason, delivered_at
+        from sandbox_payout_sends
+        where destination_type = ${destinationType} and delivered_at is null and deliver_at <= now()
+        order by deliver_at limit ${limit}
+        for update skip locked`;
+      if (due.length === 0) return 0;
+      await handler(due.map((row) => ({
+        payoutId: row.payout_id, attempt: row.attempt, providerReference: row.provider_reference, status: row.outcome, failureReason: row.failure_reason,
+      })));
+      await tx`update sandbox_payout_sends s set delivered_at = now()
+               from unnest(${due.map((row) => row.payout_id)}::uuid[], ${due.map((row) => row.attempt)}::int[]) as d(payout_id, attempt)
+               where s.payout_id = d.payout_id and s.attempt = d.attempt`;
+      return due.length;
+    });
+  }
+
+  return { destinationType, sendPayout, deliverOutcome, deliverDueOutcomes };
 }
 
 async function findSend(q: Queryable, payoutId: string, attempt: number): Promise<SendRow | null> {

@@ -1,0 +1,49 @@
+// The sandbox payout rails' batch "callback": delivers every outcome of one rail that is due and
+// not yet delivered, up to sandboxOutcomesPerDelivery at a time, until none is left. A send
+// schedules it at the end of the 100 ms window its outcome falls due in (one job per window and
+// rail: the sends of a burst share it), and a recurring pass catches any outcome whose job ran
+// before the send that needed it committed. The outcomes are applied together by the same handler a
+// real provider's batch callback would reach (payout-processing.ts applyPayoutOutcomes). Several
+// runners may run it at once: each claims different sends (FOR UPDATE SKIP LOCKED).
+import { applyPayoutOutcomes } from '../../domain/payout-processing.ts';
+import { payoutDestinationTypes, type PayoutDestinationType } from '../../payout-rails/types.ts';
+import { defineJob, type JobDeps, type RecurringPayload } from '../job.ts';
+
+export type PayoutRailsSandboxDeliverDueOutcomesPayload = { destinationType: PayoutDestinationType };
+
+/** Outcomes applied in one transaction: large enough to amortize the commit, small enough to keep locks short. */
+export const sandboxOutcomesPerDelivery = 200;
+/** The window sends share one delivery job in. */
+export const sandboxOutcomeWindowMs = 100;
+export const sandboxOutcomeSweepIntervalMinutes = 1;
+
+async function deliverDue(deps: JobDeps, destinationType: PayoutDestinationType): Promise<number> {
+  const sandbox = deps.payouts.rails.sandboxFor(destinationType);
+  if (sandbox === null) return 0; // a real connector replaced the sandbox: nothing of its will answer here
+  let delivered = 0;
+  for (;;) {
+    const n = await sandbox.deliverDueOutcomes(async (outcomes) => {
+      await applyPayoutOutcomes({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, outcomes);
+    }, sandboxOutcomesPerDelivery);
+    delivered += n;
+    if (n < sandboxOutcomesPerDelivery) return delivered;
+  }
+}
+
+export const payoutRailsSandboxDeliverDueOutcomesJob = defineJob<PayoutRailsSandboxDeliverDueOutcomesPayload>({
+  attemptsMax: 25,
+  async run(payload, { deps }) {
+    await deliverDue(deps, payload.destinationType);
+  },
+});
+
+export const payoutRailsSandboxSweepOutcomesJob = defineJob<RecurringPayload>({
+  attemptsMax: 1, // the next pass does what this one could not
+  recurring: { intervalMinutes: sandboxOutcomeSweepIntervalMinutes },
+  async run(_payload, { deps }) {
+    for (const type of payoutDestinationTypes) {
+      const delivered = await deliverDue(deps, type);
+      if (delivered > 0) deps.logger.info('sandbox payout outcomes delivered by the sweep', { destination_type: type, delivered });
+    }
+  },
+});
