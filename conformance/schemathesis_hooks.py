@@ -40,6 +40,11 @@ What a real client does, schemathesis must do too, or every request would stop a
    - getSubMerchant, getSubMerchantKyc, suspendSubMerchant, reactivateSubMerchant,
      getWalletBalance, listWalletEntries: the path id of a positive single-operation case becomes
      a real sub-merchant / wallet of the test merchant (a random uuid is only ever a 404);
+   - getFxRate, createFxRateLock: a positive case naming the same currency as base and quote
+     gets another quote currency (the same currency twice is rightly a 422 naming quote_currency);
+   - createPayout, createPayoutBatch: a positive case's `fx_rate_lock_id` becomes a fresh real lock
+     (wallet currency -> payout currency) when the currencies differ, else null (see the end of
+     this file; a generated lock id is never the merchant's, rightly a 422 naming it);
    - listSubMerchants, listWallets, listWalletEntries: a generated `cursor` on a positive case
      becomes a real `meta.next_cursor` of that list (for a statement, in the stateful phase too, the
      path then names the wallet whose cursor it is).
@@ -543,8 +548,22 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
         real_path_id(case, disputes.dispute_id)
     elif operation_id == "listDisputes":
         real_list_cursor(case, "/disputes", open_conformance_dispute)
+    elif operation_id in ("getFxRate", "createFxRateLock"):
+        distinct_fx_pair(case, operation_id)
     elif operation_id in payout_operation_ids:
         real_payout_references(case, operation_id)
+
+
+def distinct_fx_pair(case: Any, operation_id: str) -> None:
+    """A positive case naming the same currency twice gets another quote currency (the spec makes
+    base_currency = quote_currency a 422, a relation between two values no schema can state)."""
+    meta = case.meta
+    location = ParameterLocation.QUERY if operation_id == "getFxRate" else ParameterLocation.BODY
+    if meta is None or meta.is_negative_at(location):
+        return
+    values = case.query if operation_id == "getFxRate" else case.body
+    if isinstance(values, MutableMapping) and values.get("base_currency") is not None and values.get("base_currency") == values.get("quote_currency"):
+        values["quote_currency"] = "USD" if values["base_currency"] != "USD" else "KES"
 
 
 def real_path_id(case: Any, make: Any) -> None:
@@ -769,3 +788,48 @@ def real_payout_references(case: Any, operation_id: str) -> None:
         # infers from entries to GET /transactions/{id} then sends "None". real_path_id replaces
         # an id that is not a UUID in the stateful phase (a generated one stays: a 404).
         real_path_id(case, payout_resources.transaction_id)
+
+
+# ----- FX rate locks on payouts (issue 16, FX part; docs/fx.md). A lock id is a reference no
+# schema can describe: a generated one is never a lock of the merchant (rightly a 422 naming
+# fx_rate_lock_id), and a lock is needed exactly when the payout's currency differs from its
+# wallet's. A positive case (body not under test) therefore gets what a client sends: a fresh
+# real lock (wallet currency -> payout currency) when the currencies differ and both are quoted,
+# else null. Registered after make_references_real, so it sees the wallet that hook chose.
+
+fx_quoted_currencies = {"KES", "UGX", "TZS", "RWF", "NGN", "GHS", "ZAR", "XOF", "EGP", "USD", "EUR", "GBP"}
+
+
+def wallet_currency(wallet_id: Any) -> str | None:
+    if not isinstance(wallet_id, str) or not uuid_pattern.match(wallet_id):
+        return None
+    try:
+        return merchant_api.call("GET", f"/wallets/{wallet_id}/balance")["data"]["currency"]
+    except RuntimeError:
+        return None  # not a wallet of the merchant: the request is refused for that, lock or not
+
+
+def real_fx_rate_lock(item: MutableMapping[str, Any], source_currency: str | None) -> None:
+    if item.get("fx_rate_lock_id") is None:
+        return
+    target = item.get("currency")
+    if source_currency is None or target == source_currency or source_currency not in fx_quoted_currencies or target not in fx_quoted_currencies:
+        item["fx_rate_lock_id"] = None
+        return
+    lock = merchant_api.call("POST", "/fx/rate-locks", body={"base_currency": source_currency, "quote_currency": target})
+    item["fx_rate_lock_id"] = lock["data"]["id"]
+
+
+@schemathesis.hook("before_call")
+def real_fx_rate_locks(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    operation_id = case.operation.definition.raw.get("operationId")
+    if operation_id not in ("createPayout", "createPayoutBatch"):
+        return
+    meta = case.meta
+    body = case.body
+    if meta is None or meta.is_negative_at(ParameterLocation.BODY) or not isinstance(body, MutableMapping):
+        return
+    source = wallet_currency(body.get("wallet_id"))
+    items = [body] if operation_id == "createPayout" else [i for i in (body.get("payouts") or []) if isinstance(i, MutableMapping)]
+    for item in items:
+        real_fx_rate_lock(item, source)

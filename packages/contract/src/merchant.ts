@@ -478,7 +478,12 @@ export interface paths {
          *     defers sending; omitted means send now. A payout that fails transiently at the rail is
          *     retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's
          *     needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout
-         *     currency), else 422. Needs the payout scope (`payout_only` or `full`).
+         *     currency), else 422 naming `body.fx_rate_lock_id` (also when the lock is expired, used,
+         *     of another pair, or given for a payout in the wallet's currency). The lock is used by this
+         *     payout in the same transaction that reserves its money: of two payouts racing for one
+         *     lock exactly one is created. The wallet is charged `source_amount` = `amount / fx_rate`
+         *     rounded up to its minor unit (docs/fx.md); that is what 402 compares with the balance.
+         *     Needs the payout scope (`payout_only` or `full`).
          */
         post: operations["createPayout"];
         delete?: never;
@@ -520,8 +525,11 @@ export interface paths {
          * Create a bulk payout
          * @description Creates a batch of 1 to 1000 payouts from one wallet, atomically: either every payout is
          *     created (and its amount reserved) or none is. If the wallet cannot cover the total the
-         *     request fails with 402 `INSUFFICIENT_FUNDS`. Every item's currency must equal the wallet
-         *     currency (422 otherwise). Members are readable through `GET /payouts?wallet_id=...` and
+         *     request fails with 402 `INSUFFICIENT_FUNDS`. An item in another currency than the
+         *     wallet's needs its own `fx_rate_lock_id` (wallet currency -> the item's currency), as a
+         *     single payout does (422 naming `body.payouts[i].fx_rate_lock_id` otherwise); the total
+         *     compared with the balance, and the batch's `total_amount`, is the sum of the items'
+         *     `source_amount` (in the wallet's currency). Members are readable through `GET /payouts?wallet_id=...` and
          *     `GET /payouts/batches/{id}`. Needs the payout scope (`payout_only` or `full`).
          */
         post: operations["createPayoutBatch"];
@@ -823,8 +831,15 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Current rate for one unit of `base_currency` in `quote_currency`, margin included. An
-         *     unsupported pair is 404; the same currency twice is 422 (field `quote_currency`).
+         * @description Current rate for one unit of `base_currency` in `quote_currency`, the merchant's margin
+         *     included (`margin_bps`, set per merchant by the operator; `fx_margin_bps_default = 150`).
+         *     The rate is an exact decimal of at most 10 significant digits
+         *     (`fx_rate_significant_digits = 10`), the one a lock of the pair made now would hold;
+         *     `effective_at` is when the rate source started quoting it (the sandbox's rates move every
+         *     minute). A currency the rate source does not quote is 422 naming its field
+         *     (`query.base_currency` or `query.quote_currency`); the same currency twice is 422 (field
+         *     `query.quote_currency`). Supported: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR,
+         *     GBP (any pair of them).
          */
         get: operations["getFxRate"];
         put?: never;
@@ -846,9 +861,12 @@ export interface paths {
         put?: never;
         /**
          * Lock an exchange rate
-         * @description Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`); a
-         *     lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`). An
-         *     unsupported pair or the same currency twice is 422.
+         * @description Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`, a
+         *     deployment setting); a lock is used by at most one payout (`fx_rate_lock_id` of
+         *     `POST /payouts`) and stays used whatever becomes of that payout. `locked_rate` is the rate
+         *     `GET /fx/rates` gives this merchant at the same instant, margin included. An unsupported
+         *     pair or the same currency twice is 422 naming the field (`body.base_currency` or
+         *     `body.quote_currency`).
          */
         post: operations["createFxRateLock"];
         delete?: never;
@@ -1199,6 +1217,13 @@ export interface components {
          */
         Currency: string;
         /**
+         * @description A currency the FX rate source quotes, 3 upper-case letters: KES, UGX, TZS, RWF, NGN, GHS,
+         *     ZAR, XOF, EGP, USD, EUR, GBP (any two of them make a pair; any other code is 422 on the
+         *     field).
+         * @example KES
+         */
+        FxCurrency: string;
+        /**
          * @description ISO 3166-1 alpha-2 country code, 2 upper-case letters, one of the 249 officially assigned
          *     codes (the pattern lists them; reserved, deprecated and user-assigned codes such as EU, UK,
          *     YU or XK are 422 on the field).
@@ -1539,6 +1564,15 @@ export interface components {
              * @description The FX rate lock used for a cross-currency payout; null otherwise.
              */
             fx_rate_lock_id?: string | null;
+            /**
+             * @description What the wallet pays for this payout, in minor units of the wallet's currency: `amount`
+             *     for a payout in the wallet's currency; for a cross-currency payout, `amount / fx_rate`
+             *     rounded up to the wallet currency's minor unit (the wallet owner bears that rounding,
+             *     less than one minor unit; docs/fx.md).
+             */
+            source_amount?: number;
+            /** @description The locked rate the payout converted at (payout currency units per wallet currency unit); null for a payout in the wallet's currency. */
+            fx_rate?: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1590,9 +1624,9 @@ export interface components {
             signing_secret: string;
         };
         FxRate: {
-            base_currency: components["schemas"]["Currency"];
-            quote_currency: components["schemas"]["Currency"];
-            /** @description Units of quote_currency per unit of base_currency, applied margin included. */
+            base_currency: components["schemas"]["FxCurrency"];
+            quote_currency: components["schemas"]["FxCurrency"];
+            /** @description Units of quote_currency per unit of base_currency, applied margin included; an exact decimal of at most 10 significant digits. */
             rate: number;
             /** @description Margin applied, in basis points. */
             margin_bps: number;
@@ -1602,8 +1636,9 @@ export interface components {
         FxRateLock: {
             /** Format: uuid */
             id: string;
-            base_currency: components["schemas"]["Currency"];
-            quote_currency: components["schemas"]["Currency"];
+            base_currency: components["schemas"]["FxCurrency"];
+            quote_currency: components["schemas"]["FxCurrency"];
+            /** @description The rate that converts (margin included), an exact decimal of at most 10 significant digits. */
             locked_rate: number;
             /**
              * Format: date-time
@@ -1809,6 +1844,11 @@ export interface components {
             destination_ref: string;
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
+            /**
+             * Format: uuid
+             * @description Rate lock (wallet currency -> this item's currency) for a cross-currency item; one lock per item.
+             */
+            fx_rate_lock_id?: string | null;
         };
         BulkPayoutCreate: {
             /**
@@ -1827,8 +1867,8 @@ export interface components {
             subscribed_events: components["schemas"]["WebhookEventType"][];
         };
         FxRateLockCreate: {
-            base_currency: components["schemas"]["Currency"];
-            quote_currency: components["schemas"]["Currency"];
+            base_currency: components["schemas"]["FxCurrency"];
+            quote_currency: components["schemas"]["FxCurrency"];
         };
         TransactionEnvelope: {
             data: components["schemas"]["Transaction"];
@@ -3402,6 +3442,8 @@ export interface operations {
                      *           "retry_count": 0,
                      *           "failure_reason": null,
                      *           "fx_rate_lock_id": null,
+                     *           "source_amount": 100000,
+                     *           "fx_rate": null,
                      *           "created_at": "2026-11-22T17:05:00Z"
                      *         }
                      *       ],
@@ -4160,9 +4202,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Currency converted from (3 upper-case letters). */
-                base_currency: components["schemas"]["Currency"];
+                base_currency: components["schemas"]["FxCurrency"];
                 /** @description Currency converted to (3 upper-case letters). */
-                quote_currency: components["schemas"]["Currency"];
+                quote_currency: components["schemas"]["FxCurrency"];
             };
             header?: never;
             path?: never;

@@ -19,8 +19,9 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from uuid import UUID
 from payagg_client.models.destination_type import DestinationType
 from typing import Optional, Set
 from typing_extensions import Self
@@ -34,7 +35,8 @@ class BulkPayoutItem(BaseModel):
     destination_ref: Annotated[str, Field(min_length=1, strict=True, max_length=255)]
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    __properties: ClassVar[List[str]] = ["destination_type", "destination_ref", "amount", "currency"]
+    fx_rate_lock_id: Optional[UUID] = Field(default=None, description="Rate lock (wallet currency -> this item's currency) for a cross-currency item; one lock per item.")
+    __properties: ClassVar[List[str]] = ["destination_type", "destination_ref", "amount", "currency", "fx_rate_lock_id"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -82,6 +84,11 @@ class BulkPayoutItem(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if fx_rate_lock_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.fx_rate_lock_id is None and "fx_rate_lock_id" in self.model_fields_set:
+            _dict['fx_rate_lock_id'] = None
+
         return _dict
 
     @classmethod
@@ -97,7 +104,8 @@ class BulkPayoutItem(BaseModel):
             "destination_type": obj.get("destination_type"),
             "destination_ref": obj.get("destination_ref"),
             "amount": obj.get("amount"),
-            "currency": obj.get("currency")
+            "currency": obj.get("currency"),
+            "fx_rate_lock_id": obj.get("fx_rate_lock_id")
         })
         return _obj
 

@@ -29,22 +29,22 @@ class FxRateLockCreate(BaseModel):
     """
     FxRateLockCreate
     """ # noqa: E501
-    base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
+    base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="A currency the FX rate source quotes, 3 upper-case letters: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR, GBP (any two of them make a pair; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
+    quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="A currency the FX rate source quotes, 3 upper-case letters: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR, GBP (any two of them make a pair; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     __properties: ClassVar[List[str]] = ["base_currency", "quote_currency"]
 
     @field_validator('base_currency', mode="before")
     def base_currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
-            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
+        if isinstance(value, str) and not re.match(r"^(KES|UGX|TZS|RWF|NGN|GHS|ZAR|XOF|EGP|USD|EUR|GBP)$", value):
+            raise ValueError(r"must validate the regular expression /^(KES|UGX|TZS|RWF|NGN|GHS|ZAR|XOF|EGP|USD|EUR|GBP)$/")
         return value
 
     @field_validator('quote_currency', mode="before")
     def quote_currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
-            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
+        if isinstance(value, str) and not re.match(r"^(KES|UGX|TZS|RWF|NGN|GHS|ZAR|XOF|EGP|USD|EUR|GBP)$", value):
+            raise ValueError(r"must validate the regular expression /^(KES|UGX|TZS|RWF|NGN|GHS|ZAR|XOF|EGP|USD|EUR|GBP)$/")
         return value
 
     model_config = ConfigDict(

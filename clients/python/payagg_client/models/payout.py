@@ -20,7 +20,7 @@ import json
 
 from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
-from typing import Any, ClassVar, Dict, List, Optional
+from typing import Any, ClassVar, Dict, List, Optional, Union
 from typing_extensions import Annotated
 from uuid import UUID
 from payagg_client.models.destination_type import DestinationType
@@ -45,8 +45,10 @@ class Payout(BaseModel):
     retry_count: Annotated[int, Field(strict=True, ge=0)] = Field(description="Automatic send retries made after transient rail failures (at most 3).")
     failure_reason: Optional[StrictStr]
     fx_rate_lock_id: Optional[UUID] = Field(default=None, description="The FX rate lock used for a cross-currency payout; null otherwise.")
+    source_amount: Optional[Annotated[int, Field(le=9007199254740991, strict=True, ge=1)]] = Field(default=None, description="What the wallet pays for this payout, in minor units of the wallet's currency: `amount` for a payout in the wallet's currency; for a cross-currency payout, `amount / fx_rate` rounded up to the wallet currency's minor unit (the wallet owner bears that rounding, less than one minor unit; docs/fx.md). ")
+    fx_rate: Optional[Union[Annotated[float, Field(strict=True, gt=0)], Annotated[int, Field(strict=True, gt=0)]]] = Field(default=None, description="The locked rate the payout converted at (payout currency units per wallet currency unit); null for a payout in the wallet's currency.")
     created_at: datetime
-    __properties: ClassVar[List[str]] = ["id", "wallet_id", "batch_id", "destination_type", "destination_ref", "amount", "currency", "status", "scheduled_at", "retry_count", "failure_reason", "fx_rate_lock_id", "created_at"]
+    __properties: ClassVar[List[str]] = ["id", "wallet_id", "batch_id", "destination_type", "destination_ref", "amount", "currency", "status", "scheduled_at", "retry_count", "failure_reason", "fx_rate_lock_id", "source_amount", "fx_rate", "created_at"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -114,6 +116,11 @@ class Payout(BaseModel):
         if self.fx_rate_lock_id is None and "fx_rate_lock_id" in self.model_fields_set:
             _dict['fx_rate_lock_id'] = None
 
+        # set to None if fx_rate (nullable) is None
+        # and model_fields_set contains the field
+        if self.fx_rate is None and "fx_rate" in self.model_fields_set:
+            _dict['fx_rate'] = None
+
         return _dict
 
     @classmethod
@@ -138,6 +145,8 @@ class Payout(BaseModel):
             "retry_count": obj.get("retry_count"),
             "failure_reason": obj.get("failure_reason"),
             "fx_rate_lock_id": obj.get("fx_rate_lock_id"),
+            "source_amount": obj.get("source_amount"),
+            "fx_rate": obj.get("fx_rate"),
             "created_at": obj.get("created_at")
         })
         return _obj

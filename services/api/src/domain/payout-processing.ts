@@ -35,6 +35,7 @@ import { mapWithConcurrency } from '../map-with-concurrency.ts';
 import { appendEvent, appendEvents, type EventType } from './events.ts';
 import { fieldsRefusal } from './outcomes.ts';
 import { enqueueSendJobs, getPayout, payoutEvent, type PayoutRow } from './payouts.ts';
+import { settlePayoutConversion, settlePayoutConversions } from './payout-conversions.ts';
 
 /** What the payout background work needs beside the pool and the ledger. */
 export type PayoutsRuntime = {
@@ -65,6 +66,10 @@ async function setStatus(tx: Tx, row: PayoutRow, status: PayoutRow['status'], ch
       retry_count = ${changes.retryCount ?? row.retry_count}, updated_at = now()
     where id = ${row.id} returning *`;
   if (status !== row.status) await appendEvent(tx, payoutEvent(updated!, `payout.${status}` as EventType));
+  // A final payout's holds were just posted or voided: so was its conversion, if it had one (docs/fx.md).
+  if (row.fx_rate_lock_id !== null && status !== row.status && (status === 'success' || status === 'failed')) {
+    await settlePayoutConversion(tx, row.id, status);
+  }
   return updated!;
 }
 
@@ -221,6 +226,8 @@ export async function applyPayoutOutcomes(deps: PayoutProcessingDeps, outcomes: 
       returning p.*`;
     const final = updated.filter((row) => row.status === 'success' || row.status === 'failed');
     await appendEvents(tx, final.map((row) => payoutEvent(row, `payout.${row.status}` as EventType)));
+    // Their holds were just posted or voided: so were the conversions of the cross-currency ones (docs/fx.md).
+    await settlePayoutConversions(tx, final);
     for (const [waitMs, ids] of retries) {
       await enqueueSendJobs(tx, ids, { runAt: new Date(Date.now() + waitMs), key: `retry:${ids[0]}:${moves.find((m) => m.row.id === ids[0])!.retryCount}` });
     }

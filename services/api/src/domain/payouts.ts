@@ -24,6 +24,8 @@ import { assertMerchantActive } from './merchants.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from './outcomes.ts';
 import { type DestinationType, type PayoutDestinationRow, resolveDestinations } from './payout-destinations.ts';
 import { assertOwnerMayBePaidOut } from './sub-merchants.ts';
+import { conversionHoldLegs } from './fx-conversions.ts';
+import { type PayoutConversion, recordPayoutConversions, usePayoutRateLocks } from './payout-conversions.ts';
 import type { WalletRow } from './wallets.ts';
 
 export type PayoutStatus = 'queued' | 'processing' | 'success' | 'failed';
@@ -46,6 +48,11 @@ export type PayoutRow = {
   failure_reason: string | null;
   /** The ledger's pending transfers reserving this payout's money (decimal u128), posted or voided together. */
   hold_ids: string[];
+  /** Cross-currency payouts (migration 0091; docs/fx.md): the lock used, what the wallet paid, the rate. Null otherwise. */
+  fx_rate_lock_id: string | null;
+  source_amount: bigint | null;
+  /** numeric: its exact decimal text. */
+  fx_rate: string | null;
   provider_reference: string | null;
   created_at: Date;
   updated_at: Date;
@@ -88,10 +95,21 @@ export type SourceWallet = { accountId: bigint; currency: string };
  * payout's currency -> payout clearing) adds its legs here and nothing else changes.
  *   same currency: wallet -> payout clearing (payout currency), the amount.
  */
-export function reservationLegs(ledger: Ledger, input: { payoutId: string; wallet: SourceWallet; amount: bigint; currency: string }): HoldLeg[] {
+export function reservationLegs(ledger: Ledger, input: {
+  payoutId: string; wallet: SourceWallet; amount: bigint; currency: string; conversion?: PayoutConversion | undefined;
+}): HoldLeg[] {
   if (input.wallet.currency !== input.currency) {
-    // Refused before (checkPayoutRequest); reaching here is a bug, never a client error.
-    throw new Error(`payout ${input.payoutId}: no reservation plan from ${input.wallet.currency} to ${input.currency}`);
+    // other currency: the conversion's two held legs (domain/fx-conversions.ts conversionHoldLegs):
+    //   wallet -> FX position (wallet currency), the converted amount (rounded up once);
+    //   FX position (payout currency) -> payout clearing (payout currency), the amount.
+    // Without a used lock it was refused before (checkPayoutRequest, usePayoutRateLocks): a bug here.
+    if (!input.conversion) throw new Error(`payout ${input.payoutId}: no conversion from ${input.wallet.currency} to ${input.currency}`);
+    return conversionHoldLegs(ledger, {
+      holdOwnerId: input.payoutId, conversionId: input.conversion.conversionId,
+      from: { accountId: input.wallet.accountId, currency: input.wallet.currency },
+      to: { accountId: ledger.systemAccountId('payout_clearing', input.currency), currency: input.currency },
+      fromAmount: input.conversion.fromAmount, toAmount: input.amount,
+    });
   }
   return [{
     id: holdLegId(input.payoutId, 0),
@@ -111,6 +129,8 @@ export type PayoutItem = {
   destinationType: DestinationType;
   amount: number;
   currency: string;
+  /** The rate lock of a cross-currency payout (wallet currency -> currency); null otherwise. */
+  fxRateLockId: string | null;
   /** Field names for refusals: `body` for a single payout, `body.payouts[3]` for a bulk item. */
   fieldPrefix: string;
 };
@@ -133,8 +153,18 @@ export async function checkPayoutRequest(sql: Queryable, merchant: { id: string;
     throw fieldsRefusal('payout_wallet_not_found', [...fields, { field: 'body.wallet_id', message: 'is not a wallet of this merchant or of its sub-merchants' }]);
   }
   for (const item of input.items) {
-    if (item.currency !== wallet.currency) {
-      fields.push({ field: `${item.fieldPrefix}.currency`, message: `must be the wallet's currency (${wallet.currency}); cross-currency payouts need an FX rate lock` });
+    // Another currency than the wallet's converts through a rate lock (docs/fx.md): one is required
+    // then, and meaningless otherwise. The lock itself is checked when it is used (reservePayouts).
+    if (item.currency !== wallet.currency && item.fxRateLockId === null) {
+      fields.push(
+        { field: `${item.fieldPrefix}.currency`, message: `is not the wallet's currency (${wallet.currency}): a cross-currency payout needs an FX rate lock` },
+        {
+          field: `${item.fieldPrefix}.fx_rate_lock_id`,
+          message: `is required: ${item.currency} is not the wallet's currency (${wallet.currency}); lock ${wallet.currency} -> ${item.currency} with POST /fx/rate-locks`,
+        },
+      );
+    } else if (item.currency === wallet.currency && item.fxRateLockId !== null) {
+      fields.push({ field: `${item.fieldPrefix}.fx_rate_lock_id`, message: `must be null: the payout is in the wallet's currency (${wallet.currency})` });
     }
   }
   if (fields.length > 0) throw fieldsRefusal('payout_request_invalid', fields);
@@ -180,32 +210,59 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
   batch: { id: string } | null;
   /** The rows' created_at (the run's clock: the idempotency claim's time). */
   createdAt: Date;
+  /** The app clock (ms): rate locks expire by it. */
+  nowMs: number;
   onHeld: () => void;
   commitWrites: (q: Queryable, created: { payouts: PayoutRow[]; batch: PayoutBatchRow | null }) => CommitWrite[];
 }): Promise<{ payouts: PayoutRow[]; batch: PayoutBatchRow | null }> {
   const source: SourceWallet = { accountId: BigInt(input.wallet.ledger_account_id), currency: input.wallet.currency };
-  const legsByPayout = input.payouts.map((payout) => reservationLegs(deps.ledger, {
-    payoutId: payout.id, wallet: source, amount: BigInt(payout.item.amount), currency: payout.item.currency,
-  }));
-  // Every row is built here, before sending (the clock is the run's): the statements then go out
-  // together, pipelined on the transaction's connection, while the ledger makes the holds on its
-  // own; a refused hold throws and the transaction rolls everything back.
+  const crossCurrency = input.payouts.filter((payout) => payout.item.currency !== source.currency);
   const createdAt = input.createdAt;
-  const batch: PayoutBatchRow | null = input.batch && {
-    id: input.batch.id, merchant_id: input.merchantId, wallet_id: input.wallet.id,
-    total_amount: input.payouts.reduce((sum, payout) => sum + BigInt(payout.item.amount), 0n),
-    item_count: input.payouts.length, status: 'processing', open_members: input.payouts.length, failed_members: 0,
-    created_at: createdAt, updated_at: createdAt,
+  // Every row is built before sending (the clock is the run's): the statements then go out
+  // together, pipelined on the transaction's connection, while the ledger makes the holds on its
+  // own; a refused hold throws and the transaction rolls everything back. A cross-currency payout
+  // needs its conversion first (its lock's rate decides what to hold), so its plan is made inside
+  // the transaction once its lock is used; a reservation without one is planned here.
+  const plan = (conversions: ReadonlyMap<string, PayoutConversion>) => {
+    const legsByPayout = input.payouts.map((payout) => reservationLegs(deps.ledger, {
+      payoutId: payout.id, wallet: source, amount: BigInt(payout.item.amount), currency: payout.item.currency,
+      conversion: conversions.get(payout.id),
+    }));
+    const batch: PayoutBatchRow | null = input.batch && {
+      id: input.batch.id, merchant_id: input.merchantId, wallet_id: input.wallet.id,
+      // What the batch takes from the wallet, in its currency: a cross-currency member counts its
+      // source_amount (docs/fx.md), so the total never adds up amounts in different currencies.
+      total_amount: input.payouts.reduce((sum, payout) => sum + (conversions.get(payout.id)?.fromAmount ?? BigInt(payout.item.amount)), 0n),
+      item_count: input.payouts.length, status: 'processing', open_members: input.payouts.length, failed_members: 0,
+      created_at: createdAt, updated_at: createdAt,
+    };
+    const payouts: PayoutRow[] = input.payouts.map((payout, i) => {
+      const conversion = conversions.get(payout.id);
+      return {
+        id: payout.id, merchant_id: input.merchantId, wallet_id: input.wallet.id, batch_id: batch?.id ?? null, batch_position: batch ? i : null,
+        destination_id: payout.destination.id, destination_type: payout.item.destinationType, destination_ref: payout.item.destinationRef,
+        amount: BigInt(payout.item.amount), currency: payout.item.currency, status: 'queued', scheduled_at: input.scheduledAt,
+        retry_count: 0, failure_reason: null, hold_ids: legsByPayout[i]!.map((leg) => leg.id.toString()), provider_reference: null,
+        fx_rate_lock_id: conversion?.rateLockId ?? null, source_amount: conversion?.fromAmount ?? null, fx_rate: conversion?.rate ?? null,
+        created_at: createdAt, updated_at: createdAt,
+      };
+    });
+    return { legsByPayout, batch, payouts };
   };
-  const payouts: PayoutRow[] = input.payouts.map((payout, i) => ({
-    id: payout.id, merchant_id: input.merchantId, wallet_id: input.wallet.id, batch_id: batch?.id ?? null, batch_position: batch ? i : null,
-    destination_id: payout.destination.id, destination_type: payout.item.destinationType, destination_ref: payout.item.destinationRef,
-    amount: BigInt(payout.item.amount), currency: payout.item.currency, status: 'queued', scheduled_at: input.scheduledAt,
-    retry_count: 0, failure_reason: null, hold_ids: legsByPayout[i]!.map((leg) => leg.id.toString()), provider_reference: null,
-    created_at: createdAt, updated_at: createdAt,
-  }));
+  const noConversions = new Map<string, PayoutConversion>();
+  const planned = crossCurrency.length === 0 ? plan(noConversions) : null;
   return await write(deps, {
     prepare: async (tx: Tx) => {
+      // Cross-currency payouts first use their rate locks, under the locks' row locks, so of two
+      // reservations racing for one lock the second waits and then finds it used (docs/fx.md).
+      const conversions = planned ? noConversions : await usePayoutRateLocks(tx, {
+        merchantId: input.merchantId, walletCurrency: source.currency, nowMs: input.nowMs,
+        payouts: crossCurrency.map((payout) => ({
+          payoutId: payout.id, currency: payout.item.currency, amount: BigInt(payout.item.amount),
+          fxRateLockId: payout.item.fxRateLockId!, fieldPrefix: payout.item.fieldPrefix,
+        })),
+      });
+      const { legsByPayout, batch, payouts } = planned ?? plan(conversions);
       const hold = deps.ledger.holdChain(legsByPayout.flat());
       const rows = Promise.all([
         batch && tx`
@@ -214,18 +271,26 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
                   ${batch.open_members}, ${createdAt}, ${createdAt})`,
         tx`
           insert into payouts (id, merchant_id, wallet_id, batch_id, batch_position, destination_id, destination_type, destination_ref,
-                               amount, currency, scheduled_at, hold_ids, created_at, updated_at)
+                               amount, currency, scheduled_at, hold_ids, fx_rate_lock_id, source_amount, fx_rate, created_at, updated_at)
           select p.id, ${input.merchantId}, ${input.wallet.id}, ${batch?.id ?? null}::uuid,
                  case when ${batch !== null} then p.position::int - 1 else null end,
                  p.destination_id, p.destination_type, p.destination_ref, p.amount, p.currency, ${input.scheduledAt}::timestamptz,
-                 string_to_array(p.hold_ids, ','), ${createdAt}, ${createdAt}
+                 string_to_array(p.hold_ids, ','), p.fx_rate_lock_id, p.source_amount, p.fx_rate, ${createdAt}, ${createdAt}
           from unnest(${payouts.map((p) => p.id)}::uuid[], ${payouts.map((p) => p.destination_id)}::uuid[],
                       ${payouts.map((p) => p.destination_type)}::text[], ${payouts.map((p) => p.destination_ref)}::text[],
                       ${payouts.map((p) => p.amount.toString())}::bigint[], ${payouts.map((p) => p.currency)}::text[],
-                      ${payouts.map((p) => p.hold_ids.join(','))}::text[])
-            with ordinality as p(id, destination_id, destination_type, destination_ref, amount, currency, hold_ids, position)`,
+                      ${payouts.map((p) => p.hold_ids.join(','))}::text[], ${payouts.map((p) => p.fx_rate_lock_id)}::uuid[],
+                      ${payouts.map((p) => p.source_amount?.toString() ?? null)}::bigint[], ${payouts.map((p) => p.fx_rate)}::numeric[])
+            with ordinality as p(id, destination_id, destination_type, destination_ref, amount, currency, hold_ids,
+                                 fx_rate_lock_id, source_amount, fx_rate, position)`,
         appendEvents(tx, payouts.map((row) => payoutEvent(row, 'payout.queued'))),
         enqueueSendJobs(tx, payouts.map((row) => row.id), { runAt: input.scheduledAt, key: batch?.id ?? payouts[0]!.id }),
+        conversions.size > 0 && recordPayoutConversions(tx, {
+          merchantId: input.merchantId, walletCurrency: source.currency,
+          payouts: crossCurrency.map((payout) => ({
+            payoutId: payout.id, currency: payout.item.currency, amount: BigInt(payout.item.amount), conversion: conversions.get(payout.id)!,
+          })),
+        }),
       ]);
       // Both settle before anything is decided: a transaction is never left with a query in flight.
       const [held, written] = await Promise.allSettled([hold, rows]);
@@ -293,8 +358,9 @@ export function toPayoutResource(row: PayoutRow): PayoutResource {
     scheduled_at: row.scheduled_at?.toISOString() ?? null,
     retry_count: row.retry_count,
     failure_reason: row.failure_reason,
-    // Cross-currency payouts (the FX issue) fill this in; every payout here is in its wallet's currency.
-    fx_rate_lock_id: null,
+    fx_rate_lock_id: row.fx_rate_lock_id,
+    source_amount: Number(row.source_amount ?? row.amount),
+    fx_rate: row.fx_rate === null ? null : Number(row.fx_rate),
     created_at: row.created_at.toISOString(),
   } satisfies Schema<'Payout'>;
 }

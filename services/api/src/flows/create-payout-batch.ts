@@ -23,7 +23,7 @@ export async function createPayoutBatch(deps: FlowDeps, input: {
   const { merchant, request } = input;
   const items: PayoutItem[] = request.payouts.map((payout, i) => ({
     destinationRef: payout.destination_ref, destinationType: payout.destination_type,
-    amount: payout.amount, currency: payout.currency, fieldPrefix: `body.payouts[${i}]`,
+    amount: payout.amount, currency: payout.currency, fxRateLockId: payout.fx_rate_lock_id ?? null, fieldPrefix: `body.payouts[${i}]`,
   }));
   const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
     walletId: request.wallet_id, items, scheduledAt: null, now: new Date(deps.now()),
@@ -32,7 +32,7 @@ export async function createPayoutBatch(deps: FlowDeps, input: {
   return await createPayoutBatchOperation.run(deps.idempotency, scope, async (run) => {
     const batchId = run.resourceId;
     const created = await reservePayouts(deps, {
-      merchantId: merchant.id, wallet, scheduledAt: null, batch: { id: batchId }, createdAt: run.startedAt,
+      merchantId: merchant.id, wallet, scheduledAt: null, batch: { id: batchId }, createdAt: run.startedAt, nowMs: deps.now(),
       payouts: items.map((item, i) => ({ id: batchMemberId(batchId, i), item, destination: destinations[i]! })),
       onHeld: () => run.keepOnFailure(),
       commitWrites: (q, { payouts, batch }) => [run.completion(q, toPayoutBatchResource(batch!, payouts))],

@@ -26,7 +26,7 @@ export async function createPayout(deps: FlowDeps, input: {
   const scheduledAt = request.scheduled_at ? new Date(request.scheduled_at) : null;
   const item = {
     destinationRef: request.destination_ref, destinationType: request.destination_type,
-    amount: request.amount, currency: request.currency, fieldPrefix: 'body',
+    amount: request.amount, currency: request.currency, fxRateLockId: request.fx_rate_lock_id ?? null, fieldPrefix: 'body',
   };
   const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
     walletId: request.wallet_id, items: [item], scheduledAt, now: new Date(deps.now()),
@@ -34,7 +34,7 @@ export async function createPayout(deps: FlowDeps, input: {
   const scope = createPayoutOperation.scope(merchant.id, input.idempotent);
   return await createPayoutOperation.run(deps.idempotency, scope, async (run) => {
     const created = await reservePayouts(deps, {
-      merchantId: merchant.id, wallet, scheduledAt, batch: null, createdAt: run.startedAt,
+      merchantId: merchant.id, wallet, scheduledAt, batch: null, createdAt: run.startedAt, nowMs: deps.now(),
       payouts: [{ id: run.resourceId, item, destination: destinations[0]! }],
       onHeld: () => run.keepOnFailure(),
       commitWrites: (q, { payouts }) => [run.completion(q, toPayoutResource(payouts[0]!))],

@@ -79,6 +79,15 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   dispute_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
   dispute_already_resolved: { status: 409, code: 'DISPUTE_ALREADY_RESOLVED' },
   transaction_disputed: { status: 409, code: 'TRANSACTION_DISPUTED' },
+  // FX (docs/fx.md).
+  fx_currency_not_supported: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_same_currency: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_not_found: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_currency_mismatch: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_used: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_expired: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_conversion_amount_too_small: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_conversion_exceeds_wallet_balance: { status: 402, code: 'INSUFFICIENT_FUNDS' },
 };
 
 /** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */
