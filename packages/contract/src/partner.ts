@@ -55,11 +55,82 @@ export interface paths {
         };
         /**
          * List a wallet's transactions
-         * @description The most recent transactions of the wallet, newest first, at most `limit` of them. Another partner's wallet reads as 404.
+         * @description The wallet's movements, newest first, at most `limit` of them, read from the ledger: each
+         *     row changed the available balance, and `balanceAfter` is the available balance right after
+         *     it. Pass `meta.next_cursor` back as `cursor` for the next page (a page may hold fewer than
+         *     `limit` rows and still have a next one). Another partner's wallet reads as 404.
          */
         get: operations["listPartnerWalletTransactions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{walletId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a wallet
+         * @description The wallet with its account number and balances (from the ledger). Another partner's wallet reads as 404.
+         */
+        get: operations["getPartnerWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{walletId}/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit into a wallet (sandbox)
+         * @description Credits the wallet with `amount` at once, from the sandbox's deposit clearing account (no
+         *     real money moves). In production a deposit is a bank transfer to the wallet's account
+         *     number, credited when the bank's inbound notification arrives; this endpoint is how the
+         *     sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404.
+         */
+        post: operations["createPartnerDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer between two wallets
+         * @description Moves `amount` from one of the partner's wallets to another, atomically (one ledger
+         *     transfer: both balances change or neither does). Each side is named by its id or by its
+         *     account number (exactly one of the two). Both wallets must be the partner's (404 naming the
+         *     field otherwise) and in the same currency (422 naming the destination otherwise); the
+         *     source must cover the amount (402 `INSUFFICIENT_FUNDS`, nothing moved). Concurrent
+         *     transfers out of one wallet never take it below zero. Idempotent on `X-Idempotency-Key`.
+         */
+        post: operations["createPartnerTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -85,6 +156,13 @@ export interface components {
         Meta: {
             /** @description Id of this request; equal to the X-Request-Id header. */
             request_id: string;
+        };
+        /** @description Metadata of a paginated list. */
+        PageMeta: {
+            /** @description Id of this request; equal to the X-Request-Id header. */
+            request_id: string;
+            /** @description Cursor of the next page, passed back unchanged as `cursor`; null when there are no more pages. */
+            next_cursor: string | null;
         };
         FieldError: {
             field: string;
@@ -115,9 +193,9 @@ export interface components {
             id: string;
             externalUserId: string;
             currency: components["schemas"]["Currency"];
-            /** @description Unique 10-digit account number of the wallet. */
-            accountNumber: string;
+            accountNumber: components["schemas"]["AccountNumber"];
             availableBalance: components["schemas"]["Balance"];
+            pendingBalance: components["schemas"]["Balance"];
             /** Format: date-time */
             createdAt: string;
         };
@@ -126,20 +204,93 @@ export interface components {
             walletId: string;
             currency: components["schemas"]["Currency"];
             availableBalance: components["schemas"]["Balance"];
+            pendingBalance: components["schemas"]["Balance"];
+            /**
+             * Format: date-time
+             * @description When the balance last moved (when the wallet was opened, if it never has).
+             */
+            updatedAt: string;
         };
         /**
          * @description deposit and transfer_in credit the wallet; withdrawal and transfer_out debit it.
          * @enum {string}
          */
         PartnerWalletTransactionType: "deposit" | "withdrawal" | "transfer_in" | "transfer_out";
+        /**
+         * @description success (done), pending (a withdrawal the payout rail has not settled yet), failed (a withdrawal the rail refused; its money is back).
+         * @enum {string}
+         */
+        PartnerMovementStatus: "pending" | "success" | "failed";
         PartnerWalletTransaction: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Id of this movement (its ledger transfer), unique across all wallets.
+             */
             id: string;
+            /**
+             * Format: uuid
+             * @description Id of the deposit or transfer it belongs to (the `id` its creation returned); both sides of a transfer carry the transfer's id.
+             */
+            operationId: string;
             type: components["schemas"]["PartnerWalletTransactionType"];
             /** @description Minor units, always positive; the direction follows from type. */
             amount: number;
             currency: components["schemas"]["Currency"];
+            status: components["schemas"]["PartnerMovementStatus"];
+            /** @description The partner's reference given when the movement was made. */
+            reference: string;
+            /** @description The other wallet's account number (transfers); null for deposits. */
+            counterpartyAccountNumber: string | null;
             balanceAfter: components["schemas"]["Balance"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Minor currency units, at least 1, a safe integer. */
+        Amount: number;
+        /** @description The partner's own reference of the movement (shown in transaction lists). */
+        Reference: string;
+        /** @description A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description). */
+        AccountNumber: string;
+        PartnerDepositCreate: {
+            amount: components["schemas"]["Amount"];
+            reference: components["schemas"]["Reference"];
+        };
+        PartnerDeposit: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            walletId: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["PartnerMovementStatus"];
+            reference: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description Name each side by exactly one of its id or its account number (422 naming the fields otherwise). */
+        PartnerTransferCreate: {
+            /** Format: uuid */
+            fromWalletId?: string;
+            fromAccountNumber?: components["schemas"]["AccountNumber"];
+            /** Format: uuid */
+            toWalletId?: string;
+            toAccountNumber?: components["schemas"]["AccountNumber"];
+            amount: components["schemas"]["Amount"];
+            reference: components["schemas"]["Reference"];
+        };
+        PartnerTransfer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            fromWalletId: string;
+            fromAccountNumber: components["schemas"]["AccountNumber"];
+            /** Format: uuid */
+            toWalletId: string;
+            toAccountNumber: components["schemas"]["AccountNumber"];
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["PartnerMovementStatus"];
+            reference: string;
             /** Format: date-time */
             createdAt: string;
         };
@@ -155,6 +306,16 @@ export interface components {
         };
         PartnerWalletTransactionListEnvelope: {
             data: components["schemas"]["PartnerWalletTransaction"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
+        };
+        PartnerDepositEnvelope: {
+            data: components["schemas"]["PartnerDeposit"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        PartnerTransferEnvelope: {
+            data: components["schemas"]["PartnerTransfer"];
             error: null;
             meta: components["schemas"]["Meta"];
         };
@@ -182,7 +343,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The wallet does not exist or belongs to another partner (RESOURCE_NOT_FOUND). */
+        /** @description The wallet does not exist or belongs to another partner (RESOURCE_NOT_FOUND). A wallet named in the body is named in `details.fields`. */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -250,6 +411,28 @@ export interface components {
                  *       },
                  *       "meta": {
                  *         "request_id": "6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The source wallet's available balance does not cover the amount (INSUFFICIENT_FUNDS); nothing moved. */
+        InsufficientFunds: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "INSUFFICIENT_FUNDS",
+                 *         "message": "The wallet's available balance does not cover the amount."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "5f6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b8c"
                  *       }
                  *     }
                  */
@@ -348,7 +531,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Client-generated key, unique per wallet creation (a UUID v4 is suggested). Same key and body replays the original wallet; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+         * @description Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours.
          * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
          */
         IdempotencyKey: string;
@@ -359,6 +542,8 @@ export interface components {
         WalletId: string;
         /** @description Number of transactions, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
         Limit: number;
+        /** @description Opaque token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered cursor, or another wallet's, is 422 (field `query.cursor`). */
+        Cursor: string;
     };
     requestBodies: never;
     headers: {
@@ -376,7 +561,7 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Client-generated key, unique per wallet creation (a UUID v4 is suggested). Same key and body replays the original wallet; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Retained 24 hours.
+                 * @description Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours.
                  * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
                  */
                 "X-Idempotency-Key": components["parameters"]["IdempotencyKey"];
@@ -411,6 +596,7 @@ export interface operations {
                      *         "currency": "KES",
                      *         "accountNumber": "4012345678",
                      *         "availableBalance": 0,
+                     *         "pendingBalance": 0,
                      *         "createdAt": "2026-11-22T17:30:00Z"
                      *       },
                      *       "error": null,
@@ -458,7 +644,9 @@ export interface operations {
                      *       "data": {
                      *         "walletId": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
                      *         "currency": "KES",
-                     *         "availableBalance": 250000
+                     *         "availableBalance": 250000,
+                     *         "pendingBalance": 0,
+                     *         "updatedAt": "2026-11-22T18:00:00Z"
                      *       },
                      *       "error": null,
                      *       "meta": {
@@ -481,6 +669,8 @@ export interface operations {
             query?: {
                 /** @description Number of transactions, 1 to 100, default 50. Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered cursor, or another wallet's, is 422 (field `query.cursor`). */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -506,24 +696,33 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "9a0b1c2d-3e4f-4a5b-9c6d-7e8f9a0b1c2d",
-                     *           "type": "withdrawal",
+                     *           "operationId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "type": "transfer_out",
                      *           "amount": 50000,
                      *           "currency": "KES",
+                     *           "status": "success",
+                     *           "reference": "rent-november",
+                     *           "counterpartyAccountNumber": "4012345678",
                      *           "balanceAfter": 250000,
                      *           "createdAt": "2026-11-22T18:00:00Z"
                      *         },
                      *         {
                      *           "id": "0b1c2d3e-4f5a-4b6c-8d7e-8f9a0b1c2d3e",
+                     *           "operationId": "3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f",
                      *           "type": "deposit",
                      *           "amount": 300000,
                      *           "currency": "KES",
+                     *           "status": "success",
+                     *           "reference": "top-up-1",
+                     *           "counterpartyAccountNumber": null,
                      *           "balanceAfter": 300000,
                      *           "createdAt": "2026-11-22T17:45:00Z"
                      *         }
                      *       ],
                      *       "error": null,
                      *       "meta": {
-                     *         "request_id": "1c2d3e4f-5a6b-4c7d-9e8f-9a0b1c2d3e4f"
+                     *         "request_id": "1c2d3e4f-5a6b-4c7d-9e8f-9a0b1c2d3e4f",
+                     *         "next_cursor": null
                      *       }
                      *     }
                      */
@@ -532,6 +731,191 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPartnerWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the wallet (UUID). A malformed id is 422.
+                 * @example 6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a
+                 */
+                walletId: components["parameters"]["WalletId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *         "externalUserId": "user-48213",
+                     *         "currency": "KES",
+                     *         "accountNumber": "4012345678",
+                     *         "availableBalance": 250000,
+                     *         "pendingBalance": 0,
+                     *         "createdAt": "2026-11-22T17:30:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerWalletEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPartnerDeposit: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                "X-Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Id of the wallet (UUID). A malformed id is 422.
+                 * @example 6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a
+                 */
+                walletId: components["parameters"]["WalletId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 300000,
+                 *       "reference": "top-up-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerDepositCreate"];
+            };
+        };
+        responses: {
+            /** @description The deposit, already credited (also returned unchanged on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f",
+                     *         "walletId": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *         "amount": 300000,
+                     *         "currency": "KES",
+                     *         "status": "success",
+                     *         "reference": "top-up-1",
+                     *         "createdAt": "2026-11-22T17:45:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "3d4e5f6a-7b8c-4d9e-8f0a-1b2c3d4e5f6a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerDepositEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPartnerTransfer: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                "X-Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromWalletId": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                 *       "toAccountNumber": "4012345678",
+                 *       "amount": 50000,
+                 *       "reference": "rent-november"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerTransferCreate"];
+            };
+        };
+        responses: {
+            /** @description The transfer, completed (also returned unchanged on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *         "fromWalletId": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *         "fromAccountNumber": "4098765432",
+                     *         "toWalletId": "7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b",
+                     *         "toAccountNumber": "4012345678",
+                     *         "amount": 50000,
+                     *         "currency": "KES",
+                     *         "status": "success",
+                     *         "reference": "rent-november",
+                     *         "createdAt": "2026-11-22T18:00:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerTransferEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientFunds"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

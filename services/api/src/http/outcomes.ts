@@ -59,6 +59,13 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   // Idempotency.
   idempotency_key_reused_with_different_request: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
   idempotency_key_in_use: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
+  // Partner wallets.
+  partner_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  no_such_partner_wallet: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  partner_wallet_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  partner_wallet_exists: { status: 422, code: 'VALIDATION_ERROR' },
+  partner_wallet_currency_mismatch: { status: 422, code: 'VALIDATION_ERROR' },
+  partner_wallet_insufficient_funds: { status: 402, code: 'INSUFFICIENT_FUNDS' },
 };
 
 /** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */
