@@ -750,8 +750,15 @@ export interface paths {
         };
         /**
          * Get an exchange rate
-         * @description Current rate for one unit of `base_currency` in `quote_currency`, margin included. An
-         *     unsupported pair is 404; the same currency twice is 422 (field `quote_currency`).
+         * @description Current rate for one unit of `base_currency` in `quote_currency`, the merchant's margin
+         *     included (`margin_bps`, set per merchant by the operator; `fx_margin_bps_default = 150`).
+         *     The rate is an exact decimal of at most 10 significant digits
+         *     (`fx_rate_significant_digits = 10`), the one a lock of the pair made now would hold;
+         *     `effective_at` is when the rate source started quoting it (the sandbox's rates move every
+         *     minute). A currency the rate source does not quote is 422 naming its field
+         *     (`query.base_currency` or `query.quote_currency`); the same currency twice is 422 (field
+         *     `query.quote_currency`). Supported: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR,
+         *     GBP (any pair of them).
          */
         get: operations["getFxRate"];
         put?: never;
@@ -773,9 +780,12 @@ export interface paths {
         put?: never;
         /**
          * Lock an exchange rate
-         * @description Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`); a
-         *     lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`). An
-         *     unsupported pair or the same currency twice is 422.
+         * @description Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`, a
+         *     deployment setting); a lock is used by at most one payout (`fx_rate_lock_id` of
+         *     `POST /payouts`) and stays used whatever becomes of that payout. `locked_rate` is the rate
+         *     `GET /fx/rates` gives this merchant at the same instant, margin included. An unsupported
+         *     pair or the same currency twice is 422 naming the field (`body.base_currency` or
+         *     `body.quote_currency`).
          */
         post: operations["createFxRateLock"];
         delete?: never;
@@ -1409,7 +1419,7 @@ export interface components {
         FxRate: {
             base_currency: components["schemas"]["Currency"];
             quote_currency: components["schemas"]["Currency"];
-            /** @description Units of quote_currency per unit of base_currency, applied margin included. */
+            /** @description Units of quote_currency per unit of base_currency, applied margin included; an exact decimal of at most 10 significant digits. */
             rate: number;
             /** @description Margin applied, in basis points. */
             margin_bps: number;
@@ -1421,6 +1431,7 @@ export interface components {
             id: string;
             base_currency: components["schemas"]["Currency"];
             quote_currency: components["schemas"]["Currency"];
+            /** @description The rate that converts (margin included), an exact decimal of at most 10 significant digits. */
             locked_rate: number;
             /**
              * Format: date-time

@@ -248,6 +248,53 @@ for (const engine_case of engine_cases) {
       expect(tiny).toMatchObject({ ok: false, failure: 'amount_too_small', toAmount: 0n });
     });
 
+    test('moveConversion: amounts fixed by the caller, posted at once or held on both ledgers and posted or voided together', async () => {
+      const ownerId = randomUUID();
+      const usd = (await ledger.openWallet({ ownerId, currency: 'USD' })).accountId;
+      const kes = (await ledger.openWallet({ ownerId: randomUUID(), currency: 'KES' })).accountId;
+      await fund(usd, 10_000n, 'USD');
+      const kesPayouts = ledger.systemAccountId('payout_clearing', 'KES');
+      const fxUsd = ledger.systemAccountId('fx_position', 'USD');
+      const fxKes = ledger.systemAccountId('fx_position', 'KES');
+      const clearingCredits = async () => {
+        const [clearing] = await engine.lookupAccounts([kesPayouts]);
+        return { pending: clearing!.credits_pending, posted: clearing!.credits_posted };
+      };
+      const clearingBefore = await clearingCredits();
+      // Held: the wallet's available balance drops at once on the USD ledger; KES leaves the FX position as a hold.
+      const held = randomUUID();
+      const args = { conversionId: held, fromAccountId: usd, fromCurrency: 'USD', fromAmount: 2_500n, toAccountId: kesPayouts, toCurrency: 'KES', toAmount: 322_500n, pending: true };
+      expect(await ledger.moveConversion(args)).toMatchObject({ ok: true, replayed: false });
+      expect(await ledger.moveConversion(args)).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(usd)).toEqual({ available: 7_500n, pending: 0n });
+      const [legFrom, legTo] = ledger.conversionTransferIds(held);
+      const transfers = await engine.lookupTransfers([legFrom, legTo]);
+      expect(transfers.map((t) => [t.debit_account_id, t.credit_account_id, t.amount, (t.flags & TransferFlags.pending) !== 0]))
+        .toEqual([[usd, fxUsd, 2_500n, true], [fxKes, kesPayouts, 322_500n, true]]);
+      expect(await ledger.commitConversion(held)).toMatchObject({ ok: true });
+      expect(await ledger.commitConversion(held)).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.cancelConversion(held)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await ledger.balance(usd)).toEqual({ available: 7_500n, pending: 0n });
+      expect(await clearingCredits()).toEqual({ pending: clearingBefore.pending, posted: clearingBefore.posted + 322_500n });
+      // Voided: both holds go back; the wallet has its money again.
+      const voided = randomUUID();
+      expect(await ledger.moveConversion({ ...args, conversionId: voided, fromAmount: 7_000n })).toMatchObject({ ok: true });
+      expect(await ledger.balance(usd)).toEqual({ available: 500n, pending: 0n });
+      expect(await ledger.cancelConversion(voided)).toMatchObject({ ok: true });
+      expect(await ledger.commitConversion(voided)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await ledger.balance(usd)).toEqual({ available: 7_500n, pending: 0n });
+      // More than the wallet holds: nothing moves on either ledger.
+      const refused = randomUUID();
+      expect(await ledger.moveConversion({ ...args, conversionId: refused, fromAmount: 7_501n })).toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await engine.lookupTransfers(ledger.conversionTransferIds(refused))).toEqual([]);
+      // Posted at once, into a wallet.
+      expect(await ledger.moveConversion({ ...args, conversionId: randomUUID(), toAccountId: kes, fromAmount: 100n, toAmount: 12_900n, pending: false })).toMatchObject({ ok: true });
+      expect(await ledger.balance(kes)).toEqual({ available: 12_900n, pending: 0n });
+      expect(await ledger.commitConversion(randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
+      await expect(ledger.moveConversion({ ...args, conversionId: randomUUID(), toCurrency: 'USD' })).rejects.toThrow(LedgerUsageError);
+      expect((await ledger.checkInvariants()).ok).toBe(true);
+    });
+
     test('accountHistory: a wallet statement newest first, each movement with the balance right after it, paged', async () => {
       const seller = await wallet('KES');
       const collectionId = randomUUID();

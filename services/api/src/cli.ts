@@ -5,7 +5,7 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { userRoles, type UserRole } from './auth/permissions.ts';
 import { merchantStatuses, type MerchantStatus, type KeyMode } from './auth/principal.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, fxMarginBpsMax, loadConfig } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase, type Database } from './db/index.ts';
@@ -15,6 +15,7 @@ import { migrateJobQueue } from './jobs/schema.ts';
 import { ApiKeyInputError, createApiKey, keyModes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './domain/api-keys.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from './domain/merchants.ts';
+import { setMerchantFxMarginBps } from './domain/fx-rates.ts';
 import { insertUser, UserInputError } from './domain/users.ts';
 import { findKycCaseOfSubMerchant, listKycCasesByStatus, settleKycReview, toKycCaseResource } from './domain/kyc-cases.ts';
 import {
@@ -29,6 +30,10 @@ const usage = `Usage: ./payagg <command>
   merchants create --name NAME [--scopes full] [--mode sandbox|live] [--signature-version 1|2] [--json]
       Create a merchant and its first API key; --json prints {"merchant_id","api_key","api_secret"}.
   merchants set-status MERCHANT_ID active|suspended|frozen
+  merchants fx-margin MERCHANT_ID --bps N | --default
+      The merchant's FX margin in basis points (0 to 2000), applied to every rate it is quoted
+      and locks (GET /fx/rates, POST /fx/rate-locks); --default clears it back to
+      FX_MARGIN_BPS_DEFAULT (150). Running servers apply it to the next quote.
   keys create --merchant MERCHANT_ID [--scopes read,write,full,payout_only] [--mode sandbox|live]
               [--expires-at ISO_DATE] [--ip-allow IP_OR_CIDR,...] [--user USER_ID]
               [--signature-version 1|2] [--json]
@@ -159,6 +164,25 @@ function parseCommand(argv: string[]): Command {
         const merchant = await setMerchantStatus(db.sql, id, status);
         if (!merchant) throw new Error(`no merchant ${id}`);
         print({ merchant_id: merchant.id, name: merchant.name, status: merchant.status });
+      },
+    };
+  }
+  if (group === 'merchants' && action === 'fx-margin') {
+    const { values, positionals } = parse({ bps: { type: 'string' }, default: { type: 'boolean' } });
+    if (positionals.length !== 1) throw new UsageError('merchants fx-margin takes one MERCHANT_ID');
+    const id = requireUuid(positionals[0], 'MERCHANT_ID');
+    const bpsText = values.bps as string | undefined;
+    if ((bpsText === undefined) === (values.default !== true)) throw new UsageError('give exactly one of --bps N and --default');
+    if (bpsText !== undefined && (!/^[0-9]{1,5}$/.test(bpsText) || Number(bpsText) > fxMarginBpsMax)) {
+      throw new UsageError(`--bps must be a whole number of basis points from 0 to ${fxMarginBpsMax}`);
+    }
+    const marginBps = bpsText === undefined ? null : Number(bpsText);
+    return {
+      needsKey: false,
+      async run(db) {
+        const merchant = await setMerchantFxMarginBps(db.sql, id, marginBps);
+        if (!merchant) throw new Error(`no merchant ${id}`);
+        print({ merchant_id: merchant.id, fx_margin_bps: merchant.fx_margin_bps, uses_default: merchant.fx_margin_bps === null });
       },
     };
   }

@@ -5,6 +5,7 @@ import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/regi
 import { SANDBOX_PAYER_PAGES_PATH } from './rails/sandbox/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './kyc/sandbox/config.ts';
+import { sandboxFxRateStepSDefault } from './fx/sandbox/rate-table.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,6 +57,16 @@ export const webhookDisableAfterFailingSDefault = 5 * 24 * 3600;
 // After a secret rotation the previous secret still signs for this long (Svix: 24 hours).
 export const webhookSecretOverlapSDefault = 24 * 3600;
 export const webhookWorkerConcurrencyDefault = 32;
+// FX (docs/fx.md). spec: fx_rate_lock_lifetime_s = 900 (the seed's "15 minutes" of a lock).
+export const fxRateLockLifetimeSDefault = 900;
+/** A lock longer than a day is a typo: the rate it protects would be stale long before. */
+export const fxRateLockLifetimeSMax = 86_400;
+/** A merchant's margin when the operator set none (spec: fx_margin_bps_default = 150, the spec's example). */
+export const fxMarginBpsDefault = 150;
+/** The largest margin an operator may set (20%): beyond it the "rate" is a fee in disguise. */
+export const fxMarginBpsMax = 2_000;
+export const fxRateSources = ['sandbox'] as const;
+export type FxRateSourceName = (typeof fxRateSources)[number];
 
 export const serviceModes = ['development', 'production'] as const;
 export type ServiceMode = (typeof serviceModes)[number];
@@ -117,6 +128,19 @@ export type Config = {
   /** PAYAGG_ENV: production refuses development-only settings and requires https webhook URLs. */
   mode: ServiceMode;
   webhooks: WebhookConfig;
+  /** FX rates, margins and rate locks (FX_*, SANDBOX_FX_*: docs/fx.md). */
+  fx: FxConfig;
+};
+
+export type FxConfig = {
+  /** Where rates come from (FX_RATE_SOURCE): only the sandbox today (fx/registry.ts). */
+  rateSource: FxRateSourceName;
+  /** How long a rate lock holds (FX_RATE_LOCK_LIFETIME_S). */
+  rateLockLifetimeS: number;
+  /** The margin of a merchant the operator set none for (FX_MARGIN_BPS_DEFAULT). */
+  marginBpsDefault: number;
+  /** How often the sandbox source's rates move (SANDBOX_FX_RATE_STEP_S). */
+  sandboxRateStepS: number;
 };
 
 export type WebhookConfig = {
@@ -216,6 +240,12 @@ function readSchedule(env: Env, name: string, fallback: readonly number[]): numb
   return parts.map(Number);
 }
 
+function readFxRateSource(env: Env): FxRateSourceName {
+  const raw = env.FX_RATE_SOURCE?.trim() || 'sandbox';
+  if (!(fxRateSources as readonly string[]).includes(raw)) throw new ConfigError(`FX_RATE_SOURCE must be one of ${fxRateSources.join(', ')}, got "${raw}"`);
+  return raw as FxRateSourceName;
+}
+
 /**
  * `role` picks the defaults of the process kind: a worker process (src/worker.ts) runs the
  * background work whatever RUN_WORKERS says, and its request pool is small (nothing serves
@@ -276,6 +306,12 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
       disableAfterFailingS: readInteger(env, 'WEBHOOK_DISABLE_AFTER_FAILING_S', webhookDisableAfterFailingSDefault, 1, 365 * 24 * 3600),
       secretOverlapS: readInteger(env, 'WEBHOOK_SECRET_OVERLAP_S', webhookSecretOverlapSDefault, 0, 30 * 24 * 3600),
       workerConcurrency: readInteger(env, 'WEBHOOK_WORKER_CONCURRENCY', webhookWorkerConcurrencyDefault, 1, 1000),
+    },
+    fx: {
+      rateSource: readFxRateSource(env),
+      rateLockLifetimeS: readInteger(env, 'FX_RATE_LOCK_LIFETIME_S', fxRateLockLifetimeSDefault, 1, fxRateLockLifetimeSMax),
+      marginBpsDefault: readInteger(env, 'FX_MARGIN_BPS_DEFAULT', fxMarginBpsDefault, 0, fxMarginBpsMax),
+      sandboxRateStepS: readInteger(env, 'SANDBOX_FX_RATE_STEP_S', sandboxFxRateStepSDefault, 1, 86_400),
     },
   };
   // The sandbox providers' payer pages (card challenge, bank authorization, QR) are served by

@@ -131,6 +131,23 @@ describe('payagg CLI', () => {
     await run(['merchants', 'set-status', service.merchantId, 'active']);
   });
 
+  it('merchants fx-margin sets the margin quoted to the merchant, and --default clears it', async () => {
+    const rate = async () => (await service.client.GET('/fx/rates', { params: { query: { base_currency: 'USD', quote_currency: 'KES' } } })).data!.data;
+    expect((await rate()).margin_bps).toBe(150);
+    const set = await run(['merchants', 'fx-margin', service.merchantId, '--bps', '40']);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ merchant_id: service.merchantId, fx_margin_bps: 40, uses_default: false });
+    expect((await rate()).margin_bps).toBe(40);
+    const cleared = await run(['merchants', 'fx-margin', service.merchantId, '--default']);
+    expect(JSON.parse(cleared.stdout)).toEqual({ merchant_id: service.merchantId, fx_margin_bps: null, uses_default: true });
+    expect((await rate()).margin_bps).toBe(150);
+    for (const args of [['--bps', '2001'], ['--bps', '-1'], ['--bps', '1.5'], [], ['--bps', '10', '--default']]) {
+      const out = await run(['merchants', 'fx-margin', service.merchantId, ...args]);
+      expect(out.code, args.join(' ')).toBe(2);
+    }
+    expect((await run(['merchants', 'fx-margin', '00000000-0000-4000-8000-000000000000', '--bps', '10'])).code).toBe(1);
+  }, 60_000);
+
   it('db migrate is idempotent', async () => {
     const out = await run(['db', 'migrate']);
     expect(out.code).toBe(0);

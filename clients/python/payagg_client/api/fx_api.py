@@ -59,7 +59,7 @@ class FXApi:
     ) -> FxRateLockEnvelope:
         """Lock an exchange rate
 
-        Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`); a lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`). An unsupported pair or the same currency twice is 422. 
+        Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`, a deployment setting); a lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`) and stays used whatever becomes of that payout. `locked_rate` is the rate `GET /fx/rates` gives this merchant at the same instant, margin included. An unsupported pair or the same currency twice is 422 naming the field (`body.base_currency` or `body.quote_currency`). 
 
         :param fx_rate_lock_create: (required)
         :type fx_rate_lock_create: FxRateLockCreate
@@ -132,7 +132,7 @@ class FXApi:
     ) -> ApiResponse[FxRateLockEnvelope]:
         """Lock an exchange rate
 
-        Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`); a lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`). An unsupported pair or the same currency twice is 422. 
+        Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`, a deployment setting); a lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`) and stays used whatever becomes of that payout. `locked_rate` is the rate `GET /fx/rates` gives this merchant at the same instant, margin included. An unsupported pair or the same currency twice is 422 naming the field (`body.base_currency` or `body.quote_currency`). 
 
         :param fx_rate_lock_create: (required)
         :type fx_rate_lock_create: FxRateLockCreate
@@ -205,7 +205,7 @@ class FXApi:
     ) -> RESTResponseType:
         """Lock an exchange rate
 
-        Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`); a lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`). An unsupported pair or the same currency twice is 422. 
+        Locks the current rate of a pair for 15 minutes (`fx_rate_lock_lifetime_s = 900`, a deployment setting); a lock is used by at most one payout (`fx_rate_lock_id` of `POST /payouts`) and stays used whatever becomes of that payout. `locked_rate` is the rate `GET /fx/rates` gives this merchant at the same instant, margin included. An unsupported pair or the same currency twice is 422 naming the field (`body.base_currency` or `body.quote_currency`). 
 
         :param fx_rate_lock_create: (required)
         :type fx_rate_lock_create: FxRateLockCreate
@@ -355,7 +355,7 @@ class FXApi:
     ) -> FxRateEnvelope:
         """Get an exchange rate
 
-        Current rate for one unit of `base_currency` in `quote_currency`, margin included. An unsupported pair is 404; the same currency twice is 422 (field `quote_currency`). 
+        Current rate for one unit of `base_currency` in `quote_currency`, the merchant's margin included (`margin_bps`, set per merchant by the operator; `fx_margin_bps_default = 150`). The rate is an exact decimal of at most 10 significant digits (`fx_rate_significant_digits = 10`), the one a lock of the pair made now would hold; `effective_at` is when the rate source started quoting it (the sandbox's rates move every minute). A currency the rate source does not quote is 422 naming its field (`query.base_currency` or `query.quote_currency`); the same currency twice is 422 (field `query.quote_currency`). Supported: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR, GBP (any pair of them). 
 
         :param base_currency: Currency converted from (3 upper-case letters). (required)
         :type base_currency: str
@@ -431,7 +431,7 @@ class FXApi:
     ) -> ApiResponse[FxRateEnvelope]:
         """Get an exchange rate
 
-        Current rate for one unit of `base_currency` in `quote_currency`, margin included. An unsupported pair is 404; the same currency twice is 422 (field `quote_currency`). 
+        Current rate for one unit of `base_currency` in `quote_currency`, the merchant's margin included (`margin_bps`, set per merchant by the operator; `fx_margin_bps_default = 150`). The rate is an exact decimal of at most 10 significant digits (`fx_rate_significant_digits = 10`), the one a lock of the pair made now would hold; `effective_at` is when the rate source started quoting it (the sandbox's rates move every minute). A currency the rate source does not quote is 422 naming its field (`query.base_currency` or `query.quote_currency`); the same currency twice is 422 (field `query.quote_currency`). Supported: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR, GBP (any pair of them). 
 
         :param base_currency: Currency converted from (3 upper-case letters). (required)
         :type base_currency: str
@@ -507,7 +507,7 @@ class FXApi:
     ) -> RESTResponseType:
         """Get an exchange rate
 
-        Current rate for one unit of `base_currency` in `quote_currency`, margin included. An unsupported pair is 404; the same currency twice is 422 (field `quote_currency`). 
+        Current rate for one unit of `base_currency` in `quote_currency`, the merchant's margin included (`margin_bps`, set per merchant by the operator; `fx_margin_bps_default = 150`). The rate is an exact decimal of at most 10 significant digits (`fx_rate_significant_digits = 10`), the one a lock of the pair made now would hold; `effective_at` is when the rate source started quoting it (the sandbox's rates move every minute). A currency the rate source does not quote is 422 naming its field (`query.base_currency` or `query.quote_currency`); the same currency twice is 422 (field `query.quote_currency`). Supported: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR, GBP (any pair of them). 
 
         :param base_currency: Currency converted from (3 upper-case letters). (required)
         :type base_currency: str

@@ -32,7 +32,7 @@ class FxRate(BaseModel):
     """ # noqa: E501
     base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    rate: Union[Annotated[float, Field(strict=True, gt=0)], Annotated[int, Field(strict=True, gt=0)]] = Field(description="Units of quote_currency per unit of base_currency, applied margin included.")
+    rate: Union[Annotated[float, Field(strict=True, gt=0)], Annotated[int, Field(strict=True, gt=0)]] = Field(description="Units of quote_currency per unit of base_currency, applied margin included; an exact decimal of at most 10 significant digits.")
     margin_bps: Annotated[int, Field(strict=True, ge=0)] = Field(description="Margin applied, in basis points.")
     effective_at: datetime
     __properties: ClassVar[List[str]] = ["base_currency", "quote_currency", "rate", "margin_bps", "effective_at"]

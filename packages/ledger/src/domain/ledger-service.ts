@@ -425,6 +425,92 @@ export class Ledger {
     return { ...result, toAmount };
   }
 
+  // ----- Conversions whose amounts the service has fixed (services/api src/domain/fx-conversions.ts):
+  // the service rounds once, by its own documented rule, and hands both amounts here; the ledger
+  // only moves them. Either posted at once, or two-phase (a payout's reservation): both legs are
+  // holds, posted or voided together by one linked chain.
+
+  /**
+   * Moves a conversion with both amounts given, as one linked chain across two ledgers:
+   *   leg 0: from account -> FX position (from currency), fromAmount
+   *   leg 1: FX position (to currency) -> to account, toAmount
+   * With `pending` both legs are holds (commitConversion / cancelConversion). insufficient_funds
+   * when the from account cannot cover leg 0, and nothing moves.
+   */
+  async moveConversion(args: {
+    conversionId: string;
+    fromAccountId: bigint;
+    fromCurrency: string;
+    fromAmount: bigint;
+    toAccountId: bigint;
+    toCurrency: string;
+    toAmount: bigint;
+    pending?: boolean;
+    /** Ledger timeout of the holds (pending only): when it passes the ledger voids them. */
+    timeoutSeconds?: number;
+  }): Promise<MovementResult> {
+    const from = currencyInfo(args.fromCurrency);
+    const to = currencyInfo(args.toCurrency);
+    if (from.code === to.code) throw new LedgerUsageError('a conversion needs two different currencies');
+    if (args.fromAmount <= 0n || args.toAmount <= 0n) throw new LedgerUsageError('conversion amounts must be positive');
+    await Promise.all([this.ensureCurrency(from.code), this.ensureCurrency(to.code)]);
+    const user_data_128 = u128FromUuid(args.conversionId);
+    const pending = args.pending === true;
+    const timeout = pending ? (args.timeoutSeconds ?? 0) : 0;
+    const [fromLeg, toLeg] = conversionLegIds(args.conversionId);
+    return this.#submitChain([
+      {
+        id: fromLeg,
+        debit_account_id: args.fromAccountId,
+        credit_account_id: systemAccountId('fx_position', from.code),
+        amount: args.fromAmount,
+        ledger: from.ledger,
+        code: TransferCode.fx_conversion,
+        user_data_128,
+        flags: TransferFlags.linked | (pending ? TransferFlags.pending : 0),
+        timeout,
+      },
+      {
+        id: toLeg,
+        debit_account_id: systemAccountId('fx_position', to.code),
+        credit_account_id: args.toAccountId,
+        amount: args.toAmount,
+        ledger: to.ledger,
+        code: TransferCode.fx_conversion,
+        user_data_128,
+        flags: pending ? TransferFlags.pending : 0,
+        timeout,
+      },
+    ]);
+  }
+
+  /** Posts both holds of a pending conversion, together (the payout it reserved for succeeded). */
+  commitConversion(conversionId: string): Promise<MovementResult> {
+    return this.#postOrVoidChain(conversionId, 'post');
+  }
+
+  /** Voids both holds of a pending conversion, together: the from account gets its money back. */
+  cancelConversion(conversionId: string): Promise<MovementResult> {
+    return this.#postOrVoidChain(conversionId, 'void');
+  }
+
+  /** The ids of a conversion's two legs (moveConversion), in order: from leg, to leg. */
+  conversionTransferIds(conversionId: string): [bigint, bigint] {
+    return conversionLegIds(conversionId);
+  }
+
+  async #postOrVoidChain(conversionId: string, action: 'post' | 'void'): Promise<MovementResult> {
+    const legs = conversionLegIds(conversionId);
+    const step = action === 'post' ? 2 : 4;
+    return this.#submitChain(legs.map((pendingId, i) => ({
+      id: idFromUuid(conversionId, step + i),
+      pending_id: pendingId,
+      amount: action === 'post' ? u128_max : 0n,
+      flags: (action === 'post' ? TransferFlags.post_pending_transfer : TransferFlags.void_pending_transfer)
+        | (i < legs.length - 1 ? TransferFlags.linked : 0),
+    })));
+  }
+
   /**
    * The ledger's invariants, for tests and operators: in every currency ledger the debits equal
    * the credits (posted and pending), and no wallet is negative. Reads every account: an
@@ -630,6 +716,11 @@ function refundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel
 
 function payoutTransferId(payoutId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
   return idFromUuid(payoutId, step === 'reserve' ? 0 : step === 'commit' ? 1 : 2);
+}
+
+/** A conversion's legs: 0 and 1 (as convert's); their posts are 2 and 3, their voids 4 and 5. */
+function conversionLegIds(conversionId: string): [bigint, bigint] {
+  return [idFromUuid(conversionId, 0), idFromUuid(conversionId, 1)];
 }
 
 function assertLegs(legs: ReadonlyArray<{ amount: bigint }>, total: bigint | null): void {

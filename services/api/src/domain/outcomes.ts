@@ -92,6 +92,25 @@ export type IdempotencyOutcome =
   /** A request with this key is still running after the wait (idempotency-store.ts concurrentWaitMsMax). */
   | 'idempotency_key_in_use';
 
+/** FX rates, rate locks and conversions (domain/fx-rates.ts, domain/fx-conversions.ts), in check order. */
+export type FxOutcome =
+  /** A currency the rate source does not quote (or the ledger does not know): names its field. */
+  | 'fx_currency_not_supported'
+  /** base_currency and quote_currency are the same (field quote_currency). */
+  | 'fx_same_currency'
+  /** The lock named is not the merchant's (or does not exist). */
+  | 'fx_rate_lock_not_found'
+  /** The lock converts another pair than the one needed (base = source currency, quote = target). */
+  | 'fx_rate_lock_currency_mismatch'
+  /** The lock was already used by another payout or transfer. */
+  | 'fx_rate_lock_used'
+  /** The lock's expires_at has passed. */
+  | 'fx_rate_lock_expired'
+  /** The amount converts to less than one minor unit of the target currency. */
+  | 'fx_conversion_amount_too_small'
+  /** The source wallet cannot cover the converted amount: nothing moved. */
+  | 'fx_conversion_exceeds_wallet_balance';
+
 /** The partner wallet API (/api/v1/partner: domain/partner-wallets.ts, partner-movements.ts), in check order. */
 export type PartnerWalletOutcome =
   /** The request breaks a rule its schema cannot state (a side named twice or not at all, a bad check digit, one wallet on both sides). */
@@ -108,7 +127,7 @@ export type PartnerWalletOutcome =
   | 'partner_wallet_insufficient_funds';
 
 export type Outcome = CollectionOutcome | CheckoutSessionOutcome | RefundOutcome | TransactionOutcome | IdempotencyOutcome
-  | SubMerchantOutcome | PayoutPartyOutcome | WalletOutcome
+  | SubMerchantOutcome | PayoutPartyOutcome | WalletOutcome | FxOutcome
   | PartnerWalletOutcome;
 
 /** A request field a refusal is about, as clients see it (`body.amount`, `path.id`, `session`). */

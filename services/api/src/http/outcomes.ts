@@ -59,6 +59,15 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   // Idempotency.
   idempotency_key_reused_with_different_request: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
   idempotency_key_in_use: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
+  // FX (docs/fx.md).
+  fx_currency_not_supported: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_same_currency: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_not_found: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_currency_mismatch: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_used: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_rate_lock_expired: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_conversion_amount_too_small: { status: 422, code: 'VALIDATION_ERROR' },
+  fx_conversion_exceeds_wallet_balance: { status: 402, code: 'INSUFFICIENT_FUNDS' },
   // Partner wallets.
   partner_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
   no_such_partner_wallet: { status: 404, code: 'RESOURCE_NOT_FOUND' },

@@ -3,6 +3,7 @@ import type { RouteContext, RouteHandlers } from './registry.ts';
 import { checkoutSessionRoutes } from './checkout-sessions.ts';
 import { collectionRoutes } from './collections.ts';
 import { eventRoutes } from './events.ts';
+import { fxRoutes } from './fx.ts';
 import { subMerchantRoutes } from './sub-merchants.ts';
 import { transactionRoutes } from './transactions.ts';
 import { userRoutes } from './users.ts';
@@ -20,6 +21,7 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
     ...walletRoutes(ctx),
     ...webhookRoutes(ctx),
     ...eventRoutes(ctx),
+    ...fxRoutes(ctx),
   };
 }
 
