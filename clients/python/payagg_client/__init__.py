@@ -80,6 +80,9 @@ __all__ = [
     "PayoutBatchEnvelope",
     "PayoutBatchStatus",
     "PayoutCreate",
+    "PayoutDestination",
+    "PayoutDestinationCreate",
+    "PayoutDestinationEnvelope",
     "PayoutEnvelope",
     "PayoutEventData",
     "PayoutListEnvelope",
@@ -200,6 +203,9 @@ from payagg_client.models.payout_batch import PayoutBatch as PayoutBatch
 from payagg_client.models.payout_batch_envelope import PayoutBatchEnvelope as PayoutBatchEnvelope
 from payagg_client.models.payout_batch_status import PayoutBatchStatus as PayoutBatchStatus
 from payagg_client.models.payout_create import PayoutCreate as PayoutCreate
+from payagg_client.models.payout_destination import PayoutDestination as PayoutDestination
+from payagg_client.models.payout_destination_create import PayoutDestinationCreate as PayoutDestinationCreate
+from payagg_client.models.payout_destination_envelope import PayoutDestinationEnvelope as PayoutDestinationEnvelope
 from payagg_client.models.payout_envelope import PayoutEnvelope as PayoutEnvelope
 from payagg_client.models.payout_event_data import PayoutEventData as PayoutEventData
 from payagg_client.models.payout_list_envelope import PayoutListEnvelope as PayoutListEnvelope

@@ -551,6 +551,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payouts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued payout
+         * @description Cancels a payout that is still `queued` (typically one scheduled for later): its
+         *     reservation is voided (the money is back in the wallet's `available_balance`), it becomes
+         *     `failed` with `failure_reason` `cancelled`, and `payout.failed` is emitted. A payout that
+         *     is already `processing`, `success` or `failed` cannot be cancelled (422 on `path.id`).
+         *     Cancelling a payout already cancelled returns it unchanged (200). Another merchant's
+         *     payout reads as 404. Needs the payout scope (`payout_only` or `full`).
+         */
+        post: operations["cancelPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payout-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tokenize a payout destination
+         * @description Takes a destination's details once and returns its token, `destination_ref`, which
+         *     payouts name instead of the details (raw phone, account and card numbers are never sent
+         *     to the payout endpoints). Per `destination_type`: `phone` for `mobile_money`;
+         *     `bank_code` and `account_number` (optionally `account_name`) for `bank`; `card_token` for
+         *     `card` (a card tokenization reference, never a raw card number). Fields of other types
+         *     are accepted and ignored. The same details for the same merchant return the same
+         *     destination (200 both times), as recipient codes do. The details are encrypted at rest
+         *     and never returned or logged: the response carries a masked `label` (`****6789`).
+         *     Needs the payout scope (`payout_only` or `full`).
+         */
+        post: operations["createPayoutDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payout-destinations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payout destination
+         * @description Returns the destination (never its details). Another merchant's destination reads as 404.
+         */
+        get: operations["getPayoutDestination"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -1787,6 +1860,43 @@ export interface components {
         };
         FxRateLockEnvelope: {
             data: components["schemas"]["FxRateLock"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        /**
+         * @description Conditional requirements (also enforced by the schema): `phone` when `destination_type`
+         *     is `mobile_money`; `bank_code` and `account_number` when `bank`; `card_token` when
+         *     `card`. Fields of other types are accepted and ignored (never stored).
+         */
+        PayoutDestinationCreate: {
+            destination_type: components["schemas"]["DestinationType"];
+            country: components["schemas"]["Country"];
+            currency: components["schemas"]["Currency"];
+            phone?: components["schemas"]["Phone"];
+            /** @description The bank's code (sort code, CBN code, SWIFT/BIC) for `bank`. */
+            bank_code?: string;
+            /** @description The account number (or IBAN) for `bank`, letters and digits only. */
+            account_number?: string;
+            /** @description The account holder's name for `bank` (optional; kept encrypted with the other details). */
+            account_name?: string;
+            /** @description A card tokenization reference for `card`, never a raw card number. */
+            card_token?: string;
+        } & (unknown & unknown & unknown);
+        PayoutDestination: {
+            /** Format: uuid */
+            id: string;
+            /** @description The token payouts name (`destination_ref` of PayoutCreate and bulk items). */
+            destination_ref: string;
+            destination_type: components["schemas"]["DestinationType"];
+            country: components["schemas"]["Country"];
+            currency: components["schemas"]["Currency"];
+            /** @description The details masked for display, the last 4 characters shown (`****6789`). */
+            label: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PayoutDestinationEnvelope: {
+            data: components["schemas"]["PayoutDestination"];
             error: null;
             meta: components["schemas"]["Meta"];
         };
@@ -3301,6 +3411,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutBatchEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout, cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPayoutDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "destination_type": "mobile_money",
+                 *       "country": "KE",
+                 *       "currency": "KES",
+                 *       "phone": "+254712346789"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutDestinationCreate"];
+            };
+        };
+        responses: {
+            /** @description The destination (new, or the existing one with the same details). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDestinationEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPayoutDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The destination. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDestinationEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -10,6 +10,8 @@ export {
   Ledger,
   LedgerInvariantError,
   balanceOf,
+  holdLegId,
+  type HoldLeg,
   history_page_max,
   legs_max,
   type AccountMovement,

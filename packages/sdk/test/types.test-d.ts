@@ -83,6 +83,10 @@ describe('contract and SDK agree', () => {
       | 'GET /payouts'
       | 'GET /payouts/{id}'
       | 'GET /payouts/batches/{id}'
+      // Additions (docs/payouts.md): destination tokenization, cancel of a queued payout.
+      | 'POST /payouts/{id}/cancel'
+      | 'POST /payout-destinations'
+      | 'GET /payout-destinations/{id}'
       | 'POST /webhooks'
       | 'GET /webhooks'
       | 'DELETE /webhooks/{id}'

@@ -6,6 +6,9 @@ import { SANDBOX_PAYER_PAGES_PATH } from './rails/sandbox/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './kyc/sandbox/config.ts';
 import { sandboxFxRateStepSDefault } from './fx/sandbox/rate-table.ts';
+import {
+  parsePayoutRailsDown, type SandboxPayoutRailsConfig, sandboxPayoutDelayMsDefault, sandboxPayoutDelayMsMax, sandboxPayoutSlowDelayMsDefault,
+} from './payout-rails/sandbox/config.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -130,6 +133,8 @@ export type Config = {
   webhooks: WebhookConfig;
   /** FX rates, margins and rate locks (FX_*, SANDBOX_FX_*: docs/fx.md). */
   fx: FxConfig;
+  /** Payouts: the sandbox payout rails (SANDBOX_PAYOUT_*) and the retry schedule (PAYOUT_RETRY_SCHEDULE_MS): docs/payouts.md. */
+  payouts: PayoutConfig;
 };
 
 export type FxConfig = {
@@ -142,6 +147,20 @@ export type FxConfig = {
   /** How often the sandbox source's rates move (SANDBOX_FX_RATE_STEP_S). */
   sandboxRateStepS: number;
 };
+
+export type PayoutConfig = {
+  sandbox: SandboxPayoutRailsConfig;
+  /**
+   * Waits before the automatic retries of a payout that failed transiently, one per retry: its
+   * length is how many retries (at most payoutRetriesMax, the spec's 3).
+   */
+  retryScheduleMs: number[];
+};
+
+/** spec: "retried automatically at most 3 times (`retry_count`)" (POST /payouts). */
+export const payoutRetriesMax = 3;
+/** 30 s, 2 min, 10 min: a rail's short outage passes within the first waits, a longer one within the last. */
+export const payoutRetryScheduleMsDefault = [30_000, 120_000, 600_000] as const;
 
 export type WebhookConfig = {
   /** Development mode only: accept http and private/loopback receivers (local tests). */
@@ -230,6 +249,26 @@ function readKycLimits(env: Env): KycLimits {
   }
 }
 
+/** PAYOUT_RETRY_SCHEDULE_MS: 1 to payoutRetriesMax comma-separated waits in milliseconds (each at most a day). */
+function readPayoutRetrySchedule(env: Env): number[] {
+  const name = 'PAYOUT_RETRY_SCHEDULE_MS';
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [...payoutRetryScheduleMsDefault];
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length > payoutRetriesMax || parts.some((part) => !/^\d{1,8}$/.test(part) || Number(part) > 86_400_000)) {
+    throw new ConfigError(`${name} must be 1 to ${payoutRetriesMax} comma-separated waits in milliseconds (each at most 86400000), got "${raw}"`);
+  }
+  return parts.map(Number);
+}
+
+function readPayoutRailsDown(env: Env) {
+  try {
+    return parsePayoutRailsDown(env.SANDBOX_PAYOUT_RAILS_DOWN);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 function readSchedule(env: Env, name: string, fallback: readonly number[]): number[] {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return [...fallback];
@@ -297,6 +336,14 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
       limits: readKycLimits(env),
     },
     mode: readMode(env),
+    payouts: {
+      sandbox: {
+        outcomeDelayMs: readInteger(env, 'SANDBOX_PAYOUT_DELAY_MS', sandboxPayoutDelayMsDefault, 0, sandboxPayoutDelayMsMax),
+        slowOutcomeDelayMs: readInteger(env, 'SANDBOX_PAYOUT_SLOW_DELAY_MS', sandboxPayoutSlowDelayMsDefault, 0, sandboxPayoutDelayMsMax),
+        railsDown: readPayoutRailsDown(env),
+      },
+      retryScheduleMs: readPayoutRetrySchedule(env),
+    },
     webhooks: {
       allowPrivateUrls: readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
       retryScheduleS: readSchedule(env, 'WEBHOOK_RETRY_SCHEDULE_S', webhookRetryScheduleSDefault),

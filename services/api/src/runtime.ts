@@ -24,6 +24,9 @@ import { createRailOutcomeIngress, type RailOutcomeIngress } from './rails/outco
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
 import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './rails/sandbox/outcome-poller.ts';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
+import { createDestinationVault } from './crypto/destination-vault.ts';
+import type { PayoutsRuntime } from './domain/payout-processing.ts';
+import { createPayoutRailRegistry } from './payout-rails/registry.ts';
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
@@ -39,6 +42,8 @@ export type DomainRuntime = {
   idempotency: IdempotencyStore;
   /** The KYC provider: the sandbox by default (SANDBOX_KYC_*: docs/sub-merchants.md). */
   kyc: KycRegistry;
+  /** Payout rails (sandbox by default: SANDBOX_PAYOUT_*), the destination vault, the retry schedule. */
+  payouts: PayoutsRuntime;
   /** Where rail outcomes enter (the sandbox poller; a real provider's callback handler). */
   railOutcomes: RailOutcomeIngress;
   /** The request path's final commits, batched under load (db/group-commit.ts). */
@@ -105,7 +110,23 @@ export async function createDomainRuntime(input: {
         { runAt: delivery.runAt, jobKey: `kyc.sandbox_deliver_decision:${delivery.caseId}` });
     },
   });
-  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, logger };
+  // The sandbox payout rails, like the KYC provider, are called from jobs only and keep their
+  // record of each send on the background pool: the record and the job that delivers its
+  // outcome commit together.
+  const payouts: PayoutsRuntime = {
+    rails: createPayoutRailRegistry({
+      sql: workerSql,
+      sandbox: config.payouts.sandbox,
+      scheduleOutcomeDelivery: async (q, delivery) => {
+        await enqueueJob(q, 'payout_rails.sandbox_deliver_outcome',
+          { destinationType: delivery.destinationType, payoutId: delivery.payoutId, attempt: delivery.attempt },
+          { runAt: delivery.runAt, jobKey: `payout_rails.sandbox_deliver_outcome:${delivery.payoutId}:${delivery.attempt}` });
+      },
+    }),
+    vault: createDestinationVault(input.secretBox),
+    retryScheduleMs: config.payouts.retryScheduleMs,
+  };
+  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger };
   // Webhook delivery has its own pool (WEBHOOK_POOL_MAX) and job runner: a delivery backlog or a
   // hanging receiver takes neither the API's connections nor the other jobs' (webhooks/worker.ts).
   const webhookSql = createPool(input.databaseUrl, config.webhookPoolMax, webhookPoolName);
@@ -135,6 +156,7 @@ export async function createDomainRuntime(input: {
     rails,
     idempotency,
     kyc,
+    payouts,
     railOutcomes,
     groupCommit: createGroupCommit(sql),
     jobDeps,

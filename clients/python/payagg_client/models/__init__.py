@@ -56,6 +56,9 @@ from payagg_client.models.payout_batch import PayoutBatch
 from payagg_client.models.payout_batch_envelope import PayoutBatchEnvelope
 from payagg_client.models.payout_batch_status import PayoutBatchStatus
 from payagg_client.models.payout_create import PayoutCreate
+from payagg_client.models.payout_destination import PayoutDestination
+from payagg_client.models.payout_destination_create import PayoutDestinationCreate
+from payagg_client.models.payout_destination_envelope import PayoutDestinationEnvelope
 from payagg_client.models.payout_envelope import PayoutEnvelope
 from payagg_client.models.payout_event_data import PayoutEventData
 from payagg_client.models.payout_list_envelope import PayoutListEnvelope

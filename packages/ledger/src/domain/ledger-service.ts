@@ -97,6 +97,25 @@ export type SettlementLeg = {
   timeoutSeconds?: number;
 };
 
+/** One pending transfer of a holdChain. */
+export type HoldLeg = {
+  /** holdLegId(ownerId, leg): the same on every retry. */
+  id: bigint;
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  currency: string;
+  amount: bigint;
+  /** TransferCode: why the money is held (payout, fx_conversion). */
+  code: number;
+  /** The service object the hold belongs to (user_data_128): a payout's id. */
+  ownerId: string;
+};
+
+/** The id of hold leg `leg` of the object `ownerId` (a payout): deterministic, apart from every other id family. */
+export function holdLegId(ownerId: string, leg: number): bigint {
+  return idFromParts('payagg.ledger.hold', u128FromUuid(ownerId), leg);
+}
+
 export type LedgerSum = {
   ledger: number;
   currency: string;
@@ -370,6 +389,51 @@ export class Ledger {
   /** The payout failed or was cancelled: void the reservation, the wallet gets it back. */
   cancelPayout(payoutId: string): Promise<MovementResult> {
     return this.#postOrVoid(payoutTransferId(payoutId, 'cancel'), payoutTransferId(payoutId, 'reserve'), 'void');
+  }
+
+  /**
+   * Holds made together: pending transfers as ONE linked chain, so either every hold is made or
+   * none is (insufficient_funds when a wallet cannot cover its leg, and nothing moves). A payout
+   * reserves its money this way (one leg, or a conversion's legs), and a bulk payout reserves
+   * all its members' legs in one chain. Ids are the caller's (holdLegId), so a retry replays.
+   */
+  async holdChain(legs: readonly HoldLeg[]): Promise<MovementResult> {
+    if (legs.length === 0 || legs.length > batch_events_max) throw new LedgerUsageError(`a hold chain has 1..${batch_events_max} legs`);
+    for (const currency of new Set(legs.map((leg) => leg.currency))) await this.ensureCurrency(currency);
+    return this.#submitChain(legs.map((leg, i) => {
+      if (leg.amount <= 0n) throw new LedgerUsageError('every hold amount must be positive');
+      return {
+        id: leg.id,
+        debit_account_id: leg.debitAccountId,
+        credit_account_id: leg.creditAccountId,
+        amount: leg.amount,
+        ledger: currencyInfo(leg.currency).ledger,
+        code: leg.code,
+        user_data_128: u128FromUuid(leg.ownerId),
+        flags: TransferFlags.pending | (i < legs.length - 1 ? TransferFlags.linked : 0),
+      };
+    }));
+  }
+
+  /** Posts every hold of `pendingIds` (whole amounts) in one linked chain: all or none. Idempotent. */
+  postHolds(pendingIds: readonly bigint[]): Promise<MovementResult> {
+    return this.#postOrVoidAll(pendingIds, 'post');
+  }
+
+  /** Voids every hold of `pendingIds` in one linked chain: the money goes back. Idempotent. */
+  voidHolds(pendingIds: readonly bigint[]): Promise<MovementResult> {
+    return this.#postOrVoidAll(pendingIds, 'void');
+  }
+
+  async #postOrVoidAll(pendingIds: readonly bigint[], action: 'post' | 'void'): Promise<MovementResult> {
+    if (pendingIds.length === 0 || pendingIds.length > batch_events_max) throw new LedgerUsageError(`1..${batch_events_max} holds at once`);
+    return this.#submitChain(pendingIds.map((pendingId, i) => ({
+      id: idFromParts(action === 'post' ? 'payagg.ledger.hold_post' : 'payagg.ledger.hold_void', pendingId),
+      pending_id: pendingId,
+      amount: action === 'post' ? u128_max : 0n,
+      flags: (action === 'post' ? TransferFlags.post_pending_transfer : TransferFlags.void_pending_transfer)
+        | (i < pendingIds.length - 1 ? TransferFlags.linked : 0),
+    })));
   }
 
   /**

@@ -54,6 +54,10 @@ export const capabilityByRoute: Record<string, Capability> = {
   'GET /payouts/{id}': 'payout_read',
   'POST /payouts/bulk': 'payout',
   'GET /payouts/batches/{id}': 'payout_read',
+  'POST /payouts/{id}/cancel': 'payout',
+  // Tokenizing a destination exists only to pay out to it; reading one back is a payout read.
+  'POST /payout-destinations': 'payout',
+  'GET /payout-destinations/{id}': 'payout_read',
   'POST /webhooks': 'write',
   'GET /webhooks': 'read',
   'DELETE /webhooks/{id}': 'write',

@@ -10,7 +10,9 @@ const tagBytes = 16;
 const headerBytes = 1 + ivBytes + tagBytes;
 
 /** Sub-keys are derived per purpose so one leaked derived key does not expose the others. */
-export type KeyPurpose = 'secret-box' | 'cursor-signing' | 'master-key-check';
+export type KeyPurpose = 'secret-box' | 'cursor-signing' | 'master-key-check'
+  // Payout destinations' details (crypto/destination-vault.ts): sealing, and the same-details fingerprint.
+  | 'payout-destination' | 'payout-destination-fingerprint';
 
 export function deriveKey(masterKey: Buffer, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `payagg:${purpose}:v1`, 32));
@@ -19,6 +21,8 @@ export function deriveKey(masterKey: Buffer, purpose: KeyPurpose): Buffer {
 export type SecretBox = {
   seal(plaintext: string): Buffer;
   open(sealed: Buffer): string;
+  /** The master key's sub-key for another purpose (a module that seals or MACs its own data). */
+  derivedKey(purpose: KeyPurpose): Buffer;
 };
 
 export function createSecretBox(masterKey: Buffer): SecretBox {
@@ -26,6 +30,7 @@ export function createSecretBox(masterKey: Buffer): SecretBox {
   // percent of a collection's CPU, since every idempotent response is sealed).
   const key = createSecretKey(deriveKey(masterKey, 'secret-box'));
   return {
+    derivedKey: (purpose) => deriveKey(masterKey, purpose),
     seal(plaintext) {
       const iv = pooledRandomBytes(ivBytes);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

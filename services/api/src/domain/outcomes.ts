@@ -126,8 +126,36 @@ export type PartnerWalletOutcome =
   /** The paying wallet's available balance does not cover the amount; nothing moved. */
   | 'partner_wallet_insufficient_funds';
 
+/** Payout destinations (additive POST and GET /payout-destinations). */
+export type PayoutDestinationOutcome =
+  /** The destination named in the path is not the merchant's. */
+  | 'no_such_payout_destination';
+
+/** POST /payouts and POST /payouts/bulk, in check order (domain/payouts.ts). */
+export type PayoutOutcome =
+  /** scheduled_at not in the future; a payout currency other than the wallet's (no conversion). */
+  | 'payout_request_invalid'
+  /** body.wallet_id is not a wallet of the merchant or of one of its sub-merchants. */
+  | 'payout_wallet_not_found'
+  /** A destination_ref that is a raw phone, account or card number: tokenize it first. */
+  | 'destination_ref_is_raw_details'
+  /** A destination_ref the merchant does not own, or whose type or currency differ from the payout's. */
+  | 'payout_destination_not_usable'
+  | 'merchant_not_active'
+  | PayoutPartyOutcome
+  /** The wallet's available balance cannot cover the payout (or the batch's total): nothing was created. */
+  | 'payout_exceeds_wallet_balance';
+
+/** Payout reads and the additive cancel. */
+export type PayoutReadOutcome =
+  | 'no_such_payout'
+  | 'no_such_payout_batch'
+  /** Only a queued payout can be cancelled. */
+  | 'payout_not_cancellable';
+
 export type Outcome = CollectionOutcome | CheckoutSessionOutcome | RefundOutcome | TransactionOutcome | IdempotencyOutcome
   | SubMerchantOutcome | PayoutPartyOutcome | WalletOutcome | FxOutcome
+  | PayoutDestinationOutcome | PayoutOutcome | PayoutReadOutcome
   | PartnerWalletOutcome;
 
 /** A request field a refusal is about, as clients see it (`body.amount`, `path.id`, `session`). */

@@ -7,11 +7,14 @@ import type { Merchant } from '../domain/merchants.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
+import type { PayoutsRuntime } from '../domain/payout-processing.ts';
 
 export type FlowDeps = CollectionsDeps & {
   idempotency: IdempotencyStore;
   /** The KYC provider sub-merchants' cases go to (kyc/registry.ts). */
   kyc: KycRegistry;
+  /** Payout rails, destination vault, retry schedule (domain/payout-processing.ts). */
+  payouts: PayoutsRuntime;
   config: Config;
   logger: Logger;
   /** Milliseconds since the epoch (the app clock: tests may pin it). */

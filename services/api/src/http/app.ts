@@ -44,7 +44,7 @@ export type AppDeps = {
   /** Milliseconds since the epoch; tests may pin it. */
   now?: () => number;
   /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
-  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc'>;
+  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc' | 'payouts'>;
   /** Replace handlers by route key (tests force a 500 this way). */
   handlerOverrides?: RouteHandlers;
 };
@@ -142,6 +142,7 @@ export function createApp(deps: AppDeps): App {
     rails: deps.runtime.rails,
     idempotency: deps.runtime.idempotency,
     kyc: deps.runtime.kyc,
+    payouts: deps.runtime.payouts,
     groupCommit: deps.runtime.groupCommit,
     paginator: createPaginator(deriveKey(deps.masterKey, 'cursor-signing')),
     secretBox,

@@ -56,6 +56,16 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   // Transactions.
   transaction_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
   transaction_filter_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  // Payouts and payout destinations.
+  no_such_payout_destination: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  payout_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  payout_wallet_not_found: { status: 422, code: 'VALIDATION_ERROR' },
+  destination_ref_is_raw_details: { status: 422, code: 'VALIDATION_ERROR' },
+  payout_destination_not_usable: { status: 422, code: 'VALIDATION_ERROR' },
+  payout_exceeds_wallet_balance: { status: 402, code: 'INSUFFICIENT_FUNDS' },
+  no_such_payout: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  no_such_payout_batch: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  payout_not_cancellable: { status: 422, code: 'VALIDATION_ERROR' },
   // Idempotency.
   idempotency_key_reused_with_different_request: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
   idempotency_key_in_use: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },

@@ -11,6 +11,7 @@ import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
 import type { RailRegistry } from '../rails/registry.ts';
+import type { PayoutsRuntime } from '../domain/payout-processing.ts';
 import type { WebhookTaskDeps } from '../webhooks/jobs.ts';
 
 /** What every task may use. `sql` is the background pool (never the API's request pool). */
@@ -22,6 +23,8 @@ export type JobDeps = {
   /** The KYC provider (kyc/registry.ts): submissions, and the sandbox provider's decisions. */
   kyc: KycRegistry;
   logger: Logger;
+  /** The payout rails, the destination vault and the retry schedule (domain/payout-processing.ts). */
+  payouts: PayoutsRuntime;
   /** The webhook runner's tasks only (webhooks/worker.ts gives them their sender and sweep). */
   webhooks?: WebhookTaskDeps;
 };

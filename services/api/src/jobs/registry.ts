@@ -8,6 +8,8 @@ import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
 import { kycSandboxDeliverDecisionJob } from './tasks/kyc-sandbox-deliver-decision.ts';
 import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
+import { payoutRailsSandboxDeliverOutcomeJob } from './tasks/payout-rails-sandbox-deliver-outcome.ts';
+import { payoutsSendJob } from './tasks/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
 
 export const jobDefinitions = {
@@ -16,6 +18,8 @@ export const jobDefinitions = {
   'refunds.void_pending_reservations': voidRefundReservationsJob,
   'kyc.submit_case': kycSubmitCaseJob,
   'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
+  'payouts.send': payoutsSendJob,
+  'payout_rails.sandbox_deliver_outcome': payoutRailsSandboxDeliverOutcomeJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

@@ -4,6 +4,7 @@ import { checkoutSessionRoutes } from './checkout-sessions.ts';
 import { collectionRoutes } from './collections.ts';
 import { eventRoutes } from './events.ts';
 import { fxRoutes } from './fx.ts';
+import { payoutRoutes } from './payouts.ts';
 import { subMerchantRoutes } from './sub-merchants.ts';
 import { transactionRoutes } from './transactions.ts';
 import { userRoutes } from './users.ts';
@@ -22,6 +23,7 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
     ...webhookRoutes(ctx),
     ...eventRoutes(ctx),
     ...fxRoutes(ctx),
+    ...payoutRoutes(ctx),
   };
 }
 

@@ -1,0 +1,319 @@
+// Payouts (seed: Payout, PayoutBatch, POST /payouts, POST /payouts/bulk, GET /payouts,
+// GET /payouts/{id}, GET /payouts/batches/{id}): creation and reads. Money leaves the platform
+// here, so creation RESERVES it at once: pending ledger transfers out of the wallet (402 and
+// nothing created when the wallet cannot cover it). What happens next (send, outcome, retries,
+// cancel) is domain/payout-processing.ts. docs/payouts.md.
+//
+// Creation, in order (flows/create-payout.ts and flows/create-payout-batch.ts run it):
+//   1. checks that need no claim, in PayoutOutcome's order: the request (scheduled_at in the
+//      future, the wallet's currency), the wallet (the merchant's or a sub-merchant's), the
+//      destinations (tokenized, the merchant's, of the payout's type and currency), the parties
+//      (merchant active; a sub-merchant wallet's owner active and KYC-verified);
+//   2. under the idempotency claim, ONE database transaction: the ledger holds (every payout's
+//      legs in one linked chain: all reserved or none), then the rows (batch, payouts), their
+//      payout.queued events, the send jobs and the stored response.
+import { createHash } from 'node:crypto';
+import type { Schema } from '@payagg/contract';
+import { holdLegId, TransferCode, type HoldLeg, type Ledger } from '@payagg/ledger';
+import type { Queryable, Sql, Tx } from '../db/index.ts';
+import { type Keyset, keysetCondition } from '../db/keyset.ts';
+import { type CommitWrite, write } from '../db/write.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import { type NewEvent, appendEvents } from './events.ts';
+import { assertMerchantActive } from './merchants.ts';
+import { fieldsRefusal, Refusal, type RefusalField } from './outcomes.ts';
+import { type DestinationType, type PayoutDestinationRow, resolveDestinations } from './payout-destinations.ts';
+import { assertOwnerMayBePaidOut } from './sub-merchants.ts';
+import type { WalletRow } from './wallets.ts';
+
+export type PayoutStatus = 'queued' | 'processing' | 'success' | 'failed';
+export type PayoutBatchStatus = 'processing' | 'completed' | 'partially_failed';
+
+export type PayoutRow = {
+  id: string;
+  merchant_id: string;
+  wallet_id: string;
+  batch_id: string | null;
+  batch_position: number | null;
+  destination_id: string;
+  destination_type: DestinationType;
+  destination_ref: string;
+  amount: bigint;
+  currency: string;
+  status: PayoutStatus;
+  scheduled_at: Date | null;
+  retry_count: number;
+  failure_reason: string | null;
+  /** The ledger's pending transfers reserving this payout's money (decimal u128), posted or voided together. */
+  hold_ids: string[];
+  provider_reference: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type PayoutBatchRow = {
+  id: string;
+  merchant_id: string;
+  wallet_id: string;
+  total_amount: bigint;
+  item_count: number;
+  status: PayoutBatchStatus;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type PayoutCreate = Schema<'PayoutCreate'>;
+export type BulkPayoutCreate = Schema<'BulkPayoutCreate'>;
+export type PayoutResource = Schema<'Payout'>;
+export type PayoutBatchResource = Schema<'PayoutBatch'>;
+
+/** spec: BulkPayoutCreate.payouts maxItems. */
+export const bulkPayoutItemsMax = 1000;
+/** Members one send job takes (a batch is sent by ceil(n / this) jobs, each exactly-once per member). */
+export const payoutSendJobChunkMax = 100;
+
+// ----- What to reserve.
+
+/** The wallet a payout draws on, as the reservation needs it. */
+export type SourceWallet = { accountId: bigint; currency: string };
+
+/**
+ * What to reserve for one payout: the pending ledger transfers that hold its money until the
+ * rail's outcome, posted together on success and voided together on failure or cancel. The one
+ * place that decides it, so a payout in another currency than its wallet's (a conversion through
+ * the FX position accounts: wallet -> FX position in the wallet's currency, FX position in the
+ * payout's currency -> payout clearing) adds its legs here and nothing else changes.
+ *   same currency: wallet -> payout clearing (payout currency), the amount.
+ */
+export function reservationLegs(ledger: Ledger, input: { payoutId: string; wallet: SourceWallet; amount: bigint; currency: string }): HoldLeg[] {
+  if (input.wallet.currency !== input.currency) {
+    // Refused before (checkPayoutRequest); reaching here is a bug, never a client error.
+    throw new Error(`payout ${input.payoutId}: no reservation plan from ${input.wallet.currency} to ${input.currency}`);
+  }
+  return [{
+    id: holdLegId(input.payoutId, 0),
+    debitAccountId: input.wallet.accountId,
+    creditAccountId: ledger.systemAccountId('payout_clearing', input.currency),
+    currency: input.currency,
+    amount: input.amount,
+    code: TransferCode.payout,
+    ownerId: input.payoutId,
+  }];
+}
+
+// ----- Checks before the claim.
+
+export type PayoutItem = {
+  destinationRef: string;
+  destinationType: DestinationType;
+  amount: number;
+  currency: string;
+  /** Field names for refusals: `body` for a single payout, `body.payouts[3]` for a bulk item. */
+  fieldPrefix: string;
+};
+
+export type CheckedPayouts = { wallet: WalletRow; destinations: PayoutDestinationRow[] };
+
+/**
+ * Step 1 for a payout or a batch: every check that can refuse without an effect, in
+ * PayoutOutcome's order. Returns the wallet and each item's destination.
+ */
+export async function checkPayoutRequest(sql: Queryable, merchant: { id: string; status: Parameters<typeof assertMerchantActive>[0]['status'] }, input: {
+  walletId: string; items: readonly PayoutItem[]; scheduledAt: Date | null; now: Date;
+}): Promise<CheckedPayouts> {
+  const fields: RefusalField[] = [];
+  if (input.scheduledAt !== null && input.scheduledAt.getTime() <= input.now.getTime()) {
+    fields.push({ field: 'body.scheduled_at', message: 'must be in the future (omit it to send now)' });
+  }
+  const [wallet] = await sql<WalletRow[]>`select * from wallets where id = ${input.walletId} and merchant_id = ${merchant.id}`;
+  if (!wallet) {
+    throw fieldsRefusal('payout_wallet_not_found', [...fields, { field: 'body.wallet_id', message: 'is not a wallet of this merchant or of its sub-merchants' }]);
+  }
+  for (const item of input.items) {
+    if (item.currency !== wallet.currency) {
+      fields.push({ field: `${item.fieldPrefix}.currency`, message: `must be the wallet's currency (${wallet.currency}); cross-currency payouts need an FX rate lock` });
+    }
+  }
+  if (fields.length > 0) throw fieldsRefusal('payout_request_invalid', fields);
+  const destinations = await resolveDestinations(sql, merchant.id, input.items.map((item) => ({
+    destinationRef: item.destinationRef, destinationType: item.destinationType, currency: item.currency,
+    fields: { ref: `${item.fieldPrefix}.destination_ref`, type: `${item.fieldPrefix}.destination_type`, currency: `${item.fieldPrefix}.currency` },
+  })));
+  assertMerchantActive(merchant);
+  await assertOwnerMayBePaidOut(sql, wallet);
+  return { wallet, destinations };
+}
+
+// ----- Creation (step 2).
+
+/** A payout to create: its id (the claim's, or a batch member's), its item and destination. */
+export type NewPayout = { id: string; item: PayoutItem; destination: PayoutDestinationRow };
+
+/**
+ * The ids of a batch's members, derived from the batch id and the position: the same on every
+ * run of one idempotency key, so a resumed run re-submits the very same ledger holds.
+ */
+export function batchMemberId(batchId: string, position: number): string {
+  const hex = createHash('sha256').update(`payagg.payout_batch_member:${batchId}:${position}`).digest('hex');
+  // A UUID of version 8 (RFC 9562: application-defined), variant 10.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export type ReserveDeps = { sql: Sql; ledger: Ledger };
+
+/**
+ * Reserves and records payouts (one, or a batch's members) in one database transaction: the
+ * ledger holds first (one linked chain over every payout's legs: all or none), then the rows,
+ * the payout.queued events and the send jobs; `commitWrites` (the stored response) commit with
+ * them. `onHeld` runs once the holds exist (the flow keeps its key from then on: a retry must
+ * resume with the same ids, whose holds the ledger replays). Throws payout_exceeds_wallet_balance
+ * (nothing held, nothing written) when the wallet cannot cover the total.
+ */
+export async function reservePayouts<R>(deps: ReserveDeps, input: {
+  merchantId: string;
+  wallet: WalletRow;
+  payouts: readonly NewPayout[];
+  scheduledAt: Date | null;
+  batch: { id: string } | null;
+  onHeld: () => void;
+  commitWrites: (q: Queryable, created: { payouts: PayoutRow[]; batch: PayoutBatchRow | null }) => CommitWrite[];
+}): Promise<{ payouts: PayoutRow[]; batch: PayoutBatchRow | null }> {
+  const source: SourceWallet = { accountId: BigInt(input.wallet.ledger_account_id), currency: input.wallet.currency };
+  const legsByPayout = input.payouts.map((payout) => reservationLegs(deps.ledger, {
+    payoutId: payout.id, wallet: source, amount: BigInt(payout.item.amount), currency: payout.item.currency,
+  }));
+  return await write(deps, {
+    prepare: async (tx: Tx) => {
+      const held = await deps.ledger.holdChain(legsByPayout.flat());
+      if (!held.ok) {
+        if (held.failure === 'insufficient_funds') {
+          throw new Refusal('payout_exceeds_wallet_balance', input.batch
+            ? 'The wallet\'s available balance cannot cover the batch\'s total. Nothing was created.'
+            : 'The wallet\'s available balance cannot cover this payout. Nothing was created.');
+        }
+        throw new Error(`ledger refused payout reservation ${input.payouts[0]!.id}: ${held.failure} (${held.status})`);
+      }
+      input.onHeld();
+      let batch: PayoutBatchRow | null = null;
+      if (input.batch) {
+        const total = input.payouts.reduce((sum, payout) => sum + BigInt(payout.item.amount), 0n);
+        const [row] = await tx<PayoutBatchRow[]>`
+          insert into payout_batches (id, merchant_id, wallet_id, total_amount, item_count)
+          values (${input.batch.id}, ${input.merchantId}, ${input.wallet.id}, ${total.toString()}::bigint, ${input.payouts.length})
+          returning *`;
+        batch = row!;
+      }
+      const payouts = await tx<PayoutRow[]>`
+        insert into payouts (id, merchant_id, wallet_id, batch_id, batch_position, destination_id, destination_type, destination_ref,
+                             amount, currency, scheduled_at, hold_ids)
+        select p.id, ${input.merchantId}, ${input.wallet.id}, ${batch?.id ?? null}::uuid,
+               case when ${batch !== null} then p.position::int else null end,
+               p.destination_id, p.destination_type, p.destination_ref, p.amount, p.currency, ${input.scheduledAt}::timestamptz,
+               string_to_array(p.hold_ids, ',')
+        from unnest(${input.payouts.map((p) => p.id)}::uuid[], ${input.payouts.map((p) => p.destination.id)}::uuid[],
+                    ${input.payouts.map((p) => p.item.destinationType)}::text[], ${input.payouts.map((p) => p.item.destinationRef)}::text[],
+                    ${input.payouts.map((p) => String(p.item.amount))}::bigint[], ${input.payouts.map((p) => p.item.currency)}::text[],
+                    ${legsByPayout.map((legs) => legs.map((leg) => leg.id.toString()).join(','))}::text[])
+          with ordinality as p(id, destination_id, destination_type, destination_ref, amount, currency, hold_ids, position)
+        order by p.position
+        returning *`;
+      payouts.sort((a, b) => (a.batch_position ?? 0) - (b.batch_position ?? 0));
+      await appendEvents(tx, payouts.map((row) => payoutEvent(row, 'payout.queued')));
+      await enqueueSendJobs(tx, payouts.map((row) => row.id), { runAt: input.scheduledAt, key: input.batch?.id ?? payouts[0]!.id });
+      return { payouts, batch };
+    },
+    writes: (q: Queryable, created: { payouts: PayoutRow[]; batch: PayoutBatchRow | null }) => input.commitWrites(q, created),
+  });
+}
+
+/**
+ * The send jobs of new payouts, due at `runAt` (now when null): chunks of payoutSendJobChunkMax
+ * members, each job keyed so a re-enqueue replaces rather than duplicates it.
+ */
+export async function enqueueSendJobs(q: Queryable, payoutIds: readonly string[], options: { runAt: Date | null; key: string }): Promise<void> {
+  for (let start = 0, chunk = 0; start < payoutIds.length; start += payoutSendJobChunkMax, chunk += 1) {
+    await enqueueJob(q, 'payouts.send', { payoutIds: payoutIds.slice(start, start + payoutSendJobChunkMax) }, {
+      ...(options.runAt ? { runAt: options.runAt } : {}), jobKey: `payouts.send:${options.key}:${chunk}`,
+    });
+  }
+}
+
+// ----- Events and resources.
+
+export function payoutEvent(row: PayoutRow, type: NewEvent['type']): NewEvent {
+  return {
+    merchantId: row.merchant_id,
+    type,
+    resourceType: 'payout',
+    resourceId: row.id,
+    data: {
+      payout_id: row.id,
+      merchant_id: row.merchant_id,
+      wallet_id: row.wallet_id,
+      batch_id: row.batch_id,
+      amount: Number(row.amount),
+      currency: row.currency,
+      status: row.status,
+      failure_reason: row.failure_reason,
+      occurred_at: row.updated_at.toISOString(),
+    },
+  };
+}
+
+export function toPayoutResource(row: PayoutRow): PayoutResource {
+  return {
+    id: row.id,
+    wallet_id: row.wallet_id,
+    batch_id: row.batch_id,
+    destination_type: row.destination_type,
+    destination_ref: row.destination_ref,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    scheduled_at: row.scheduled_at?.toISOString() ?? null,
+    retry_count: row.retry_count,
+    failure_reason: row.failure_reason,
+    // Cross-currency payouts (the FX issue) fill this in; every payout here is in its wallet's currency.
+    fx_rate_lock_id: null,
+    created_at: row.created_at.toISOString(),
+  } satisfies Schema<'Payout'>;
+}
+
+export function toPayoutBatchResource(batch: PayoutBatchRow, members: readonly PayoutRow[]): PayoutBatchResource {
+  return {
+    id: batch.id,
+    merchant_id: batch.merchant_id,
+    total_amount: Number(batch.total_amount),
+    status: batch.status,
+    payouts: members.map(toPayoutResource),
+  } satisfies Schema<'PayoutBatch'>;
+}
+
+// ----- Reads.
+
+export async function getPayout(q: Queryable, merchantId: string, id: string): Promise<PayoutRow> {
+  const [row] = await q<PayoutRow[]>`select * from payouts where id = ${id} and merchant_id = ${merchantId}`;
+  if (!row) throw new Refusal('no_such_payout', 'The payout does not exist or is not accessible.');
+  return row;
+}
+
+export async function getPayoutBatch(q: Queryable, merchantId: string, id: string): Promise<{ batch: PayoutBatchRow; members: PayoutRow[] }> {
+  const [batch] = await q<PayoutBatchRow[]>`select * from payout_batches where id = ${id} and merchant_id = ${merchantId}`;
+  if (!batch) throw new Refusal('no_such_payout_batch', 'The payout batch does not exist or is not accessible.');
+  const members = await q<PayoutRow[]>`select * from payouts where batch_id = ${id} order by batch_position`;
+  return { batch, members };
+}
+
+export type PayoutFilters = { status?: PayoutStatus; walletId?: string };
+
+/** GET /payouts: newest first, keyset-paginated, from an index whichever filter. */
+export async function listPayouts(q: Queryable, merchantId: string, filters: PayoutFilters, after: Keyset | null, take: number): Promise<PayoutRow[]> {
+  return await q<PayoutRow[]>`
+    select * from payouts
+    where merchant_id = ${merchantId}
+      and ${filters.status ? q`status = ${filters.status}` : q`true`}
+      and ${filters.walletId ? q`wallet_id = ${filters.walletId}` : q`true`}
+      and ${keysetCondition(q, after)}
+    order by created_at desc, id desc
+    limit ${take}`;
+}

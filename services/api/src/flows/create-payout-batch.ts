@@ -1,0 +1,42 @@
+// POST /payouts/bulk (seed: BulkPayoutCreate; Idempotency-Key required): a batch of 1 to 1000
+// payouts from one wallet, created atomically: every member reserved in ONE linked ledger chain
+// (all or none; 402 and nothing created when the wallet cannot cover the total), then the batch
+// and member rows, their payout.queued events, their send jobs and the stored response in one
+// transaction. Members' ids derive from the batch id and their position (domain/payouts.ts
+// batchMemberId), so a resumed run re-submits the same holds.
+//
+// Recovery points: only 'started', as flows/create-payout.ts (the key is kept once the holds exist).
+import {
+  batchMemberId, type BulkPayoutCreate, checkPayoutRequest, type PayoutBatchResource, type PayoutItem, reservePayouts,
+  toPayoutBatchResource,
+} from '../domain/payouts.ts';
+import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
+import type { ActingMerchant, FlowDeps } from './deps.ts';
+
+export type CreatePayoutBatchRecoveryPoint = 'started';
+
+export const createPayoutBatchOperation = idempotentOperation<CreatePayoutBatchRecoveryPoint>('POST /payouts/bulk');
+
+export async function createPayoutBatch(deps: FlowDeps, input: {
+  merchant: ActingMerchant; request: BulkPayoutCreate; idempotent: IdempotentRequest;
+}): Promise<PayoutBatchResource> {
+  const { merchant, request } = input;
+  const items: PayoutItem[] = request.payouts.map((payout, i) => ({
+    destinationRef: payout.destination_ref, destinationType: payout.destination_type,
+    amount: payout.amount, currency: payout.currency, fieldPrefix: `body.payouts[${i}]`,
+  }));
+  const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
+    walletId: request.wallet_id, items, scheduledAt: null, now: new Date(deps.now()),
+  });
+  const scope = createPayoutBatchOperation.scope(merchant.id, input.idempotent);
+  return await createPayoutBatchOperation.run(deps.idempotency, scope, async (run) => {
+    const batchId = run.resourceId;
+    const created = await reservePayouts(deps, {
+      merchantId: merchant.id, wallet, scheduledAt: null, batch: { id: batchId },
+      payouts: items.map((item, i) => ({ id: batchMemberId(batchId, i), item, destination: destinations[i]! })),
+      onHeld: () => run.keepOnFailure(),
+      commitWrites: (q, { payouts, batch }) => [run.completion(q, toPayoutBatchResource(batch!, payouts))],
+    });
+    return toPayoutBatchResource(created.batch!, created.payouts);
+  });
+}

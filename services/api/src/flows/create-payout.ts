@@ -1,0 +1,44 @@
+// POST /payouts (seed: PayoutCreate; Idempotency-Key required): a payout, `queued`, its money
+// reserved. The steps are domain/payouts.ts's; this flow runs them under the key:
+//
+//   1. checks that need no claim (scheduled_at, wallet, destination, parties): an invalid or
+//      held request never binds a key;
+//   2. the idempotent run: a replay answers the stored payout;
+//   3. one transaction (db/write.ts): the ledger hold, then the payout row, payout.queued, its
+//      send job (due at scheduled_at when given) and the stored response.
+//
+// Recovery points: only 'started'. Once the hold exists the run keeps its key (keepOnFailure):
+// a run that died between the hold and the commit leaves a hold under the payout id, and the
+// retry with the same key resumes with that id, whose hold the ledger answers as existing (no
+// second reservation). A 402 holds nothing: the key is released.
+import { checkPayoutRequest, type PayoutCreate, type PayoutResource, reservePayouts, toPayoutResource } from '../domain/payouts.ts';
+import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
+import type { ActingMerchant, FlowDeps } from './deps.ts';
+
+export type CreatePayoutRecoveryPoint = 'started';
+
+export const createPayoutOperation = idempotentOperation<CreatePayoutRecoveryPoint>('POST /payouts');
+
+export async function createPayout(deps: FlowDeps, input: {
+  merchant: ActingMerchant; request: PayoutCreate; idempotent: IdempotentRequest;
+}): Promise<PayoutResource> {
+  const { merchant, request } = input;
+  const scheduledAt = request.scheduled_at ? new Date(request.scheduled_at) : null;
+  const item = {
+    destinationRef: request.destination_ref, destinationType: request.destination_type,
+    amount: request.amount, currency: request.currency, fieldPrefix: 'body',
+  };
+  const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
+    walletId: request.wallet_id, items: [item], scheduledAt, now: new Date(deps.now()),
+  });
+  const scope = createPayoutOperation.scope(merchant.id, input.idempotent);
+  return await createPayoutOperation.run(deps.idempotency, scope, async (run) => {
+    const created = await reservePayouts(deps, {
+      merchantId: merchant.id, wallet, scheduledAt, batch: null,
+      payouts: [{ id: run.resourceId, item, destination: destinations[0]! }],
+      onHeld: () => run.keepOnFailure(),
+      commitWrites: (q, { payouts }) => [run.completion(q, toPayoutResource(payouts[0]!))],
+    });
+    return toPayoutResource(created.payouts[0]!);
+  });
+}

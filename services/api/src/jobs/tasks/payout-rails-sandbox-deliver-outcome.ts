@@ -1,0 +1,25 @@
+// The sandbox payout rails' "callback": delivers the outcome of one send attempt once
+// SANDBOX_PAYOUT_DELAY_MS (or SANDBOX_PAYOUT_SLOW_DELAY_MS) has passed; the provider enqueued this
+// job, due then, with its record of the send. The outcome is applied by the same handler a real
+// provider's callback would reach (payout-processing.ts applyPayoutOutcome). Idempotent.
+import { applyPayoutOutcome } from '../../domain/payout-processing.ts';
+import type { PayoutDestinationType } from '../../payout-rails/types.ts';
+import { defineJob } from '../job.ts';
+
+export type PayoutRailsSandboxDeliverOutcomePayload = { destinationType: PayoutDestinationType; payoutId: string; attempt: number };
+
+export const payoutRailsSandboxDeliverOutcomeJob = defineJob<PayoutRailsSandboxDeliverOutcomePayload>({
+  attemptsMax: 25,
+  async run(payload, { deps }) {
+    const sandbox = deps.payouts.rails.sandboxFor(payload.destinationType);
+    if (sandbox === null) {
+      // Queued by a sandbox rail that a real connector has since replaced: nothing will answer it here.
+      deps.logger.warn('sandbox payout outcome job without a sandbox rail; dropped', { payout_id: payload.payoutId });
+      return;
+    }
+    const delivered = await sandbox.deliverOutcome(payload.payoutId, payload.attempt, async (outcome) => {
+      await applyPayoutOutcome({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, outcome);
+    });
+    if (delivered === 'unknown_send') deps.logger.warn('sandbox payout outcome job for an unknown send', { payout_id: payload.payoutId });
+  },
+});

@@ -1,0 +1,60 @@
+// Payouts (seed: POST /payouts, GET /payouts with status, wallet_id, cursor, limit;
+// GET /payouts/{id}; POST /payouts/bulk; GET /payouts/batches/{id}), the additive cancel of a
+// queued payout, and payout destinations (additive POST /payout-destinations,
+// GET /payout-destinations/{id}). Thin: parse -> flow or domain call -> envelope.
+import { principalOf } from '../auth/principal.ts';
+import { getPayoutDestination, toPayoutDestinationResource, tokenizeDestination } from '../domain/payout-destinations.ts';
+import { cancelPayout } from '../domain/payout-processing.ts';
+import { getPayout, getPayoutBatch, listPayouts, type PayoutFilters, toPayoutBatchResource, toPayoutResource } from '../domain/payouts.ts';
+import { createPayout } from '../flows/create-payout.ts';
+import { createPayoutBatch } from '../flows/create-payout-batch.ts';
+import { bodyOf } from '../http/contract.ts';
+import { sendList, sendOk } from '../http/envelope.ts';
+import { idempotentRequestOf } from '../http/idempotent-request.ts';
+import type { RouteContext, RouteHandlers } from './registry.ts';
+
+export function payoutRoutes(ctx: RouteContext): RouteHandlers {
+  return {
+    async 'POST /payouts'(req, res) {
+      sendOk(res, await createPayout(ctx, {
+        merchant: principalOf(res).merchant, request: bodyOf(req, 'createPayout'), idempotent: idempotentRequestOf(req),
+      }));
+    },
+
+    async 'GET /payouts'(req, res) {
+      const merchantId = principalOf(res).merchant.id;
+      const query = req.query as Record<string, string | undefined>;
+      const filters: PayoutFilters = { status: query.status as PayoutFilters['status'], walletId: query.wallet_id };
+      const page = await ctx.paginator.page('payouts', query, (after, take) => listPayouts(ctx.sql, merchantId, filters, after, take));
+      sendList(res, { items: page.items.map(toPayoutResource), next_cursor: page.next_cursor });
+    },
+
+    async 'GET /payouts/{id}'(req, res) {
+      sendOk(res, toPayoutResource(await getPayout(ctx.sql, principalOf(res).merchant.id, String(req.params.id))));
+    },
+
+    async 'POST /payouts/{id}/cancel'(req, res) {
+      sendOk(res, toPayoutResource(await cancelPayout(ctx, principalOf(res).merchant.id, String(req.params.id))));
+    },
+
+    async 'POST /payouts/bulk'(req, res) {
+      sendOk(res, await createPayoutBatch(ctx, {
+        merchant: principalOf(res).merchant, request: bodyOf(req, 'createPayoutBatch'), idempotent: idempotentRequestOf(req),
+      }));
+    },
+
+    async 'GET /payouts/batches/{id}'(req, res) {
+      const { batch, members } = await getPayoutBatch(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
+      sendOk(res, toPayoutBatchResource(batch, members));
+    },
+
+    async 'POST /payout-destinations'(req, res) {
+      const row = await tokenizeDestination({ ...ctx, vault: ctx.payouts.vault }, principalOf(res).merchant.id, bodyOf(req, 'createPayoutDestination'));
+      sendOk(res, toPayoutDestinationResource(row));
+    },
+
+    async 'GET /payout-destinations/{id}'(req, res) {
+      sendOk(res, toPayoutDestinationResource(await getPayoutDestination(ctx.sql, principalOf(res).merchant.id, String(req.params.id))));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The sandbox payout rails (src/payout-rails/sandbox/): every magic destination of
+// docs/payouts.md, the asynchronous outcome (a job due after SANDBOX_PAYOUT_DELAY_MS, or the slow
+// delay), idempotent sends per (payout, attempt), outages and declines. Against the connector
+// directly; the payouts lifecycle tests run the same rails through the API.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DestinationDetails } from '../../src/crypto/destination-vault.ts';
+import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailOutcome } from '../../src/payout-rails/types.ts';
+import { sandboxPayoutCardTokenScenarios, sandboxPayoutScenarios, sandboxPayoutSuffixScenarios } from '../../src/payout-rails/sandbox/scenarios.ts';
+import type { TestService } from '../helpers/service.ts';
+import { queuedJobs } from '../sub-merchants/helpers.ts';
+import { startPayoutService } from './helpers.ts';
+
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startPayoutService({ SANDBOX_PAYOUT_DELAY_MS: '2000', SANDBOX_PAYOUT_SLOW_DELAY_MS: '60000' });
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+const send = (destination: DestinationDetails, attempt = 0, payoutId = randomUUID()) =>
+  service.runtime.payouts.rails.connectorFor(destination.destination_type).sendPayout({
+    payoutId, attempt, merchantId: service.merchantId, amount: 1000, currency: 'KES', destination,
+  });
+
+async function outcomeOf(destination: DestinationDetails, attempt = 0): Promise<PayoutRailOutcome> {
+  const payoutId = randomUUID();
+  await send(destination, attempt, payoutId);
+  const sandbox = service.runtime.payouts.rails.sandboxFor(destination.destination_type)!;
+  let seen: PayoutRailOutcome | null = null;
+  expect(await sandbox.deliverOutcome(payoutId, attempt, async (outcome) => { seen = outcome; })).toBe('delivered');
+  expect(await sandbox.deliverOutcome(payoutId, attempt, async () => { throw new Error('delivered twice'); })).toBe('already_delivered');
+  return seen!;
+}
+
+describe('sandbox payout rails', () => {
+  it('succeed by default, on every destination type', async () => {
+    expect(await outcomeOf({ destination_type: 'mobile_money', phone: '+254712346789' })).toMatchObject({ status: 'success', failureReason: null });
+    expect(await outcomeOf({ destination_type: 'bank', bank_code: '01', account_number: '0011223344', account_name: null })).toMatchObject({ status: 'success' });
+    expect(await outcomeOf({ destination_type: 'card', card_token: 'tok_any' })).toMatchObject({ status: 'success' });
+  });
+
+  it('answer every magic value as docs/payouts.md says, per attempt', async () => {
+    for (const [suffix, name] of Object.entries(sandboxPayoutSuffixScenarios)) {
+      const scenario = sandboxPayoutScenarios[name];
+      for (const attempt of [0, 1, 2, 3]) {
+        const expected = scenario.outcomeOf(attempt);
+        expect(await outcomeOf({ destination_type: 'mobile_money', phone: `+25470${suffix}` }, attempt)).toMatchObject(expected);
+        expect(await outcomeOf({ destination_type: 'bank', bank_code: '01', account_number: `00${suffix}`, account_name: null }, attempt)).toMatchObject(expected);
+      }
+    }
+    for (const [token, name] of Object.entries(sandboxPayoutCardTokenScenarios)) {
+      expect(await outcomeOf({ destination_type: 'card', card_token: token })).toMatchObject(sandboxPayoutScenarios[name].outcomeOf(0));
+    }
+    // The documented rows themselves.
+    expect(await outcomeOf({ destination_type: 'mobile_money', phone: '+254709900001' })).toMatchObject({ status: 'failed', failureReason: 'invalid_account' });
+    expect(await outcomeOf({ destination_type: 'mobile_money', phone: '+254709900004' }, 0)).toMatchObject({ status: 'transient_failure', failureReason: 'rail_temporarily_unavailable' });
+    expect(await outcomeOf({ destination_type: 'mobile_money', phone: '+254709900004' }, 2)).toMatchObject({ status: 'success' });
+    expect(await outcomeOf({ destination_type: 'mobile_money', phone: '+254709900005' }, 3)).toMatchObject({ status: 'transient_failure' });
+  });
+
+  it('schedule the outcome as a job due after the delay (the slow destinations after the slow delay)', async () => {
+    const payoutId = randomUUID();
+    const before = Date.now();
+    await send({ destination_type: 'mobile_money', phone: '+254712346789' }, 0, payoutId);
+    const slowId = randomUUID();
+    await send({ destination_type: 'mobile_money', phone: '+254709900006' }, 0, slowId);
+    const jobs = await queuedJobs(service, 'payout_rails.sandbox_deliver_outcome');
+    const due = (id: string) => jobs.find((job) => (job.payload as unknown as { payoutId: string }).payoutId === id)!.run_at.getTime();
+    expect(due(payoutId)).toBeGreaterThanOrEqual(before + 1_900);
+    expect(due(payoutId)).toBeLessThan(before + 30_000);
+    expect(due(slowId)).toBeGreaterThanOrEqual(before + 59_000);
+  });
+
+  it('are idempotent per (payout, attempt), and refuse a reuse with another request', async () => {
+    const payoutId = randomUUID();
+    const destination = { destination_type: 'mobile_money', phone: '+254712346789' } as const;
+    const first = await send(destination, 0, payoutId);
+    expect(await send(destination, 0, payoutId)).toEqual(first);
+    expect((await send(destination, 1, payoutId)).providerReference).not.toBe(first.providerReference);
+    await expect(send({ destination_type: 'mobile_money', phone: '+254712340000' }, 0, payoutId)).rejects.toBeInstanceOf(PayoutSendDeclinedError);
+    const [row] = await service.sql<{ n: number }[]>`select count(*)::int as n from sandbox_payout_sends where payout_id = ${payoutId}`;
+    expect(row!.n).toBe(2);
+  });
+
+  it('go down when told, and record nothing then', async () => {
+    service.runtime.payouts.rails.setSandboxRailDown('bank', true);
+    const payoutId = randomUUID();
+    await expect(send({ destination_type: 'bank', bank_code: '01', account_number: '0011223344', account_name: null }, 0, payoutId))
+      .rejects.toBeInstanceOf(PayoutRailOutageError);
+    service.runtime.payouts.rails.setSandboxRailDown('bank', false);
+    const [row] = await service.sql<{ n: number }[]>`select count(*)::int as n from sandbox_payout_sends where payout_id = ${payoutId}`;
+    expect(row!.n).toBe(0);
+    // Only the type that is down: mobile money still answers.
+    service.runtime.payouts.rails.setSandboxRailDown('bank', true);
+    await expect(send({ destination_type: 'mobile_money', phone: '+254712346789' })).resolves.toHaveProperty('providerReference');
+    service.runtime.payouts.rails.setSandboxRailDown('bank', false);
+  });
+});
