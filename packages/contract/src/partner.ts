@@ -137,6 +137,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payout-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tokenize a withdrawal destination
+         * @description Takes a destination's details once (a mobile-money phone, a bank account, a card token)
+         *     and answers the token withdrawals name, `destinationRef`. The details are kept encrypted
+         *     and never returned: the resource shows a masked `label`. The same details (same type,
+         *     country, currency and account) give the same destination again, so this needs no
+         *     idempotency key. The fields of other destination types are ignored.
+         */
+        post: operations["createPartnerPayoutDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{walletId}/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from a wallet to a payout destination
+         * @description Reserves `amount` in the wallet at once (it leaves the available balance and is listed as
+         *     a `withdrawal`), then sends it through the payout rail of the destination's type. The
+         *     outcome arrives asynchronously: `status` goes from `pending` to `success`, or to `failed`
+         *     with a `failureReason`, when the reservation is released back to the wallet (listed as a
+         *     `withdrawal_reversal`). A transient rail failure is retried automatically. 402
+         *     `INSUFFICIENT_FUNDS` when the available balance does not cover it (nothing reserved).
+         *     `destinationRef` must be one of the partner's destinations (POST /payout-destinations) in
+         *     the wallet's currency. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404.
+         */
+        post: operations["createPartnerWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/withdrawals/{withdrawalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a withdrawal
+         * @description The withdrawal and its status. Another partner's withdrawal reads as 404.
+         */
+        get: operations["getPartnerWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -212,10 +283,11 @@ export interface components {
             updatedAt: string;
         };
         /**
-         * @description deposit and transfer_in credit the wallet; withdrawal and transfer_out debit it.
+         * @description deposit and transfer_in credit the wallet; withdrawal and transfer_out debit it;
+         *     withdrawal_reversal gives back the money of a withdrawal that failed (additive).
          * @enum {string}
          */
-        PartnerWalletTransactionType: "deposit" | "withdrawal" | "transfer_in" | "transfer_out";
+        PartnerWalletTransactionType: "deposit" | "withdrawal" | "transfer_in" | "transfer_out" | "withdrawal_reversal";
         /**
          * @description success (done), pending (a withdrawal the payout rail has not settled yet), failed (a withdrawal the rail refused; its money is back).
          * @enum {string}
@@ -229,7 +301,7 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description Id of the deposit or transfer it belongs to (the `id` its creation returned); both sides of a transfer carry the transfer's id.
+             * @description Id of the deposit, transfer or withdrawal it belongs to (the `id` its creation returned); both sides of a transfer carry the transfer's id, and a withdrawal_reversal its withdrawal's.
              */
             operationId: string;
             type: components["schemas"]["PartnerWalletTransactionType"];
@@ -294,6 +366,61 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /**
+         * @description `phone` is required when `destinationType` is `mobile_money`; `bankCode` and
+         *     `bankAccountNumber` when `bank`; `cardToken` when `card`. Fields of other types are
+         *     accepted and ignored (never stored).
+         */
+        PartnerPayoutDestinationCreate: {
+            /** @enum {string} */
+            destinationType: "mobile_money" | "bank" | "card";
+            /** @description ISO 3166-1 alpha-2 country code, 2 upper-case letters. */
+            country: string;
+            currency: components["schemas"]["Currency"];
+            /** @description Phone number (MSISDN) in international form, optional leading +, 7 to 15 digits. */
+            phone?: string;
+            bankCode?: string;
+            bankAccountNumber?: string;
+            bankAccountName?: string;
+            cardToken?: string;
+        } & (unknown & unknown & unknown);
+        PartnerPayoutDestination: {
+            /** Format: uuid */
+            id: string;
+            /** @description The token withdrawals name. */
+            destinationRef: string;
+            /** @enum {string} */
+            destinationType: "mobile_money" | "bank" | "card";
+            country: string;
+            currency: components["schemas"]["Currency"];
+            /** @description The last characters of the phone, account number or card token, masked (`****5678`). */
+            label: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PartnerWithdrawalCreate: {
+            amount: components["schemas"]["Amount"];
+            /** @description A destination of the partner (POST /payout-destinations), in the wallet's currency. */
+            destinationRef: string;
+            reference: components["schemas"]["Reference"];
+        };
+        PartnerWithdrawal: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            walletId: string;
+            amount: components["schemas"]["Amount"];
+            currency: components["schemas"]["Currency"];
+            destinationRef: string;
+            status: components["schemas"]["PartnerMovementStatus"];
+            /** @description Why the rail refused it (invalid_account, account_closed, destination_limit_exceeded, retries_exhausted, send_declined); null unless failed. */
+            failureReason: string | null;
+            reference: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         PartnerWalletEnvelope: {
             data: components["schemas"]["PartnerWallet"];
             error: null;
@@ -316,6 +443,16 @@ export interface components {
         };
         PartnerTransferEnvelope: {
             data: components["schemas"]["PartnerTransfer"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        PartnerPayoutDestinationEnvelope: {
+            data: components["schemas"]["PartnerPayoutDestination"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        PartnerWithdrawalEnvelope: {
+            data: components["schemas"]["PartnerWithdrawal"];
             error: null;
             meta: components["schemas"]["Meta"];
         };
@@ -916,6 +1053,184 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPartnerPayoutDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "destinationType": "mobile_money",
+                 *       "country": "KE",
+                 *       "currency": "KES",
+                 *       "phone": "+254712345678"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerPayoutDestinationCreate"];
+            };
+        };
+        responses: {
+            /** @description The destination (the existing one for details given before). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "destinationRef": "dst_mm_k2v9x0a7b1c3d5e7f9g1h3",
+                     *         "destinationType": "mobile_money",
+                     *         "country": "KE",
+                     *         "currency": "KES",
+                     *         "label": "****5678",
+                     *         "createdAt": "2026-11-22T18:10:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerPayoutDestinationEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPartnerWithdrawal: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                "X-Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Id of the wallet (UUID). A malformed id is 422.
+                 * @example 6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a
+                 */
+                walletId: components["parameters"]["WalletId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 50000,
+                 *       "destinationRef": "dst_mm_k2v9x0a7b1c3d5e7f9g1h3",
+                 *       "reference": "cash-out-7"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerWithdrawalCreate"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal, reserved and pending (also returned unchanged on an idempotent replay). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                     *         "walletId": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *         "amount": 50000,
+                     *         "currency": "KES",
+                     *         "destinationRef": "dst_mm_k2v9x0a7b1c3d5e7f9g1h3",
+                     *         "status": "pending",
+                     *         "failureReason": null,
+                     *         "reference": "cash-out-7",
+                     *         "createdAt": "2026-11-22T18:12:00Z",
+                     *         "updatedAt": "2026-11-22T18:12:00Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "7c8d9e0f-1a2b-4c3d-9e4f-5a6b7c8d9e0f"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerWithdrawalEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientFunds"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPartnerWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the withdrawal (UUID). A malformed id is 422. */
+                withdrawalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                     *         "walletId": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *         "amount": 50000,
+                     *         "currency": "KES",
+                     *         "destinationRef": "dst_mm_k2v9x0a7b1c3d5e7f9g1h3",
+                     *         "status": "success",
+                     *         "failureReason": null,
+                     *         "reference": "cash-out-7",
+                     *         "createdAt": "2026-11-22T18:12:00Z",
+                     *         "updatedAt": "2026-11-22T18:12:03Z"
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "8d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerWithdrawalEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

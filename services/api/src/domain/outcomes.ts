@@ -124,7 +124,9 @@ export type PartnerWalletOutcome =
   /** The two wallets of a transfer hold different currencies (and no FX lock converts between them). */
   | 'partner_wallet_currency_mismatch'
   /** The paying wallet's available balance does not cover the amount; nothing moved. */
-  | 'partner_wallet_insufficient_funds';
+  | 'partner_wallet_insufficient_funds'
+  /** The withdrawal named in the path is not one of the partner's. */
+  | 'no_such_partner_withdrawal';
 
 /** Payout destinations (additive POST and GET /payout-destinations). */
 export type PayoutDestinationOutcome =

@@ -174,9 +174,11 @@ function isListed(movement: AccountMovement): boolean {
 }
 
 function typeOf(movement: AccountMovement): PartnerWalletTransactionType {
-  const { code } = movement.transfer;
+  const { code, flags } = movement.transfer;
   if (code === TransferCode.wallet_deposit) return 'deposit';
   if (code === TransferCode.wallet_transfer) return movement.direction === 'debit' ? 'transfer_out' : 'transfer_in';
+  // A withdrawal's reservation (a hold on the wallet) and, when it failed, the void that gives the money back.
+  if (code === TransferCode.payout) return (flags & TransferFlags.void_pending_transfer) !== 0 ? 'withdrawal_reversal' : 'withdrawal';
   throw new Error(`partner wallet movement ${movement.transfer.id} has transfer code ${code}, which partner wallets never use`);
 }
 
@@ -225,7 +227,8 @@ export async function partnerWalletTransactionsPage(deps: { sql: Sql; ledger: Le
       type,
       amount: exactInteger(movement.transfer.amount),
       currency: wallet.currency,
-      status: info?.status ?? 'success',
+      // A reversal is done when it is listed; its withdrawal's row says failed.
+      status: type === 'withdrawal_reversal' ? 'success' : info?.status ?? 'success',
       reference: info?.reference ?? '',
       counterpartyAccountNumber: counterparty,
       balanceAfter: exactInteger(movement.balanceAfter.available),

@@ -85,6 +85,7 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   partner_wallet_exists: { status: 422, code: 'VALIDATION_ERROR' },
   partner_wallet_currency_mismatch: { status: 422, code: 'VALIDATION_ERROR' },
   partner_wallet_insufficient_funds: { status: 402, code: 'INSUFFICIENT_FUNDS' },
+  no_such_partner_withdrawal: { status: 404, code: 'RESOURCE_NOT_FOUND' },
 };
 
 /** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */

@@ -11,6 +11,7 @@ import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts'
 import { payoutRailsSandboxDeliverOutcomeJob } from './tasks/payout-rails-sandbox-deliver-outcome.ts';
 import { payoutsSendJob } from './tasks/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
+import { partnerWithdrawalsSendJob } from './tasks/partner-withdrawals-send.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -20,6 +21,7 @@ export const jobDefinitions = {
   'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
   'payouts.send': payoutsSendJob,
   'payout_rails.sandbox_deliver_outcome': payoutRailsSandboxDeliverOutcomeJob,
+  'partner_withdrawals.send': partnerWithdrawalsSendJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

@@ -8,6 +8,8 @@ import {
 import { createPartnerDeposit } from '../flows/create-partner-deposit.ts';
 import { createPartnerTransfer } from '../flows/create-partner-transfer.ts';
 import { createPartnerWallet } from '../flows/create-partner-wallet.ts';
+import { createPartnerWithdrawal } from '../flows/create-partner-withdrawal.ts';
+import { getPartnerWithdrawal, toWithdrawalResource, tokenizePartnerDestination } from '../domain/partner-withdrawals.ts';
 import { partnerBodyOf } from '../http/contract.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
 import { partnerIdempotentRequestOf } from '../http/idempotent-request.ts';
@@ -51,6 +53,24 @@ export function partnerWalletRoutes(ctx: RouteContext): RouteHandlers {
         request: partnerBodyOf(req, 'createPartnerDeposit'),
         idempotent: partnerIdempotentRequestOf(req),
       }));
+    },
+
+    async 'POST /payout-destinations'(req, res) {
+      sendOk(res, await tokenizePartnerDestination({ sql: ctx.sql, groupCommit: ctx.groupCommit, vault: ctx.payouts.vault },
+        partnerPrincipalOf(res).partner.id, partnerBodyOf(req, 'createPartnerPayoutDestination')));
+    },
+
+    async 'POST /wallets/{walletId}/withdrawals'(req, res) {
+      sendOk(res, await createPartnerWithdrawal(ctx, {
+        partnerId: partnerPrincipalOf(res).partner.id,
+        walletId: String(req.params.walletId),
+        request: partnerBodyOf(req, 'createPartnerWithdrawal'),
+        idempotent: partnerIdempotentRequestOf(req),
+      }));
+    },
+
+    async 'GET /withdrawals/{withdrawalId}'(req, res) {
+      sendOk(res, toWithdrawalResource(await getPartnerWithdrawal(ctx.sql, partnerPrincipalOf(res).partner.id, String(req.params.withdrawalId))));
     },
 
     async 'POST /transfers'(req, res) {
