@@ -123,12 +123,19 @@ export interface paths {
         put?: never;
         /**
          * Transfer between two wallets
-         * @description Moves `amount` from one of the partner's wallets to another, atomically (one ledger
-         *     transfer: both balances change or neither does). Each side is named by its id or by its
-         *     account number (exactly one of the two). Both wallets must be the partner's (404 naming the
-         *     field otherwise) and in the same currency (422 naming the destination otherwise); the
-         *     source must cover the amount (402 `INSUFFICIENT_FUNDS`, nothing moved). Concurrent
+         * @description Moves `amount` from one of the partner's wallets to another, atomically (both balances
+         *     change or neither does). Each side is named by its id or by its account number (exactly
+         *     one of the two). Both wallets must be the partner's (404 naming the field otherwise). The
+         *     source must cover the amount (402 `INSUFFICIENT_FUNDS`, nothing moved); concurrent
          *     transfers out of one wallet never take it below zero. Idempotent on `X-Idempotency-Key`.
+         *
+         *     Wallets of two currencies need `fxRateLockId`, a lock from `POST /fx/rate-locks` whose
+         *     base is the source's currency and quote the destination's (422 naming the destination
+         *     without one, 422 naming `fxRateLockId` for a lock that is unknown, expired, used or of
+         *     another pair, or given for wallets of one currency). `amount` leaves the source in its
+         *     currency; the destination receives `toAmount` = amount x lockedRate in its currency,
+         *     rounded down once to its minor unit (the fraction stays with the platform's FX position;
+         *     an amount that converts to less than one minor unit is 422).
          */
         post: operations["createPartnerTransfer"];
         delete?: never;
@@ -202,6 +209,29 @@ export interface paths {
         get: operations["getPartnerWithdrawal"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fx/rate-locks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock an exchange rate for a cross-currency transfer
+         * @description Locks the current rate from `baseCurrency` to `quoteCurrency` (the rate source's mid rate
+         *     less the default margin, as the merchant API's rate locks) for 15 minutes. A transfer
+         *     from a `baseCurrency` wallet to a `quoteCurrency` wallet names it in `fxRateLockId`; each
+         *     lock converts one transfer. An unsupported currency or a pair of one currency is 422.
+         */
+        post: operations["createPartnerFxRateLock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -349,6 +379,11 @@ export interface components {
             toAccountNumber?: components["schemas"]["AccountNumber"];
             amount: components["schemas"]["Amount"];
             reference: components["schemas"]["Reference"];
+            /**
+             * Format: uuid
+             * @description A rate lock of the partner (POST /fx/rate-locks) converting the source's currency to the destination's; only for wallets of two currencies.
+             */
+            fxRateLockId?: string;
         };
         PartnerTransfer: {
             /** Format: uuid */
@@ -361,10 +396,31 @@ export interface components {
             toAccountNumber: components["schemas"]["AccountNumber"];
             amount: components["schemas"]["Amount"];
             currency: components["schemas"]["Currency"];
+            toAmount: components["schemas"]["Amount"];
+            toCurrency: components["schemas"]["Currency"];
+            /** @description The locked rate that converted (toCurrency per currency unit); null for wallets of one currency. */
+            fxRate: number | null;
+            /** Format: uuid */
+            fxRateLockId: string | null;
             status: components["schemas"]["PartnerMovementStatus"];
             reference: string;
             /** Format: date-time */
             createdAt: string;
+        };
+        PartnerFxRateLockCreate: {
+            baseCurrency: components["schemas"]["Currency"];
+            quoteCurrency: components["schemas"]["Currency"];
+        };
+        PartnerFxRateLock: {
+            /** Format: uuid */
+            id: string;
+            baseCurrency: components["schemas"]["Currency"];
+            quoteCurrency: components["schemas"]["Currency"];
+            /** @description quoteCurrency units per baseCurrency unit (major units), the margin applied. */
+            lockedRate: number;
+            /** Format: date-time */
+            expiresAt: string;
+            used: boolean;
         };
         /**
          * @description `phone` is required when `destinationType` is `mobile_money`; `bankCode` and
@@ -453,6 +509,11 @@ export interface components {
         };
         PartnerWithdrawalEnvelope: {
             data: components["schemas"]["PartnerWithdrawal"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        PartnerFxRateLockEnvelope: {
+            data: components["schemas"]["PartnerFxRateLock"];
             error: null;
             meta: components["schemas"]["Meta"];
         };
@@ -1034,6 +1095,10 @@ export interface operations {
                      *         "toAccountNumber": "4012345678",
                      *         "amount": 50000,
                      *         "currency": "KES",
+                     *         "toAmount": 50000,
+                     *         "toCurrency": "KES",
+                     *         "fxRate": null,
+                     *         "fxRateLockId": null,
                      *         "status": "success",
                      *         "reference": "rent-november",
                      *         "createdAt": "2026-11-22T18:00:00Z"
@@ -1231,6 +1296,59 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPartnerFxRateLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "baseCurrency": "KES",
+                 *       "quoteCurrency": "NGN"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerFxRateLockCreate"];
+            };
+        };
+        responses: {
+            /** @description The lock. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "8c9d0e1f-2a3b-4c4d-9e5f-6a7b8c9d0e1f",
+                     *         "baseCurrency": "KES",
+                     *         "quoteCurrency": "NGN",
+                     *         "lockedRate": 11.6734,
+                     *         "expiresAt": "2026-11-22T18:30:00Z",
+                     *         "used": false
+                     *       },
+                     *       "error": null,
+                     *       "meta": {
+                     *         "request_id": "9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerFxRateLockEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

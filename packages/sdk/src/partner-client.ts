@@ -27,6 +27,7 @@ export const partner_operations_requiring_idempotency_key: readonly string[] = [
   'POST /wallets',
   'POST /wallets/{walletId}/deposits',
   'POST /transfers',
+  'POST /wallets/{walletId}/withdrawals',
 ];
 
 export function partnerRequiresIdempotencyKey(method: string, schema_path: string): boolean {

@@ -177,6 +177,8 @@ function typeOf(movement: AccountMovement): PartnerWalletTransactionType {
   const { code, flags } = movement.transfer;
   if (code === TransferCode.wallet_deposit) return 'deposit';
   if (code === TransferCode.wallet_transfer) return movement.direction === 'debit' ? 'transfer_out' : 'transfer_in';
+  // A cross-currency transfer's leg on this wallet (domain/partner-fx.ts): its conversion's.
+  if (code === TransferCode.fx_conversion) return movement.direction === 'debit' ? 'transfer_out' : 'transfer_in';
   // A withdrawal's reservation (a hold on the wallet) and, when it failed, the void that gives the money back.
   if (code === TransferCode.payout) return (flags & TransferFlags.void_pending_transfer) !== 0 ? 'withdrawal_reversal' : 'withdrawal';
   throw new Error(`partner wallet movement ${movement.transfer.id} has transfer code ${code}, which partner wallets never use`);
@@ -204,18 +206,24 @@ export async function partnerWalletTransactionsPage(deps: { sql: Sql; ledger: Le
     position = batch.at(-1)!.transfer.timestamp;
   }
   const shown = listed.slice(0, page.limit);
-  const operationIds = [...new Set(shown.map((m) => uuidFromU128(m.transfer.user_data_128)))];
-  const infos = operationIds.length === 0 ? [] : await deps.sql<MovementInfo[]>`
-    select m.id, m.kind, m.reference, m.status, m.from_wallet_id,
+  // Every ledger transfer carries its movement's id in user_data_128, but a conversion's legs
+  // carry the conversion's id (fx-conversions.ts): the movement row names both.
+  const ledgerOwnerIds = [...new Set(shown.map((m) => uuidFromU128(m.transfer.user_data_128)))];
+  const infos = ledgerOwnerIds.length === 0 ? [] : await deps.sql<(MovementInfo & { fx_conversion_id: string | null })[]>`
+    select m.id, m.kind, m.reference, m.status, m.from_wallet_id, m.fx_conversion_id,
            fw.account_number as from_account_number, tw.account_number as to_account_number
     from partner_movements m
     left join partner_wallets fw on fw.id = m.from_wallet_id
     left join partner_wallets tw on tw.id = m.to_wallet_id
-    where m.id in ${deps.sql(operationIds)} and m.partner_id = ${wallet.partner_id}`;
-  const infoOf = new Map(infos.map((info) => [info.id, info]));
+    where (m.id in ${deps.sql(ledgerOwnerIds)} or m.fx_conversion_id in ${deps.sql(ledgerOwnerIds)}) and m.partner_id = ${wallet.partner_id}`;
+  const infoOf = new Map<string, MovementInfo>();
+  for (const info of infos) {
+    infoOf.set(info.id, info);
+    if (info.fx_conversion_id) infoOf.set(info.fx_conversion_id, info);
+  }
   const items = shown.map((movement) => {
-    const operationId = uuidFromU128(movement.transfer.user_data_128);
-    const info = infoOf.get(operationId);
+    const info = infoOf.get(uuidFromU128(movement.transfer.user_data_128));
+    const operationId = info?.id ?? uuidFromU128(movement.transfer.user_data_128);
     const type = typeOf(movement);
     // The other side of a transfer; a movement whose row is not written yet (its request is
     // still finishing it) shows no reference and no counterparty rather than nothing at all.

@@ -8,6 +8,8 @@ import {
 import { createPartnerDeposit } from '../flows/create-partner-deposit.ts';
 import { createPartnerTransfer } from '../flows/create-partner-transfer.ts';
 import { createPartnerWallet } from '../flows/create-partner-wallet.ts';
+import { createPartnerRateLock } from '../domain/partner-fx.ts';
+import { createFxRateSource } from '../fx/registry.ts';
 import { createPartnerWithdrawal } from '../flows/create-partner-withdrawal.ts';
 import { getPartnerWithdrawal, toWithdrawalResource, tokenizePartnerDestination } from '../domain/partner-withdrawals.ts';
 import { partnerBodyOf } from '../http/contract.ts';
@@ -16,6 +18,7 @@ import { partnerIdempotentRequestOf } from '../http/idempotent-request.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
 
 export function partnerWalletRoutes(ctx: RouteContext): RouteHandlers {
+  const fxSource = createFxRateSource(ctx.config.fx);
   return {
     async 'POST /wallets'(req, res) {
       sendOk(res, await createPartnerWallet(ctx, {
@@ -71,6 +74,13 @@ export function partnerWalletRoutes(ctx: RouteContext): RouteHandlers {
 
     async 'GET /withdrawals/{withdrawalId}'(req, res) {
       sendOk(res, toWithdrawalResource(await getPartnerWithdrawal(ctx.sql, partnerPrincipalOf(res).partner.id, String(req.params.withdrawalId))));
+    },
+
+    async 'POST /fx/rate-locks'(req, res) {
+      sendOk(res, await createPartnerRateLock(ctx.sql, fxSource, {
+        partnerId: partnerPrincipalOf(res).partner.id, request: partnerBodyOf(req, 'createPartnerFxRateLock'),
+        marginBps: ctx.config.fx.marginBpsDefault, nowMs: ctx.now(), lifetimeS: ctx.config.fx.rateLockLifetimeS,
+      }));
     },
 
     async 'POST /transfers'(req, res) {
