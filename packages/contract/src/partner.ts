@@ -135,7 +135,8 @@ export interface paths {
          *     another pair, or given for wallets of one currency). `amount` leaves the source in its
          *     currency; the destination receives `toAmount` = amount x lockedRate in its currency,
          *     rounded down once to its minor unit (the fraction stays with the platform's FX position;
-         *     an amount that converts to less than one minor unit is 422).
+         *     an amount that converts to less than one minor unit, or to more than 9007199254740991, is
+         *     422 naming `amount`).
          */
         post: operations["createPartnerTransfer"];
         delete?: never;
@@ -248,11 +249,22 @@ export interface components {
          */
         ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED";
         /**
-         * @description ISO 4217 currency code, 3 upper-case letters.
+         * @description ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports:
+         *     BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF,
+         *     ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API).
          * @example KES
          */
         Currency: string;
-        /** @description Balance in minor currency units; never negative; a safe integer. */
+        /**
+         * @description A currency the rate source quotes (the sandbox's table; the merchant API's GET /fx/rates quotes the same).
+         * @example NGN
+         */
+        FxCurrency: string;
+        /**
+         * @description Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances,
+         *     so a balance is a JSON integer of any size (as in the merchant API): in practice far below
+         *     9007199254740991, which only a sum of deposits near the largest amount could pass.
+         */
         Balance: number;
         Meta: {
             /** @description Id of this request; equal to the X-Request-Id header. */
@@ -408,8 +420,8 @@ export interface components {
             createdAt: string;
         };
         PartnerFxRateLockCreate: {
-            baseCurrency: components["schemas"]["Currency"];
-            quoteCurrency: components["schemas"]["Currency"];
+            baseCurrency: components["schemas"]["FxCurrency"];
+            quoteCurrency: components["schemas"]["FxCurrency"];
         };
         PartnerFxRateLock: {
             /** Format: uuid */
@@ -430,7 +442,7 @@ export interface components {
         PartnerPayoutDestinationCreate: {
             /** @enum {string} */
             destinationType: "mobile_money" | "bank" | "card";
-            /** @description ISO 3166-1 alpha-2 country code, 2 upper-case letters. */
+            /** @description ISO 3166-1 alpha-2 country code, one of the officially assigned codes (as the merchant API's Country). */
             country: string;
             currency: components["schemas"]["Currency"];
             /** @description Phone number (MSISDN) in international form, optional leading +, 7 to 15 digits. */

@@ -12,7 +12,7 @@ import type { Ledger } from '@payagg/ledger';
 import type { PartnerSchema } from '@payagg/contract';
 import type { Queryable, Tx } from '../db/index.ts';
 import type { FxRateSource } from '../fx/types.ts';
-import { convertThroughFxPositions, fxConversionIdOf, type FxConversionRow } from './fx-conversions.ts';
+import { conversionAmounts, convertThroughFxPositions, fxConversionIdOf, type FxConversionRow } from './fx-conversions.ts';
 import { quoteFxRate } from './fx-rates.ts';
 import { fieldsRefusal, isRefusal } from './outcomes.ts';
 
@@ -100,6 +100,14 @@ export async function convertForPartnerTransfer(tx: Tx, ledger: Ledger, input: {
     partnerId: input.partnerId, lockId: input.lockId, fromCurrency: input.from.currency, toCurrency: input.to.currency,
     transferId: input.transferId, nowMs: input.nowMs,
   });
+  // The received amount is a safe integer like every amount of the API (and fits the bigint
+  // columns): checked before anything moves.
+  const amounts = conversionAmounts({ rate: lock.locked_rate, fromCurrency: input.from.currency, toCurrency: input.to.currency, amount: { from: BigInt(input.amount) } });
+  if (amounts && amounts.toAmount > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw fieldsRefusal('partner_request_invalid', [{
+      field: 'body.amount', message: `converts to ${amounts.toAmount} ${input.to.currency} minor units, more than one transfer may move (${Number.MAX_SAFE_INTEGER})`,
+    }]);
+  }
   const conversion = await convertThroughFxPositions(tx, ledger, {
     conversionId: fxConversionIdOf('transfer', input.transferId), merchantId: null, purpose: 'transfer', purposeId: input.transferId,
     from: input.from, to: input.to, amount: { from: BigInt(input.amount) }, amountField: 'body.amount', hold: false,
