@@ -105,8 +105,8 @@ PY
 }
 
 overall_rc=${overall_rc_partner_key:-0}
-run_spec() { # spec name, spec file, base url, report name
-  local name="$1" spec_file="$2" url="$3" report="$4"
+run_spec() { # spec name, spec file, base url, report name, config file (in conformance/)
+  local name="$1" spec_file="$2" url="$3" report="$4" config_file="$5"
   local listing ops links
   if ! listing="$(operations_to_test "$name" "$spec_file")"; then overall_rc=1; return; fi
   ops="$(sed -n 's/^op //p' <<<"$listing")"
@@ -129,7 +129,7 @@ run_spec() { # spec name, spec file, base url, report name
   [ -n "${SCHEMATHESIS_SEED:-}" ] && seed_args=(--seed "$SCHEMATHESIS_SEED")
   local started=$SECONDS
   # The hooks module is imported by name from conformance/ (schemathesis adds the cwd to sys.path).
-  (cd "$conformance_dir" && SCHEMATHESIS_HOOKS=schemathesis_hooks "$schemathesis_bin" run "$spec_file" \
+  (cd "$conformance_dir" && SCHEMATHESIS_HOOKS=schemathesis_hooks "$schemathesis_bin" --config-file "$config_file" run "$spec_file" \
     --url "$url" \
     "${include_args[@]}" \
     --checks all \
@@ -147,7 +147,7 @@ run_spec() { # spec name, spec file, base url, report name
 }
 
 run_started=$SECONDS
-run_spec merchant "$root/spec/merchant.yaml" "$PAYAGG_BASE_URL" schemathesis.xml
-run_spec partner "$root/spec/partner.yaml" "${PAYAGG_BASE_URL%/v1}/api/v1/partner" schemathesis-partner.xml
+run_spec merchant "$root/spec/merchant.yaml" "$PAYAGG_BASE_URL" schemathesis.xml schemathesis.toml
+run_spec partner "$root/spec/partner.yaml" "${PAYAGG_BASE_URL%/v1}/api/v1/partner" schemathesis-partner.xml schemathesis-partner.toml
 echo "== conformance: total wall time $((SECONDS - run_started)) s$([ -n "$started_server" ] && echo " (plus server start)")"
 exit $overall_rc

@@ -669,7 +669,8 @@ class PartnerResources:
     def __init__(self) -> None:
         self._lock = threading.RLock()
         self._wallets: dict[str, dict[str, Any]] = {}
-        self._destination_ref: str | None = None
+        self._destination_refs: dict[str, str] = {}
+        self._currencies: dict[str, str] = {}
         self._withdrawal_id: str | None = None
         self._cursor: str | None = None
 
@@ -684,12 +685,24 @@ class PartnerResources:
                 self._wallets[role] = wallet
             return self._wallets[role]
 
-    def destination_ref(self) -> str:
+    def destination_ref(self, currency: str = "KES") -> str:
+        """A destination of the partner paying out `currency` (a withdrawal's must be its wallet's)."""
         with self._lock:
-            if self._destination_ref is None:
-                self._destination_ref = partner_api.call("POST", "/payout-destinations", {
-                    "destinationType": "mobile_money", "country": "KE", "currency": "KES", "phone": "+254712346789"})["data"]["destinationRef"]
-            return self._destination_ref
+            if currency not in self._destination_refs:
+                self._destination_refs[currency] = partner_api.call("POST", "/payout-destinations", {
+                    "destinationType": "mobile_money", "country": "KE", "currency": currency, "phone": "+254712346789"})["data"]["destinationRef"]
+            return self._destination_refs[currency]
+
+    def currency_of(self, wallet_id: str) -> str | None:
+        """The currency of one of the partner's wallets (a link may supply any); None when it is not one."""
+        with self._lock:
+            if wallet_id not in self._currencies:
+                response = requests.get(f"{partner_base_url}/wallets/{wallet_id}", headers={header_partner_api_key: partner_api_key or ""},
+                                        timeout=setup_request_timeout_s)
+                if response.status_code != 200:
+                    return None
+                self._currencies[wallet_id] = response.json()["data"]["currency"]
+            return self._currencies[wallet_id]
 
     def withdrawal_id(self) -> str:
         with self._lock:
@@ -747,7 +760,9 @@ def make_partner_references_real(context: Any, case: Any, kwargs: dict[str, Any]
             partner_real_path(case, "walletId", lambda: partner_resources.wallet("source")["id"])
         body = positive_body(case)
         if operation_id == "createPartnerWithdrawal" and body is not None and "destinationRef" in body:
-            body["destinationRef"] = partner_resources.destination_ref()
+            wallet_id = case.path_parameters.get("walletId") if isinstance(case.path_parameters, MutableMapping) else None
+            currency = partner_resources.currency_of(wallet_id) if isinstance(wallet_id, str) and uuid_pattern.match(wallet_id) else None
+            body["destinationRef"] = partner_resources.destination_ref(currency or "KES")
     elif operation_id == "getPartnerWithdrawal":
         partner_real_path(case, "withdrawalId", partner_resources.withdrawal_id)
     elif operation_id == "createPartnerTransfer":

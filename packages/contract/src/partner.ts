@@ -297,7 +297,7 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         PartnerWalletCreate: {
-            /** @description The partner's own id of the end user. */
+            /** @description The partner's own id of the end user (any text but the NUL character). */
             externalUserId: string;
             currency: components["schemas"]["Currency"];
         };
@@ -361,7 +361,7 @@ export interface components {
         };
         /** @description Minor currency units, at least 1, a safe integer. */
         Amount: number;
-        /** @description The partner's own reference of the movement (shown in transaction lists). */
+        /** @description The partner's own reference of the movement (shown in transaction lists); any text but the NUL character. */
         Reference: string;
         /** @description A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description). */
         AccountNumber: string;

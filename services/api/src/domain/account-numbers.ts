@@ -8,7 +8,7 @@
 //
 // Weights 3 and 7 are both prime to 10, so every single-digit error changes the sum mod 10 and is
 // caught; a swap of neighbours a,b under weights (3,7) changes it by 4(a-b), caught unless |a-b|
-// is 5 (NUBAN's own limits). Allocation is collision-free by construction: the sequence never
+// is 5; a swap under equal weights (3,3) is not caught (NUBAN's own limits). Allocation is collision-free by construction: the sequence never
 // hands out one serial twice (concurrent transactions included), and the map below is a bijection
 // of [0, 10^9), so two serials never give one number. The bijection (multiply by a constant prime
 // to 10, add an offset, mod 10^9) only keeps consecutive wallets from having consecutive numbers;
