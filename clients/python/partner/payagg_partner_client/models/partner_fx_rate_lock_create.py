@@ -29,22 +29,22 @@ class PartnerFxRateLockCreate(BaseModel):
     """
     PartnerFxRateLockCreate
     """ # noqa: E501
-    base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", alias="baseCurrency", json_schema_extra={"examples": ["KES"]})
-    quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", alias="quoteCurrency", json_schema_extra={"examples": ["KES"]})
+    base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="A currency the rate source quotes (the sandbox's table; the merchant API's GET /fx/rates quotes the same).", alias="baseCurrency", json_schema_extra={"examples": ["NGN"]})
+    quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="A currency the rate source quotes (the sandbox's table; the merchant API's GET /fx/rates quotes the same).", alias="quoteCurrency", json_schema_extra={"examples": ["NGN"]})
     __properties: ClassVar[List[str]] = ["baseCurrency", "quoteCurrency"]
 
     @field_validator('base_currency', mode="before")
     def base_currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(USD|EUR|GBP|KES|UGX|TZS|RWF|NGN|GHS|ZAR|EGP|XOF)$", value):
+            raise ValueError(r"must validate the regular expression /^(USD|EUR|GBP|KES|UGX|TZS|RWF|NGN|GHS|ZAR|EGP|XOF)$/")
         return value
 
     @field_validator('quote_currency', mode="before")
     def quote_currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(USD|EUR|GBP|KES|UGX|TZS|RWF|NGN|GHS|ZAR|EGP|XOF)$", value):
+            raise ValueError(r"must validate the regular expression /^(USD|EUR|GBP|KES|UGX|TZS|RWF|NGN|GHS|ZAR|EGP|XOF)$/")
         return value
 
     model_config = ConfigDict(

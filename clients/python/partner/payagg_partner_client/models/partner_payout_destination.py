@@ -35,7 +35,7 @@ class PartnerPayoutDestination(BaseModel):
     destination_ref: StrictStr = Field(description="The token withdrawals name.", alias="destinationRef")
     destination_type: StrictStr = Field(alias="destinationType")
     country: StrictStr
-    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
+    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
     label: StrictStr = Field(description="The last characters of the phone, account number or card token, masked (`****5678`).")
     created_at: datetime = Field(alias="createdAt")
     __properties: ClassVar[List[str]] = ["id", "destinationRef", "destinationType", "country", "currency", "label", "createdAt"]
@@ -50,8 +50,8 @@ class PartnerPayoutDestination(BaseModel):
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     model_config = ConfigDict(

@@ -38,9 +38,9 @@ class PartnerTransfer(BaseModel):
     to_wallet_id: UUID = Field(alias="toWalletId")
     to_account_number: Annotated[str, Field(strict=True)] = Field(description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="toAccountNumber")
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.")
-    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
+    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
     to_amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.", alias="toAmount")
-    to_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", alias="toCurrency", json_schema_extra={"examples": ["KES"]})
+    to_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", alias="toCurrency", json_schema_extra={"examples": ["KES"]})
     fx_rate: Optional[Union[StrictFloat, StrictInt]] = Field(description="The locked rate that converted (toCurrency per currency unit); null for wallets of one currency.", alias="fxRate")
     fx_rate_lock_id: Optional[UUID] = Field(alias="fxRateLockId")
     status: PartnerMovementStatus
@@ -65,15 +65,15 @@ class PartnerTransfer(BaseModel):
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     @field_validator('to_currency', mode="before")
     def to_currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     model_config = ConfigDict(

@@ -35,7 +35,7 @@ class PartnerTransferCreate(BaseModel):
     to_wallet_id: Optional[UUID] = Field(default=None, alias="toWalletId")
     to_account_number: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="toAccountNumber")
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.")
-    reference: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="The partner's own reference of the movement (shown in transaction lists).")
+    reference: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="The partner's own reference of the movement (shown in transaction lists); any text but the NUL character.")
     fx_rate_lock_id: Optional[UUID] = Field(default=None, description="A rate lock of the partner (POST /fx/rate-locks) converting the source's currency to the destination's; only for wallets of two currencies.", alias="fxRateLockId")
     __properties: ClassVar[List[str]] = ["fromWalletId", "fromAccountNumber", "toWalletId", "toAccountNumber", "amount", "reference", "fxRateLockId"]
 
@@ -57,6 +57,13 @@ class PartnerTransferCreate(BaseModel):
 
         if isinstance(value, str) and not re.match(r"^[0-9]{10}$", value):
             raise ValueError(r"must validate the regular expression /^[0-9]{10}$/")
+        return value
+
+    @field_validator('reference', mode="before")
+    def reference_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
         return value
 
     model_config = ConfigDict(

@@ -32,17 +32,17 @@ class PartnerWalletBalance(BaseModel):
     PartnerWalletBalance
     """ # noqa: E501
     wallet_id: UUID = Field(alias="walletId")
-    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
-    available_balance: Annotated[int, Field(le=9007199254740991, strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; a safe integer.", alias="availableBalance")
-    pending_balance: Annotated[int, Field(le=9007199254740991, strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; a safe integer.", alias="pendingBalance")
+    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
+    available_balance: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size (as in the merchant API): in practice far below 9007199254740991, which only a sum of deposits near the largest amount could pass. ", alias="availableBalance")
+    pending_balance: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size (as in the merchant API): in practice far below 9007199254740991, which only a sum of deposits near the largest amount could pass. ", alias="pendingBalance")
     updated_at: datetime = Field(description="When the balance last moved (when the wallet was opened, if it never has).", alias="updatedAt")
     __properties: ClassVar[List[str]] = ["walletId", "currency", "availableBalance", "pendingBalance", "updatedAt"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     model_config = ConfigDict(

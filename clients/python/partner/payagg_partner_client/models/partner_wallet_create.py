@@ -29,15 +29,22 @@ class PartnerWalletCreate(BaseModel):
     """
     PartnerWalletCreate
     """ # noqa: E501
-    external_user_id: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="The partner's own id of the end user.", alias="externalUserId")
-    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
+    external_user_id: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="The partner's own id of the end user (any text but the NUL character).", alias="externalUserId")
+    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
     __properties: ClassVar[List[str]] = ["externalUserId", "currency"]
+
+    @field_validator('external_user_id', mode="before")
+    def external_user_id_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        return value
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     model_config = ConfigDict(

@@ -37,19 +37,19 @@ class PartnerWalletTransaction(BaseModel):
     operation_id: UUID = Field(description="Id of the deposit, transfer or withdrawal it belongs to (the `id` its creation returned); both sides of a transfer carry the transfer's id, and a withdrawal_reversal its withdrawal's.", alias="operationId")
     type: PartnerWalletTransactionType
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor units, always positive; the direction follows from type.")
-    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters.", json_schema_extra={"examples": ["KES"]})
+    currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
     status: PartnerMovementStatus
     reference: StrictStr = Field(description="The partner's reference given when the movement was made.")
     counterparty_account_number: Optional[Annotated[str, Field(strict=True)]] = Field(description="The other wallet's account number (transfers); null for deposits.", alias="counterpartyAccountNumber")
-    balance_after: Annotated[int, Field(le=9007199254740991, strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; a safe integer.", alias="balanceAfter")
+    balance_after: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size (as in the merchant API): in practice far below 9007199254740991, which only a sum of deposits near the largest amount could pass. ", alias="balanceAfter")
     created_at: datetime = Field(alias="createdAt")
     __properties: ClassVar[List[str]] = ["id", "operationId", "type", "amount", "currency", "status", "reference", "counterpartyAccountNumber", "balanceAfter", "createdAt"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     @field_validator('counterparty_account_number', mode="before")

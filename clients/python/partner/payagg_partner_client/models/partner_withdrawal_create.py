@@ -18,7 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
 from typing import Optional, Set
@@ -31,8 +31,22 @@ class PartnerWithdrawalCreate(BaseModel):
     """ # noqa: E501
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.")
     destination_ref: Annotated[str, Field(min_length=1, strict=True, max_length=64)] = Field(description="A destination of the partner (POST /payout-destinations), in the wallet's currency.", alias="destinationRef")
-    reference: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="The partner's own reference of the movement (shown in transaction lists).")
+    reference: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="The partner's own reference of the movement (shown in transaction lists); any text but the NUL character.")
     __properties: ClassVar[List[str]] = ["amount", "destinationRef", "reference"]
+
+    @field_validator('destination_ref', mode="before")
+    def destination_ref_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        return value
+
+    @field_validator('reference', mode="before")
+    def reference_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
