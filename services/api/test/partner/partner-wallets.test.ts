@@ -95,6 +95,14 @@ describe('wallets', () => {
     expect(JSON.stringify(await missingKey.json())).toMatch(/x-idempotency-key/i);
   });
 
+  it('creates at once for one externalUserId and currency under different keys: one wallet, the others 422', async () => {
+    const externalUserId = `race-${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => partner.client.POST('/wallets', { body: { externalUserId, currency: 'KES' } })));
+    expect(results.map((r) => r.response.status).sort()).toEqual([200, 422, 422, 422, 422, 422, 422, 422]);
+    const [count] = await service.sql<{ n: number }[]>`select count(*)::int as n from partner_wallets where external_user_id = ${externalUserId}`;
+    expect(count!.n).toBe(1);
+  });
+
   it('allocates distinct account numbers to wallets created at once', async () => {
     const wallets = await Promise.all(Array.from({ length: 24 }, () => newWallet(partner.client)));
     const numbers = new Set(wallets.map((w) => w.accountNumber));
