@@ -17,7 +17,13 @@ What a real client does, schemathesis must do too, or every request would stop a
    phases the hook creates a real session first (signed POST /checkout-sessions), points the
    path id at it and sends its token in exactly one of the two allowed forms. In the stateful
    phase the token arrives through the spec's link (client_token query parameter) and is kept.
-4. The partner wallet family (X-API-Key) uses PAYAGG_PARTNER_API_KEY when it is set.
+4. The partner wallet family (X-API-Key) uses PAYAGG_PARTNER_API_KEY when it is set
+   (run-schemathesis.sh makes one), and its references are made real too (section 6 below):
+   a positive case's walletId / withdrawalId names a real wallet / withdrawal of the partner (the
+   wallet funded by sandbox deposits), a transfer names two real wallets of one currency (by id or
+   by account number, as generated; account numbers carry a check digit no schema states) and no
+   rate lock, a withdrawal a real destinationRef of the partner, a transactions cursor a real
+   next_cursor of that wallet, and a rate lock two different currencies.
 5. References a schema cannot describe are made real, as a client only ever sends real ones:
    - createRefund: the path id of a single-operation case points at a fresh collection that the
      sandbox rail has already settled (a refund needs a successful collection); in the stateful
@@ -114,7 +120,11 @@ header_partner_api_key = "X-API-Key"
 idempotency_headers = ("Idempotency-Key", "X-Idempotency-Key")
 
 checkout_operation_ids = ("getCheckoutSession", "payCheckoutSession")
-partner_operation_ids = ("createPartnerWallet", "getPartnerWalletBalance", "listPartnerWalletTransactions")
+partner_operation_ids = (
+    "createPartnerWallet", "getPartnerWallet", "getPartnerWalletBalance", "listPartnerWalletTransactions",
+    "createPartnerDeposit", "createPartnerTransfer", "createPartnerPayoutDestination", "createPartnerWithdrawal",
+    "getPartnerWithdrawal", "createPartnerFxRateLock",
+)
 
 # Timeout of the hook's own set-up requests (session and collection creation, reads).
 setup_request_timeout_s = 10
@@ -833,3 +843,152 @@ def real_fx_rate_locks(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     items = [body] if operation_id == "createPayout" else [i for i in (body.get("payouts") or []) if isinstance(i, MutableMapping)]
     for item in items:
         real_fx_rate_lock(item, source)
+# --- 6. the partner wallet family's real references ----------------------------------------------
+partner_base_url = base_url.removesuffix("/v1") + "/api/v1/partner"
+# What the funded wallet receives: sandbox deposits of the largest amount, so most generated
+# transfers and withdrawals are covered (one that is not is a 402 the spec documents).
+partner_funding_deposits = 4
+partner_amount_max = 9_007_199_254_740_991
+
+
+class PartnerApi:
+    """The hook's own calls to the partner family, with the partner's X-API-Key."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None, params: dict[str, Any] | None = None) -> Any:
+        if not hasattr(self._local, "session"):
+            self._local.session = requests.Session()
+        headers = {header_partner_api_key: partner_api_key or ""}
+        if method == "POST":
+            headers["X-Idempotency-Key"] = str(uuid.uuid4())
+        response = self._local.session.request(method, f"{partner_base_url}{path}", json=body, params=params, headers=headers,
+                                               timeout=setup_request_timeout_s)
+        if response.status_code != 200:
+            raise RuntimeError(f"conformance hook: partner {method} {path} answered {response.status_code} {response.text[:500]}")
+        return response.json()
+
+
+class PartnerResources:
+    """Real resources of the conformance partner, made once each (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._wallets: dict[str, dict[str, Any]] = {}
+        self._destination_refs: dict[str, str] = {}
+        self._currencies: dict[str, str] = {}
+        self._withdrawal_id: str | None = None
+        self._cursor: str | None = None
+
+    def wallet(self, role: str) -> dict[str, Any]:
+        """'source' (funded) or 'sink', both KES."""
+        with self._lock:
+            if role not in self._wallets:
+                wallet = partner_api.call("POST", "/wallets", {"externalUserId": f"conformance-{role}-{uuid.uuid4()}", "currency": "KES"})["data"]
+                if role == "source":
+                    for i in range(partner_funding_deposits):
+                        partner_api.call("POST", f"/wallets/{wallet['id']}/deposits", {"amount": partner_amount_max, "reference": f"conformance-{i}"})
+                self._wallets[role] = wallet
+            return self._wallets[role]
+
+    def destination_ref(self, currency: str = "KES") -> str:
+        """A destination of the partner paying out `currency` (a withdrawal's must be its wallet's)."""
+        with self._lock:
+            if currency not in self._destination_refs:
+                self._destination_refs[currency] = partner_api.call("POST", "/payout-destinations", {
+                    "destinationType": "mobile_money", "country": "KE", "currency": currency, "phone": "+254712346789"})["data"]["destinationRef"]
+            return self._destination_refs[currency]
+
+    def currency_of(self, wallet_id: str) -> str | None:
+        """The currency of one of the partner's wallets (a link may supply any); None when it is not one."""
+        with self._lock:
+            if wallet_id not in self._currencies:
+                response = requests.get(f"{partner_base_url}/wallets/{wallet_id}", headers={header_partner_api_key: partner_api_key or ""},
+                                        timeout=setup_request_timeout_s)
+                if response.status_code != 200:
+                    return None
+                self._currencies[wallet_id] = response.json()["data"]["currency"]
+            return self._currencies[wallet_id]
+
+    def withdrawal_id(self) -> str:
+        with self._lock:
+            if self._withdrawal_id is None:
+                self._withdrawal_id = partner_api.call("POST", f"/wallets/{self.wallet('source')['id']}/withdrawals", {
+                    "amount": 100, "destinationRef": self.destination_ref(), "reference": "conformance"})["data"]["id"]
+            return self._withdrawal_id
+
+    def cursor(self) -> str:
+        """A real next_cursor of the source wallet's transactions (it has several)."""
+        with self._lock:
+            if self._cursor is None:
+                listed = partner_api.call("GET", f"/wallets/{self.wallet('source')['id']}/transactions", params={"limit": 1})
+                self._cursor = listed["meta"]["next_cursor"]
+            return self._cursor
+
+
+partner_api = PartnerApi()
+partner_resources = PartnerResources()
+partner_wallet_path_operation_ids = (
+    "getPartnerWallet", "getPartnerWalletBalance", "listPartnerWalletTransactions", "createPartnerDeposit", "createPartnerWithdrawal",
+)
+partner_fx_currencies = ("USD", "EUR", "GBP", "KES", "UGX", "TZS", "RWF", "NGN", "GHS", "ZAR", "EGP", "XOF")
+
+
+def partner_real_path(case: Any, name: str, make: Any) -> None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.PATH) or not isinstance(case.path_parameters, MutableMapping):
+        return
+    if is_stateful(case):
+        current = case.path_parameters.get(name)
+        if isinstance(current, str) and uuid_pattern.match(current):
+            return
+    case.path_parameters[name] = make()
+
+
+def positive_body(case: Any) -> MutableMapping[str, Any] | None:
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.BODY) or not isinstance(case.body, MutableMapping):
+        return None
+    return case.body
+
+
+@schemathesis.hook("before_call")
+def make_partner_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    if partner_api_key is None:
+        return
+    operation_id = case.operation.definition.raw.get("operationId")
+    if operation_id in partner_wallet_path_operation_ids:
+        if operation_id == "listPartnerWalletTransactions" and has_positive_cursor(case):
+            # A cursor is bound to one wallet's list: the path names the wallet whose cursor it is.
+            case.path_parameters["walletId"] = partner_resources.wallet("source")["id"]
+            case.query["cursor"] = partner_resources.cursor()
+        else:
+            partner_real_path(case, "walletId", lambda: partner_resources.wallet("source")["id"])
+        body = positive_body(case)
+        if operation_id == "createPartnerWithdrawal" and body is not None and "destinationRef" in body:
+            wallet_id = case.path_parameters.get("walletId") if isinstance(case.path_parameters, MutableMapping) else None
+            currency = partner_resources.currency_of(wallet_id) if isinstance(wallet_id, str) and uuid_pattern.match(wallet_id) else None
+            body["destinationRef"] = partner_resources.destination_ref(currency or "KES")
+    elif operation_id == "getPartnerWithdrawal":
+        partner_real_path(case, "withdrawalId", partner_resources.withdrawal_id)
+    elif operation_id == "createPartnerTransfer":
+        body = positive_body(case)
+        if body is None:
+            return
+        for side, role in (("from", "source"), ("to", "sink")):
+            wallet = partner_resources.wallet(role)
+            by_number = f"{side}AccountNumber" in body and f"{side}WalletId" not in body
+            drop_key(body, f"{side}WalletId")
+            drop_key(body, f"{side}AccountNumber")
+            if by_number:
+                body[f"{side}AccountNumber"] = wallet["accountNumber"]
+            else:
+                body[f"{side}WalletId"] = wallet["id"]
+        # Wallets of one currency: a lock would be refused (nothing to convert).
+        drop_key(body, "fxRateLockId")
+    elif operation_id == "createPartnerFxRateLock":
+        body = positive_body(case)
+        if body is not None and body.get("baseCurrency") == body.get("quoteCurrency") and body.get("baseCurrency") in partner_fx_currencies:
+            body["quoteCurrency"] = next(c for c in partner_fx_currencies if c != body["baseCurrency"])
+

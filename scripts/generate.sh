@@ -2,7 +2,9 @@
 # Regenerates everything that is generated from spec/ — and only that:
 #   packages/contract/src/{merchant,partner}.ts   openapi-typescript (version from the lockfile)
 #   clients/python/                               openapi-generator `python` (jar version pinned
-#                                                 in openapitools.json)
+#                                                 in openapitools.json), from spec/merchant.yaml
+#   clients/python/partner/                       the same generator, from spec/partner.yaml: the
+#                                                 partner wallet family's client, payagg_partner_client
 # The output is deterministic (no timestamps, no absolute paths), so running this twice changes
 # nothing and scripts/check-generated.sh can diff it against the committed files.
 set -euo pipefail
@@ -46,3 +48,27 @@ openapi-generator-cli generate \
   >"$work_dir/python.log" 2>&1 \
   || { cat "$work_dir/python.log"; exit 1; }
 echo "generated $python_client_dir ($(wc -l <"$python_client_dir/.openapi-generator/FILES") files)"
+
+# The partner wallet family (spec/partner.yaml): its own package, payagg_partner_client, in
+# clients/python/partner (generated the same way; its .openapi-generator-ignore is hand-written).
+partner_client_dir="$python_client_dir/partner"
+partner_package_name="payagg_partner_client"
+redocly bundle spec/partner.yaml --ext json --output "$work_dir/partner.bundled.json" >"$work_dir/bundle-partner.log" 2>&1 \
+  || { cat "$work_dir/bundle-partner.log"; exit 1; }
+node clients/tools/prepare-python-spec.ts "$work_dir/partner.bundled.json" "$work_dir/partner.python.json"
+if [[ -f "$partner_client_dir/.openapi-generator/FILES" ]]; then
+  while IFS= read -r generated_file; do
+    [[ -n "$generated_file" ]] && rm -f -- "$partner_client_dir/$generated_file"
+  done <"$partner_client_dir/.openapi-generator/FILES"
+fi
+rm -rf -- "$partner_client_dir/$partner_package_name" "$partner_client_dir/docs"
+partner_spec_version="$(node -p "require('$work_dir/partner.python.json').info.version")"
+openapi-generator-cli generate \
+  --generator-name python \
+  --input-spec "$work_dir/partner.python.json" \
+  --output "$partner_client_dir" \
+  --package-name "$partner_package_name" \
+  --additional-properties "projectName=payagg-partner-client,packageVersion=$partner_spec_version,hideGenerationTimestamp=true" \
+  >"$work_dir/python-partner.log" 2>&1 \
+  || { cat "$work_dir/python-partner.log"; exit 1; }
+echo "generated $partner_client_dir ($(wc -l <"$partner_client_dir/.openapi-generator/FILES") files)"

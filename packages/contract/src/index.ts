@@ -19,3 +19,6 @@ export type ApiErrorCode = components['schemas']['ErrorCode'];
 
 /** A schema of the merchant API by name, e.g. `Schema<'Transaction'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+/** A schema of the partner wallet API by name, e.g. `PartnerSchema<'PartnerWallet'>`. */
+export type PartnerSchema<Name extends keyof import('./partner.ts').components['schemas']> = import('./partner.ts').components['schemas'][Name];

@@ -11,6 +11,7 @@ export {
 export {
   createPartnerClient,
   partnerRequiresIdempotencyKey,
+  partner_operations_requiring_idempotency_key,
   type CreatePartnerClientOptions,
   type PartnerClient,
   type PartnerPaths,

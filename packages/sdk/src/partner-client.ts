@@ -1,5 +1,5 @@
 // The partner wallet client (`/api/v1/partner`): authenticated by X-API-Key, with
-// X-Idempotency-Key on wallet creation. A separate path family with its own contract.
+// X-Idempotency-Key on wallet creation and every money movement. A separate path family with its own contract.
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { PartnerPaths as GeneratedPartnerPaths } from '@payagg/contract';
 import { idempotencyMiddleware } from './idempotency.ts';
@@ -22,9 +22,16 @@ export interface CreatePartnerClientOptions {
   retry?: RetryOptions;
 }
 
-/** Partner operations that take X-Idempotency-Key: wallet creation only. */
+/** Partner operations that take X-Idempotency-Key: wallet creation and every money movement. */
+export const partner_operations_requiring_idempotency_key: readonly string[] = [
+  'POST /wallets',
+  'POST /wallets/{walletId}/deposits',
+  'POST /transfers',
+  'POST /wallets/{walletId}/withdrawals',
+];
+
 export function partnerRequiresIdempotencyKey(method: string, schema_path: string): boolean {
-  return method.toUpperCase() === 'POST' && schema_path === '/wallets';
+  return partner_operations_requiring_idempotency_key.includes(`${method.toUpperCase()} ${schema_path}`);
 }
 
 export function createPartnerClient(options: CreatePartnerClientOptions): PartnerClient {

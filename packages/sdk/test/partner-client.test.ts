@@ -37,4 +37,24 @@ describe('createPartnerClient', () => {
     ]);
     for (const request of server.requests) expect(request.headers).not.toHaveProperty('x-idempotency-key');
   });
+
+  it('sends an X-Idempotency-Key on every money movement, and keeps one the caller gives', async () => {
+    const partner = createPartnerClient({ baseUrl: server.baseUrl, apiKey: 'partner_key_1' });
+    await partner.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet_id } }, body: { amount: 100, reference: 'r' } });
+    await partner.POST('/transfers', { body: { fromWalletId: wallet_id, toAccountNumber: '4012345678', amount: 100, reference: 'r' } });
+    await partner.POST('/wallets/{walletId}/withdrawals', { params: { path: { walletId: wallet_id } }, body: { amount: 100, destinationRef: 'dst_mm_x', reference: 'r' } });
+    await partner.POST('/transfers', {
+      params: { header: { 'X-Idempotency-Key': 'my-own-key' } },
+      body: { fromWalletId: wallet_id, toWalletId: wallet_id, amount: 1, reference: 'r' },
+    });
+    const keys = server.requests.map((request) => request.headers['x-idempotency-key']);
+    for (const key of keys.slice(0, 3)) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(3);
+    expect(keys[3]).toBe('my-own-key');
+    // A destination is found again by its details, and a rate lock moves no money: no key.
+    server.requests.length = 0;
+    await partner.POST('/payout-destinations', { body: { destinationType: 'mobile_money', country: 'KE', currency: 'KES', phone: '+254712345678' } });
+    await partner.POST('/fx/rate-locks', { body: { baseCurrency: 'KES', quoteCurrency: 'NGN' } });
+    for (const request of server.requests) expect(request.headers).not.toHaveProperty('x-idempotency-key');
+  });
 });

@@ -23,6 +23,7 @@ import {
 } from './domain/sub-merchants.ts';
 import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
+import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from './domain/partners.ts';
 
 const usage = `Usage: ./payagg <command>
 
@@ -50,9 +51,15 @@ const usage = `Usage: ./payagg <command>
   kyc show SUB_MERCHANT_ID
   kyc settle SUB_MERCHANT_ID verified|rejected [--reason TEXT] [--operator NAME]
       Settles a case in needs_review (writes kyc.verified / kyc.rejected); --reason is required to reject.
+  partners create --name NAME [--json]
+      Create a partner of the partner wallet API (/api/v1/partner) and its first API key;
+      --json prints {"partner_id","api_key"}. The key is sent as X-API-Key.
+  partners keys create --partner PARTNER_ID [--json]
+  partners keys revoke API_KEY
+      Running servers refuse a revoked key within AUTH_CACHE_TTL_MS.
   db migrate
 
-The API secret is printed once, at creation; it is stored encrypted and cannot be shown again.
+The API secret (and a partner's API key) is is printed once, at creation; it is stored encrypted and cannot be shown again.
 Configuration: DATABASE_URL (else the embedded PostgreSQL in DATA_DIR, default ./.data), MASTER_KEY.`;
 
 class UsageError extends Error {
@@ -325,6 +332,66 @@ function parseCommand(argv: string[]): Command {
         print({ merchant_id: result.row.merchant_id, ...toKycCaseResource(result.row) });
       },
     };
+  }
+  if (group === 'partners' && action === 'create') {
+    const { values, positionals } = parse({ name: { type: 'string' }, json: { type: 'boolean' } });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const name = (values.name as string | undefined)?.trim();
+    if (!name) throw new UsageError('--name is required');
+    if (name.length > partnerNameLengthMax) throw new UsageError(`--name is at most ${partnerNameLengthMax} characters`);
+    return {
+      needsKey: false,
+      async run(db) {
+        const created = await db.sql.begin(async (tx) => {
+          const partner = await insertPartner(tx, { name });
+          return await createPartnerKey(tx, partner.id);
+        });
+        const out = { partner_id: created.partner_id, api_key: created.api_key };
+        if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
+        else process.stdout.write(`partner_id: ${out.partner_id}\napi_key:    ${out.api_key}  (shown once)\n`);
+      },
+    };
+  }
+  if (group === 'partners' && action === 'keys') {
+    const [subAction, ...subArgs] = rest;
+    const parseSub = (options: Record<string, { type: 'string' | 'boolean' }>) => {
+      try {
+        const parsed = parseArgs({ args: subArgs, options, allowPositionals: true, strict: true });
+        return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+    };
+    if (subAction === 'create') {
+      const { values, positionals } = parseSub({ partner: { type: 'string' }, json: { type: 'boolean' } });
+      if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+      const partnerId = requireUuid(values.partner as string | undefined, '--partner');
+      return {
+        needsKey: false,
+        async run(db) {
+          if (!(await findPartner(db.sql, partnerId))) throw new Error(`no partner ${partnerId}`);
+          const created = await createPartnerKey(db.sql, partnerId);
+          const out = { partner_id: created.partner_id, api_key: created.api_key };
+          if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
+          else process.stdout.write(`partner_id: ${out.partner_id}\napi_key:    ${out.api_key}  (shown once)\n`);
+        },
+      };
+    }
+    if (subAction === 'revoke') {
+      const { positionals } = parseSub({});
+      if (positionals.length !== 1 || !positionals[0]) throw new UsageError('partners keys revoke takes one partner API key (pak_...)');
+      const key = positionals[0];
+      if (!partnerKeyPattern.test(key)) throw new UsageError('a partner API key is pak_ followed by 48 letters and digits');
+      return {
+        needsKey: false,
+        async run(db) {
+          // The key itself is never printed back: only that a key was revoked.
+          if (!(await revokePartnerKey(db.sql, key))) throw new Error('no active partner key matches');
+          print({ revoked: true });
+        },
+      };
+    }
+    throw new UsageError(`unknown command "partners keys ${subAction ?? ''}"`.trim());
   }
   if (group === 'db' && action === 'migrate') {
     parse({});

@@ -14,7 +14,7 @@ export type Logger = {
 };
 
 // Field names whose values must never reach a log line, whatever a caller passes.
-const redactedFieldNames = new Set(['api_secret', 'secret', 'password', 'master_key', 'signature', 'x-service-signature']);
+const redactedFieldNames = new Set(['api_secret', 'secret', 'password', 'master_key', 'signature', 'x-service-signature', 'x-api-key']);
 
 function redact(fields: LogFields): LogFields {
   const out: LogFields = {};

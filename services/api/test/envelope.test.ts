@@ -147,14 +147,14 @@ describe('protocol failures', () => {
     expect(JSON.stringify(logged?.validation)).toContain('response');
   });
 
-  it('the partner family is mounted and answers 501 for now', async () => {
+  it('the partner family is mounted: an unknown X-API-Key is 401 AUTH_INVALID_KEY in the envelope', async () => {
     const body = JSON.stringify({ externalUserId: 'user-1', currency: 'KES' });
     const res = await rawRequest(`${service.origin}/api/v1/partner/wallets`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-API-Key': 'partner-key', 'X-Idempotency-Key': 'idem-1' },
       body,
     });
-    expectEnvelopeError(res, 501, 'NOT_IMPLEMENTED');
+    expectEnvelopeError(res, 401, 'AUTH_INVALID_KEY');
   });
 
   it('an unexpected error is 500 INTERNAL_ERROR with no stack, SQL or message detail', async () => {

@@ -4,6 +4,8 @@
 //   payout clearing  money reserved for and sent out by payouts
 //   FX position      the platform's position in each currency, counterparty of every conversion
 //   platform fees    the platform's revenue from fee legs
+//   deposit clearing money arriving into partner wallets from outside (sandbox deposits; a real
+//                    bank-transfer deposit would arrive through rail clearing instead); may go negative
 // Ids are derived (idFromParts) from the owner or kind and the currency, so every process agrees
 // without a lookup table, and opening an account twice answers `exists`.
 
@@ -17,9 +19,11 @@ export const AccountCode = {
   payout_clearing: 3,
   fx_position: 4,
   platform_fees: 5,
+  // Partner wallet API (issue 18); numbered from 20 so other additions can take 6.. without colliding.
+  deposit_clearing: 20,
 } as const;
 export type SystemAccountKind = Exclude<keyof typeof AccountCode, 'wallet'>;
-export const system_account_kinds: readonly SystemAccountKind[] = ['rail_clearing', 'payout_clearing', 'fx_position', 'platform_fees'];
+export const system_account_kinds: readonly SystemAccountKind[] = ['rail_clearing', 'payout_clearing', 'fx_position', 'platform_fees', 'deposit_clearing'];
 
 /** Transfer codes (Transfer.code): why money moved. Posts and voids inherit their pending's code. */
 export const TransferCode = {
@@ -30,6 +34,11 @@ export const TransferCode = {
   fx_conversion: 5,
   /** A dispute's hold out of the merchant wallet (pending to rail clearing): void = won, post = lost. */
   dispute_hold: 6,
+  // Partner wallet API (issue 18); numbered from 20 so other additions can take 6.. without colliding.
+  /** deposit clearing -> a wallet (a partner deposit). */
+  wallet_deposit: 20,
+  /** wallet -> wallet of the same currency (a partner transfer). */
+  wallet_transfer: 21,
 } as const;
 
 /** Flags per account kind. Wallets can never go negative; system accounts can. */
@@ -39,6 +48,7 @@ export const system_account_flags: Record<SystemAccountKind, number> = {
   payout_clearing: AccountFlags.none,
   fx_position: AccountFlags.none,
   platform_fees: AccountFlags.debits_must_not_exceed_credits,
+  deposit_clearing: AccountFlags.none,
 };
 
 export function walletAccountId(ownerId: string, currency: string): bigint {

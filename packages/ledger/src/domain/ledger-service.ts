@@ -178,7 +178,7 @@ export class Ledger {
     this.#currencies_ready.add(currency);
   }
 
-  systemAccountId(kind: 'rail_clearing' | 'payout_clearing' | 'fx_position' | 'platform_fees', currency: string): bigint {
+  systemAccountId(kind: 'rail_clearing' | 'payout_clearing' | 'fx_position' | 'platform_fees' | 'deposit_clearing', currency: string): bigint {
     currencyInfo(currency);
     return systemAccountId(kind, currency);
   }
@@ -654,6 +654,53 @@ export class Ledger {
     }
     const ledgerSums = [...sums.values()];
     return { ok: ledgerSums.every((s) => s.balanced) && negativeWallets.length === 0, ledgerSums, negativeWallets };
+  }
+
+  // ----- Partner wallets (issue 18): deposits and wallet-to-wallet transfers. Withdrawals are
+  // payouts (reservePayout / commitPayout / cancelPayout) keyed by the withdrawal's id.
+
+  /**
+   * Money arriving into a wallet from outside: deposit clearing -> wallet, one transfer with id
+   * idFromUuid(depositId, 0). The sandbox's deposits; a real bank-transfer deposit is a rail's
+   * inbound credit and would come from rail clearing the same way (docs/partner-wallets.md).
+   */
+  async deposit(args: { depositId: string; walletAccountId: bigint; currency: string; amount: bigint }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    if (args.amount <= 0n) throw new LedgerUsageError('deposit amount must be positive');
+    await this.ensureCurrency(args.currency);
+    return this.#submitChain([{
+      id: idFromUuid(args.depositId, 0),
+      debit_account_id: systemAccountId('deposit_clearing', args.currency),
+      credit_account_id: args.walletAccountId,
+      amount: args.amount,
+      ledger,
+      code: TransferCode.wallet_deposit,
+      user_data_128: u128FromUuid(args.depositId),
+    }]);
+  }
+
+  /**
+   * One wallet pays another of the same currency: one transfer (idFromUuid(transferId, 0)), so it
+   * is atomic by construction. The payer's debits_must_not_exceed_credits makes the ledger refuse
+   * it whole (insufficient_funds) when it is not covered, under the account locks: concurrent
+   * transfers out of one wallet can never take it below zero. Wallets of two currencies answer
+   * currency_mismatch and nothing moves.
+   */
+  async transferBetweenWallets(args: {
+    transferId: string; fromAccountId: bigint; toAccountId: bigint; currency: string; amount: bigint;
+  }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    if (args.amount <= 0n) throw new LedgerUsageError('transfer amount must be positive');
+    if (args.fromAccountId === args.toAccountId) throw new LedgerUsageError('a transfer needs two different wallets');
+    return this.#submitChain([{
+      id: idFromUuid(args.transferId, 0),
+      debit_account_id: args.fromAccountId,
+      credit_account_id: args.toAccountId,
+      amount: args.amount,
+      ledger,
+      code: TransferCode.wallet_transfer,
+      user_data_128: u128FromUuid(args.transferId),
+    }]);
   }
 
   /** A two-phase hold: a pending transfer wallet -> a system account, posted or voided later. */

@@ -136,6 +136,23 @@ export type FxOutcome =
   /** The source wallet cannot cover the converted amount: nothing moved. */
   | 'fx_conversion_exceeds_wallet_balance';
 
+/** The partner wallet API (/api/v1/partner: domain/partner-wallets.ts, partner-movements.ts), in check order. */
+export type PartnerWalletOutcome =
+  /** The request breaks a rule its schema cannot state (a side named twice or not at all, a bad check digit, one wallet on both sides). */
+  | 'partner_request_invalid'
+  /** The wallet named in the path is not one of the partner's (another partner's reads as absent). */
+  | 'no_such_partner_wallet'
+  /** A wallet named in the body (id or account number) is not one of the partner's. */
+  | 'partner_wallet_not_found'
+  /** The partner already has a wallet for this externalUserId in this currency. */
+  | 'partner_wallet_exists'
+  /** The two wallets of a transfer hold different currencies (and no FX lock converts between them). */
+  | 'partner_wallet_currency_mismatch'
+  /** The paying wallet's available balance does not cover the amount; nothing moved. */
+  | 'partner_wallet_insufficient_funds'
+  /** The withdrawal named in the path is not one of the partner's. */
+  | 'no_such_partner_withdrawal';
+
 /** Payout destinations (additive POST and GET /payout-destinations). */
 export type PayoutDestinationOutcome =
   /** The destination named in the path is not the merchant's. */
@@ -177,7 +194,8 @@ export type Outcome =
   | PayoutDestinationOutcome
   | PayoutOutcome
   | PayoutReadOutcome
-  | FxOutcome;
+  | FxOutcome
+  | PartnerWalletOutcome;
 
 /** A request field a refusal is about, as clients see it (`body.amount`, `path.id`, `session`). */
 export type RefusalField = { field: string; message: string };

@@ -2,12 +2,14 @@
 //   request id -> GET /healthz -> route match (the ONE decision of which spec operation this is;
 //   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
+//   partner authentication (X-API-Key, every operation of the partner family) ->
 //   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> the
 //   matched operation's handler (501 until implemented) -> one error handler.
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticateMerchant } from '../auth/authenticate.ts';
+import { authenticatePartner, createPartnerKeyLookup } from '../auth/authenticate-partner.ts';
 import { createKeyLookup } from '../auth/key-cache.ts';
 import { assertCapabilitiesCover } from '../auth/scopes.ts';
 import type { Config } from '../config.ts';
@@ -168,6 +170,9 @@ export function createApp(deps: AppDeps): App {
   // Refused authentications have budgets of their own, as large as a key's (src/http/rate-limit.ts).
   const failureLimiter = config.rateLimitPerSecond > 0 ? createRateLimiter(config.rateLimitPerSecond, config.rateLimitBurst) : null;
   app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now, failureLimiter }));
+  if (deps.partnerSpec) {
+    app.use(authenticatePartner({ spec: deps.partnerSpec, lookupKey: createPartnerKeyLookup(deps.sql, config.authCacheTtlMs), logger, now, failureLimiter }));
+  }
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
   app.use(parseJsonBody);
   app.use(strictQueryValues(specs));

@@ -2,7 +2,7 @@
 // reads its body typed by its spec operation, so a body schema the server does not follow
 // fails `pnpm -s typecheck`.
 import type { Request } from 'express';
-import type { operations } from '@payagg/contract';
+import type { operations, PartnerOperations } from '@payagg/contract';
 
 type JsonBody<Body> = Body extends { content: { 'application/json': infer Json } } ? Json : never;
 
@@ -14,4 +14,10 @@ export type RequestBodyOf<Op extends keyof operations> = operations[Op] extends 
 /** The request body of `operationId`, as the OpenAPI validator has checked it. */
 export function bodyOf<Op extends keyof operations>(req: Request, _operationId: Op): RequestBodyOf<Op> {
   return req.body as RequestBodyOf<Op>;
+}
+
+/** The request body of partner operation `operationId` (spec/partner.yaml), as the validator has checked it. */
+export function partnerBodyOf<Op extends keyof PartnerOperations>(req: Request, _operationId: Op):
+  PartnerOperations[Op] extends { requestBody: infer Body } ? JsonBody<Body> : never {
+  return req.body as never;
 }

@@ -9,3 +9,10 @@ export function idempotentRequestOf(req: Request): IdempotentRequest {
   // Presence and length are enforced by the OpenAPI validator (422 when missing).
   return { key: req.get(idempotencyKeyHeader) ?? '', path: req.path, body: req.body as unknown };
 }
+
+/** The partner family names its key X-Idempotency-Key (spec/partner.yaml); the contract is the same. */
+export const partnerIdempotencyKeyHeader = 'x-idempotency-key';
+
+export function partnerIdempotentRequestOf(req: Request): IdempotentRequest {
+  return { key: req.get(partnerIdempotencyKeyHeader) ?? '', path: req.path, body: req.body as unknown };
+}

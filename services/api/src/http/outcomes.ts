@@ -88,6 +88,14 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   fx_rate_lock_expired: { status: 422, code: 'VALIDATION_ERROR' },
   fx_conversion_amount_too_small: { status: 422, code: 'VALIDATION_ERROR' },
   fx_conversion_exceeds_wallet_balance: { status: 402, code: 'INSUFFICIENT_FUNDS' },
+  // Partner wallets.
+  partner_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  no_such_partner_wallet: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  partner_wallet_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  partner_wallet_exists: { status: 422, code: 'VALIDATION_ERROR' },
+  partner_wallet_currency_mismatch: { status: 422, code: 'VALIDATION_ERROR' },
+  partner_wallet_insufficient_funds: { status: 402, code: 'INSUFFICIENT_FUNDS' },
+  no_such_partner_withdrawal: { status: 404, code: 'RESOURCE_NOT_FOUND' },
 };
 
 /** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */

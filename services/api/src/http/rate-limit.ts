@@ -98,7 +98,9 @@ export function rateLimit(options: { perSecond: number; burst: number; now: () =
   const limiter = createRateLimiter(options.perSecond, options.burst);
   return function rateLimitByKey(req: Request, res: Response, next: NextFunction): void {
     const principal = res.locals.principal as Principal | undefined;
-    const id = principal ? `key:${principal.apiKey.id}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
+    // A partner key (auth/authenticate-partner.ts) has a bucket of its own, as a merchant key has.
+    const partnerKeyId = (res.locals.partnerPrincipal as { apiKey: { id: string } } | undefined)?.apiKey.id;
+    const id = principal ? `key:${principal.apiKey.id}` : partnerKeyId ? `partner_key:${partnerKeyId}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
     const retryAfterS = limiter.take(id, options.now());
     if (retryAfterS === 0) return next();
     next(rateLimited(retryAfterS));

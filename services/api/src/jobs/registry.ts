@@ -12,6 +12,7 @@ import { payoutRailsSandboxDeliverOutcomeJob } from './tasks/payout-rails-sandbo
 import { payoutRailsSandboxDeliverDueOutcomesJob, payoutRailsSandboxSweepOutcomesJob } from './tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
 import { payoutsSendJob } from './tasks/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
+import { partnerWithdrawalsSendJob } from './tasks/partner-withdrawals-send.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -23,6 +24,7 @@ export const jobDefinitions = {
   'payout_rails.sandbox_deliver_outcome': payoutRailsSandboxDeliverOutcomeJob,
   'payout_rails.sandbox_deliver_due_outcomes': payoutRailsSandboxDeliverDueOutcomesJob,
   'payout_rails.sandbox_sweep_outcomes': payoutRailsSandboxSweepOutcomesJob,
+  'partner_withdrawals.send': partnerWithdrawalsSendJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

@@ -10,6 +10,7 @@ import { subMerchantRoutes } from './sub-merchants.ts';
 import { transactionRoutes } from './transactions.ts';
 import { userRoutes } from './users.ts';
 import { walletRoutes } from './wallets.ts';
+import { partnerWalletRoutes } from './partner-wallets.ts';
 import { webhookRoutes } from './webhooks.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
@@ -28,7 +29,9 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   };
 }
 
-/** The partner wallet family (/api/v1/partner): every operation answers 501 until its issue lands. */
-export function partnerRouteHandlers(_ctx: RouteContext): RouteHandlers {
-  return {};
+/** The partner wallet family (/api/v1/partner): an operation without a handler answers 501. */
+export function partnerRouteHandlers(ctx: RouteContext): RouteHandlers {
+  return {
+    ...partnerWalletRoutes(ctx),
+  };
 }

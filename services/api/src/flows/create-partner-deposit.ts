@@ -1,0 +1,39 @@
+// POST /api/v1/partner/wallets/{walletId}/deposits (sandbox funding; X-Idempotency-Key): the
+// wallet is credited at once from the deposit clearing account.
+//
+//   1. the wallet must be the partner's (404): before the claim;
+//   2. the idempotent run, scoped to the partner, the path part of the operation;
+//   3. the ledger transfer (id from the deposit id), then one write: the movement row and the
+//      stored response.
+//
+// Recovery points: only 'started'. The ledger transfer is idempotent on the deposit id, so a run
+// that died after it resumes with the same id and the ledger answers `exists`. A failure that is
+// not a refusal (the ledger or the database did not answer) keeps the record for such a resume;
+// a refusal frees the key (nothing moved).
+import { depositIntoPartnerWallet, type PartnerDepositCreate, type PartnerDepositResource } from '../domain/partner-movements.ts';
+import { isRefusal } from '../domain/outcomes.ts';
+import { getPartnerWallet } from '../domain/partner-wallets.ts';
+import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
+import type { FlowDeps } from './deps.ts';
+
+export type CreatePartnerDepositRecoveryPoint = 'started';
+
+export const createPartnerDepositOperation = idempotentOperation<CreatePartnerDepositRecoveryPoint>('partner POST /wallets/{walletId}/deposits');
+
+export async function createPartnerDeposit(deps: FlowDeps, input: {
+  partnerId: string; walletId: string; request: PartnerDepositCreate; idempotent: IdempotentRequest;
+}): Promise<PartnerDepositResource> {
+  const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
+  const scope = createPartnerDepositOperation.scope(input.partnerId, input.idempotent);
+  return await createPartnerDepositOperation.run(deps.idempotency, scope, async (run) => {
+    try {
+      return await depositIntoPartnerWallet(deps, {
+        id: run.resourceId, wallet, request: input.request, createdAt: run.startedAt,
+        commitWrites: (q, resource) => [run.completion(q, resource)],
+      });
+    } catch (error) {
+      if (!isRefusal(error)) run.keepOnFailure();
+      throw error;
+    }
+  });
+}

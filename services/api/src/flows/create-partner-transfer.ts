@@ -1,0 +1,45 @@
+// POST /api/v1/partner/transfers (X-Idempotency-Key): one of the partner's wallets pays another
+// of the same currency, atomically (one ledger transfer).
+//
+//   1. checks that need no claim: each side named by exactly one of its id or account number (the
+//      account number's check digit verified), both the partner's (404 naming the field), two
+//      different wallets of one currency (422): an invalid request never binds a key;
+//   2. the idempotent run, scoped to the partner;
+//   3. the ledger transfer (id from the transfer id): 402 and nothing moved when the paying wallet
+//      cannot cover it, which frees the key; then one write: the movement row and the stored
+//      response.
+//
+// Recovery points: only 'started'. As for deposits, the ledger transfer is idempotent on the
+// transfer id: a failure that is not a refusal keeps the record so that a retry resumes it.
+import { checkTransferSides, transferBetweenPartnerWallets, type PartnerTransferCreate, type PartnerTransferResource } from '../domain/partner-movements.ts';
+import { isRefusal } from '../domain/outcomes.ts';
+import { walletsNamedInBody } from '../domain/partner-wallets.ts';
+import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
+import type { FlowDeps } from './deps.ts';
+
+export type CreatePartnerTransferRecoveryPoint = 'started';
+
+export const createPartnerTransferOperation = idempotentOperation<CreatePartnerTransferRecoveryPoint>('partner POST /transfers');
+
+export async function createPartnerTransfer(deps: FlowDeps, input: {
+  partnerId: string; request: PartnerTransferCreate; idempotent: IdempotentRequest;
+}): Promise<PartnerTransferResource> {
+  const { request } = input;
+  const { from, to } = await walletsNamedInBody(deps.sql, input.partnerId, {
+    from: { walletId: request.fromWalletId, accountNumber: request.fromAccountNumber },
+    to: { walletId: request.toWalletId, accountNumber: request.toAccountNumber },
+  });
+  checkTransferSides(from, to, request);
+  const scope = createPartnerTransferOperation.scope(input.partnerId, input.idempotent);
+  return await createPartnerTransferOperation.run(deps.idempotency, scope, async (run) => {
+    try {
+      return await transferBetweenPartnerWallets(deps, {
+        id: run.resourceId, from, to, request, createdAt: run.startedAt,
+        commitWrites: (q, resource) => [run.completion(q, resource)],
+      });
+    } catch (error) {
+      if (!isRefusal(error)) run.keepOnFailure();
+      throw error;
+    }
+  });
+}

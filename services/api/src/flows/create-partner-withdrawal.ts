@@ -1,0 +1,42 @@
+// POST /api/v1/partner/wallets/{walletId}/withdrawals (X-Idempotency-Key): money out of a partner
+// wallet to one of the partner's payout destinations, asynchronously (domain/partner-withdrawals.ts).
+//
+//   1. checks that need no claim: the wallet is the partner's (404), the destination is the
+//      partner's and in the wallet's currency (422 naming destinationRef);
+//   2. the idempotent run, scoped to the partner;
+//   3. the ledger reservation (id from the withdrawal id): 402 and nothing reserved when not
+//      covered, which frees the key; then one transaction: the withdrawal row (pending), its send
+//      job and the stored response. The rail's outcome comes later, by job.
+//
+// Recovery points: only 'started'. The reservation is idempotent on the withdrawal id: a failure
+// that is not a refusal keeps the record so that a retry resumes it with the same id.
+import { isRefusal } from '../domain/outcomes.ts';
+import { getPartnerWallet } from '../domain/partner-wallets.ts';
+import {
+  destinationForWithdrawal, reserveWithdrawal, type PartnerWithdrawalCreate, type PartnerWithdrawalResource,
+} from '../domain/partner-withdrawals.ts';
+import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
+import type { FlowDeps } from './deps.ts';
+
+export type CreatePartnerWithdrawalRecoveryPoint = 'started';
+
+export const createPartnerWithdrawalOperation = idempotentOperation<CreatePartnerWithdrawalRecoveryPoint>('partner POST /wallets/{walletId}/withdrawals');
+
+export async function createPartnerWithdrawal(deps: FlowDeps, input: {
+  partnerId: string; walletId: string; request: PartnerWithdrawalCreate; idempotent: IdempotentRequest;
+}): Promise<PartnerWithdrawalResource> {
+  const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
+  const destination = await destinationForWithdrawal(deps.sql, input.partnerId, wallet, input.request.destinationRef);
+  const scope = createPartnerWithdrawalOperation.scope(input.partnerId, input.idempotent);
+  return await createPartnerWithdrawalOperation.run(deps.idempotency, scope, async (run) => {
+    try {
+      return await reserveWithdrawal(deps, {
+        id: run.resourceId, wallet, destination, request: input.request, createdAt: run.startedAt,
+        commitWrites: (q, resource) => [run.completion(q, resource)],
+      });
+    } catch (error) {
+      if (!isRefusal(error)) run.keepOnFailure();
+      throw error;
+    }
+  });
+}

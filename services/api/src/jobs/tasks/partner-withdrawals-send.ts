@@ -1,0 +1,16 @@
+// Sends a partner withdrawal's current attempt through its payout rail (domain/partner-withdrawals.ts
+// sendPartnerWithdrawal): enqueued with the withdrawal's reservation, and again, as the next
+// attempt, after a transient failure. Exactly once per attempt whatever runs it: the rail call is
+// idempotent on (withdrawal, attempt), and a final withdrawal is skipped.
+import { sendPartnerWithdrawal } from '../../domain/partner-withdrawals.ts';
+import { defineJob } from '../job.ts';
+
+export type PartnerWithdrawalsSendPayload = { withdrawalId: string };
+
+export const partnerWithdrawalsSendJob = defineJob<PartnerWithdrawalsSendPayload>({
+  // A rail outage is retried with the library's backoff, as payouts.send is.
+  attemptsMax: 25,
+  async run(payload, { deps }) {
+    await sendPartnerWithdrawal({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, payload.withdrawalId);
+  },
+});
