@@ -217,9 +217,10 @@ export async function sendPartnerWithdrawal(deps: WithdrawalDeps, id: string): P
 }
 
 /** Is `id` a partner withdrawal (the payout rails' outcome handler routes by it)? */
-export async function isPartnerWithdrawal(q: Queryable, id: string): Promise<boolean> {
-  const rows = await q`select 1 from partner_movements where id = ${id} and kind = 'withdrawal'`;
-  return rows.length === 1;
+/** Which of these rail references are partner withdrawals (the others are payouts). */
+export async function partnerWithdrawalIds(q: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await q<{ id: string }[]>`select id from partner_movements where id = any(${ids as string[]}::uuid[]) and kind = 'withdrawal'`;
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

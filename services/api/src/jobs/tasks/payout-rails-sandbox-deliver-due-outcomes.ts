@@ -5,7 +5,7 @@
 // before the send that needed it committed. The outcomes are applied together by the same handler a
 // real provider's batch callback would reach (payout-processing.ts applyPayoutOutcomes). Several
 // runners may run it at once: each claims different sends (FOR UPDATE SKIP LOCKED).
-import { applyPayoutOutcomes } from '../../domain/payout-processing.ts';
+import { applyPayoutRailOutcomes } from '../../domain/payout-rail-outcomes.ts';
 import { payoutDestinationTypes, type PayoutDestinationType } from '../../payout-rails/types.ts';
 import { defineJob, type JobDeps, type RecurringPayload } from '../job.ts';
 
@@ -23,7 +23,7 @@ async function deliverDue(deps: JobDeps, destinationType: PayoutDestinationType)
   let delivered = 0;
   for (;;) {
     const n = await sandbox.deliverDueOutcomes(async (outcomes) => {
-      await applyPayoutOutcomes({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, outcomes);
+      await applyPayoutRailOutcomes({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, outcomes);
     }, sandboxOutcomesPerDelivery);
     delivered += n;
     if (n < sandboxOutcomesPerDelivery) return delivered;

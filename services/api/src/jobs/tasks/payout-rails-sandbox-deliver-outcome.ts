@@ -1,9 +1,8 @@
 // The sandbox payout rails' "callback": delivers the outcome of one send attempt once
 // SANDBOX_PAYOUT_DELAY_MS (or SANDBOX_PAYOUT_SLOW_DELAY_MS) has passed; the provider enqueued this
 // job, due then, with its record of the send. The outcome is applied by the same handler a real
-// provider's callback would reach (payout-processing.ts applyPayoutOutcome). Idempotent.
-import { applyPayoutOutcome } from '../../domain/payout-processing.ts';
-import { applyPartnerWithdrawalOutcome, isPartnerWithdrawal } from '../../domain/partner-withdrawals.ts';
+// provider's callback would reach (payout-rail-outcomes.ts). Idempotent.
+import { applyPayoutRailOutcomes } from '../../domain/payout-rail-outcomes.ts';
 import type { PayoutDestinationType } from '../../payout-rails/types.ts';
 import { defineJob } from '../job.ts';
 
@@ -19,10 +18,7 @@ export const payoutRailsSandboxDeliverOutcomeJob = defineJob<PayoutRailsSandboxD
       return;
     }
     const delivered = await sandbox.deliverOutcome(payload.payoutId, payload.attempt, async (outcome) => {
-      const processing = { sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger };
-      // The rail's reference is our payout id, or a partner withdrawal's (domain/partner-withdrawals.ts).
-      if (await isPartnerWithdrawal(deps.sql, outcome.payoutId)) await applyPartnerWithdrawalOutcome(processing, outcome);
-      else await applyPayoutOutcome(processing, outcome);
+      await applyPayoutRailOutcomes({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, [outcome]);
     });
     if (delivered === 'unknown_send') deps.logger.warn('sandbox payout outcome job for an unknown send', { payout_id: payload.payoutId });
   },
