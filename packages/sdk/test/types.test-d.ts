@@ -55,6 +55,15 @@ type WebhookAndEventAdditions =
   | 'GET /events'
   | 'GET /events/{id}';
 
+// Additions of split settlement (docs/split-settlement.md): deactivation, escrow holds, delivery.
+type SplitSettlementAdditions =
+  | 'POST /split-rules/{id}/deactivate'
+  | 'GET /escrow-holds'
+  | 'GET /escrow-holds/{id}'
+  | 'POST /escrow-holds/{id}/release'
+  | 'POST /escrow-holds/{id}/return'
+  | 'POST /collections/{id}/delivery-confirmation';
+
 describe('contract and SDK agree', () => {
   it('the spec puts Idempotency-Key on exactly the seven operations the SDK fills in', () => {
     expectTypeOf<OperationsWithHeader<paths, 'Idempotency-Key'>>().toEqualTypeOf<SevenIdempotentOperations>();
@@ -89,6 +98,7 @@ describe('contract and SDK agree', () => {
       | 'GET /fx/rates'
       | 'POST /fx/rate-locks'
       | WebhookAndEventAdditions
+      | SplitSettlementAdditions
     >();
   });
 

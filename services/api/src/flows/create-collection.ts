@@ -17,7 +17,7 @@
 //   rail_initiated  the rail call timed out or the commit failed: the rail may hold the
 //                   collection, so a resumed run records it whatever has changed since (the payer
 //                   may already have been charged).
-import { type CollectionRequest, checkCollectionParties, checkCollectionPayload, initiateAndRecordCollection, railHoldsCollection } from '../domain/collections.ts';
+import { type CollectionRequest, checkCollectionParties, checkSplitRuleUsable, checkCollectionPayload, initiateAndRecordCollection, railHoldsCollection } from '../domain/collections.ts';
 import { assertMerchantActive } from '../domain/merchants.ts';
 import { type TransactionResource, toTransactionResource } from '../domain/transactions.ts';
 import { type IdempotentRequest, type IdempotentRun, idempotentOperation } from '../idempotency/idempotent.ts';
@@ -40,6 +40,7 @@ export async function createCollection(deps: FlowDeps, input: {
     if (await mustCheckParties(deps, run, request)) {
       assertMerchantActive(merchant);
       await checkCollectionParties(deps, merchant.id, request);
+      await checkSplitRuleUsable(deps, merchant.id, request);
     }
     const row = await initiateAndRecordCollection(deps, {
       transactionId: run.resourceId,

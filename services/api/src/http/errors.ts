@@ -22,6 +22,8 @@ export const errorStatusByCode = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   NOT_IMPLEMENTED: 501,
+  // Split settlement (docs/split-settlement.md): release or return of a hold no longer held.
+  ESCROW_HOLD_NOT_HELD: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

@@ -9,6 +9,7 @@ import { kycSandboxDeliverDecisionJob } from './tasks/kyc-sandbox-deliver-decisi
 import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
+import { escrowAutoReleaseJob } from './tasks/escrow-auto-release.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -16,6 +17,7 @@ export const jobDefinitions = {
   'refunds.void_pending_reservations': voidRefundReservationsJob,
   'kyc.submit_case': kycSubmitCaseJob,
   'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
+  'escrow.auto_release': escrowAutoReleaseJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

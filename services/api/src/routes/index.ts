@@ -8,6 +8,7 @@ import { transactionRoutes } from './transactions.ts';
 import { userRoutes } from './users.ts';
 import { walletRoutes } from './wallets.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { splitRuleRoutes } from './split-rules.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {
@@ -19,6 +20,7 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
     ...walletRoutes(ctx),
     ...webhookRoutes(ctx),
     ...eventRoutes(ctx),
+    ...splitRuleRoutes(ctx),
   };
 }
 
