@@ -128,8 +128,8 @@ describe('applying a rule to a payment', () => {
       body: { amount: 10_000, currency: 'KES', split_rule_id: seller.id }, params: { header: { 'Idempotency-Key': randomUUID() } },
     });
     expect(session.response.status).toBe(422);
-    const [{ count }] = await service.sql<{ count: number }[]>`select count(*)::int as count from transactions where merchant_id = ${m.merchantId}`;
-    expect(count).toBe(0);
+    const [counted] = await service.sql<{ count: number }[]>`select count(*)::int as count from transactions where merchant_id = ${m.merchantId}`;
+    expect(counted!.count).toBe(0);
   });
 
   it('percentage: legs by largest remainder into each wallet in one chain; the seller leg held until released by hand', async () => {
