@@ -91,8 +91,9 @@ export async function checkCollectionParties(deps: PartyCheckDeps, merchantId: s
  * A direct collection's split rule must be active when it is made (a checkout pay applies the
  * rule its session accepted). Its legs are computed again when the row is written.
  */
-export async function checkSplitRuleUsable(deps: { sql: Sql }, merchantId: string, request: CollectionRequest): Promise<void> {
-  if (request.split_rule_id) await planLegs(deps.sql, paymentToSplit(merchantId, request, true));
+export async function checkSplitRuleUsable(deps: { sql: Sql }, merchantId: string, request: CollectionRequest): Promise<PlannedLeg[] | null | undefined> {
+  if (!request.split_rule_id) return undefined;
+  return await planLegs(deps.sql, paymentToSplit(merchantId, request, true));
 }
 
 /** The payment a split rule is applied to (split-rules.ts planLegs). */
@@ -145,13 +146,15 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
    */
   onRailMayHoldIt: () => Promise<void> | void;
   commitWrites: (q: Queryable, row: TransactionRow) => CommitWrite[];
+  /** The legs the caller's checks already computed (checkSplitRuleUsable); computed here otherwise. */
+  plannedLegs?: PlannedLeg[] | null;
 }): Promise<TransactionRow> {
   const { request } = input;
   const connector = deps.rails.connectorFor(request.rail);
   // Before the rail: a rule that cannot apply refuses with nothing created. Not "active" here:
   // a checkout pay applies the rule its session accepted, a resumed run what its request named.
-  const splitLegs = request.split_rule_id || request.hold_in_escrow
-    ? await planLegs(deps.sql, paymentToSplit(input.merchantId, request, false)) : null;
+  const splitLegs = input.plannedLegs !== undefined ? input.plannedLegs
+    : request.split_rule_id || request.hold_in_escrow ? await planLegs(deps.sql, paymentToSplit(input.merchantId, request, false)) : null;
   let initiation;
   try {
     initiation = await connector.initiateCollection({
@@ -358,10 +361,8 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
     ]);
     // After their transaction.success events, so each resource's events stay in order: the
     // legs, the escrow holds and their escrow.held events.
-    for (const row of moved) {
-      const split = splitOf.get(row.id);
-      if (row.status === 'success' && split) await recordSettledLegs(tx, row, split.legs, split.wallets);
-    }
+    await recordSettledLegs(tx, moved.filter((row) => row.status === 'success' && splitOf.has(row.id))
+      .map((row) => ({ row, ...splitOf.get(row.id)! })));
   } });
   // Only once committed: a rolled-back transaction may have rolled back the wallet's index row.
   for (const { key, wallet } of walletsToRemember) rememberSettlementWallet(deps.ledger, key, wallet);

@@ -80,32 +80,51 @@ export async function legWallet(tx: Queryable, ledger: Ledger, merchantId: strin
 }
 
 /**
- * After a split (or escrowed) collection settled: its legs' rows, a hold per escrowed leg (its
+ * After split (or escrowed) collections settled: their legs' rows, a hold per escrowed leg (its
  * pending transfer is the settlement chain's transfer of that leg) and their escrow.held events
- * (after the transaction.success event, in the same transaction).
+ * (after the transaction.success events, in the same transaction). Three statements for the whole
+ * round, whatever the number of collections and legs.
  */
-export async function recordSettledLegs(tx: Tx, row: TransactionRow, legs: readonly PlannedLeg[], wallets: readonly LegWallet[]): Promise<void> {
-  const holds: { id: string; leg: number }[] = [];
-  const events: NewEvent[] = [];
-  for (const [i, leg] of legs.entries()) {
-    const wallet = wallets[i]!;
-    const holdId = leg.escrow ? randomUUID() : null;
-    await tx`insert into settlement_legs (transaction_id, leg, recipient_type, wallet_id, ledger_account_id, amount, escrow_hold_id)
-             values (${row.id}, ${i}, ${leg.recipient_type}, ${wallet.walletId}, ${wallet.accountId.toString()}, ${leg.amount}, ${holdId})`;
-    if (holdId === null) continue;
-    const [hold] = await tx<EscrowHoldRow[]>`
-      insert into escrow_holds (id, merchant_id, transaction_id, leg, wallet_id, recipient_type, recipient_id, amount, currency,
-        status, release_condition, release_at, ledger_pending_id)
-      values (${holdId}, ${row.merchant_id}, ${row.id}, ${i}, ${wallet.walletId}, ${leg.recipient_type},
-        ${leg.recipient_type === 'sub_merchant' ? leg.owner_id : row.merchant_id}, ${leg.amount}, ${row.currency}, 'held',
-        ${leg.release_condition},
-        ${leg.release_condition === 'auto_timeout' ? tx`now() + ${leg.timeout_hours} * interval '1 hour'` : null},
-        ${idFromUuid(row.id, i).toString()})
-      returning *`;
-    holds.push({ id: holdId, leg: i });
-    events.push(escrowEvent(hold!, row.merchant_id, 'escrow.held'));
+export async function recordSettledLegs(tx: Tx, settled: ReadonlyArray<{ row: TransactionRow; legs: readonly PlannedLeg[]; wallets: readonly LegWallet[] }>): Promise<void> {
+  if (settled.length === 0) return;
+  const legRows: { transaction_id: string; leg: number; recipient_type: string; wallet_id: string; ledger_account_id: string; amount: number; escrow_hold_id: string | null }[] = [];
+  const holdRows: { id: string; merchant_id: string; transaction_id: string; leg: number; wallet_id: string; recipient_type: string; recipient_id: string;
+    amount: number; currency: string; release_condition: string; timeout_hours: number | null; ledger_pending_id: string }[] = [];
+  for (const { row, legs, wallets } of settled) {
+    for (const [i, leg] of legs.entries()) {
+      const wallet = wallets[i]!;
+      const holdId = leg.escrow ? randomUUID() : null;
+      legRows.push({ transaction_id: row.id, leg: i, recipient_type: leg.recipient_type, wallet_id: wallet.walletId,
+        ledger_account_id: wallet.accountId.toString(), amount: leg.amount, escrow_hold_id: holdId });
+      if (holdId === null) continue;
+      holdRows.push({ id: holdId, merchant_id: row.merchant_id, transaction_id: row.id, leg: i, wallet_id: wallet.walletId,
+        recipient_type: leg.recipient_type, recipient_id: leg.recipient_type === 'sub_merchant' ? leg.owner_id : row.merchant_id,
+        amount: leg.amount, currency: row.currency, release_condition: leg.release_condition,
+        timeout_hours: leg.release_condition === 'auto_timeout' ? leg.timeout_hours : null, ledger_pending_id: idFromUuid(row.id, i).toString() });
+    }
   }
-  await appendEvents(tx, events);
+  await tx`insert into settlement_legs (transaction_id, leg, recipient_type, wallet_id, ledger_account_id, amount, escrow_hold_id)
+           select * from unnest(${legRows.map((r) => r.transaction_id)}::uuid[], ${legRows.map((r) => r.leg)}::int[],
+             ${legRows.map((r) => r.recipient_type)}::text[], ${legRows.map((r) => r.wallet_id)}::uuid[],
+             ${legRows.map((r) => r.ledger_account_id)}::numeric[], ${legRows.map((r) => r.amount)}::bigint[],
+             ${legRows.map((r) => r.escrow_hold_id)}::uuid[])`;
+  if (holdRows.length === 0) return;
+  const holds = await tx<EscrowHoldRow[]>`
+    insert into escrow_holds (id, merchant_id, transaction_id, leg, wallet_id, recipient_type, recipient_id, amount, currency,
+      status, release_condition, release_at, ledger_pending_id)
+    select h.id, h.merchant_id, h.transaction_id, h.leg, h.wallet_id, h.recipient_type, h.recipient_id, h.amount, h.currency,
+      'held', h.release_condition, case when h.timeout_hours is null then null else now() + h.timeout_hours * interval '1 hour' end,
+      h.ledger_pending_id
+    from unnest(${holdRows.map((r) => r.id)}::uuid[], ${holdRows.map((r) => r.merchant_id)}::uuid[], ${holdRows.map((r) => r.transaction_id)}::uuid[],
+      ${holdRows.map((r) => r.leg)}::int[], ${holdRows.map((r) => r.wallet_id)}::uuid[], ${holdRows.map((r) => r.recipient_type)}::text[],
+      ${holdRows.map((r) => r.recipient_id)}::uuid[], ${holdRows.map((r) => r.amount)}::bigint[], ${holdRows.map((r) => r.currency)}::text[],
+      ${holdRows.map((r) => r.release_condition)}::text[], ${holdRows.map((r) => r.timeout_hours)}::int[], ${holdRows.map((r) => r.ledger_pending_id)}::numeric[])
+      with ordinality as h(id, merchant_id, transaction_id, leg, wallet_id, recipient_type, recipient_id, amount, currency, release_condition, timeout_hours, ledger_pending_id, position)
+    order by h.position
+    returning *`;
+  const order = new Map(holdRows.map((r, i) => [r.id, i]));
+  holds.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  await appendEvents(tx, holds.map((hold) => escrowEvent(hold, hold.merchant_id, 'escrow.held')));
 }
 
 function escrowEvent(hold: EscrowHoldRow, merchantId: string, type: 'escrow.held' | 'escrow.released' | 'escrow.returned', amount = hold.amount): NewEvent {

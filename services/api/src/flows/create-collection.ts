@@ -37,10 +37,11 @@ export async function createCollection(deps: FlowDeps, input: {
   return await createCollectionOperation.run(deps.idempotency, scope, async (run) => {
     // Inside the run: a replay answers the stored original even if the merchant or the
     // sub-merchant has been put on hold since.
+    let plannedLegs;
     if (await mustCheckParties(deps, run, request)) {
       assertMerchantActive(merchant);
       await checkCollectionParties(deps, merchant.id, request);
-      await checkSplitRuleUsable(deps, merchant.id, request);
+      plannedLegs = await checkSplitRuleUsable(deps, merchant.id, request);
     }
     const row = await initiateAndRecordCollection(deps, {
       transactionId: run.resourceId,
@@ -49,6 +50,7 @@ export async function createCollection(deps: FlowDeps, input: {
       checkoutSessionId: null,
       createdAt: run.startedAt,
       resumed: run.resumed,
+      ...(plannedLegs === undefined ? {} : { plannedLegs }),
       onRailMayHoldIt: async () => {
         run.keepOnFailure();
         await run.setRecoveryPoint(deps.sql, 'rail_initiated');
