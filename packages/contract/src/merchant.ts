@@ -1823,6 +1823,7 @@ export interface components {
          *     increasing `min_amount` order, an unknown `recipient_id`.
          */
         SplitRuleCreate: {
+            /** @description Any text but the NUL character (U+0000). */
             name: string;
             rule_type: components["schemas"]["SplitRuleType"];
             /** @description Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted for percentage rules. */
@@ -2104,7 +2105,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The escrow hold is no longer held (released, returned, or taken back whole by a refund); nothing moved (ESCROW_HOLD_NOT_HELD). `details.status` is its status now. */
+        /** @description The escrow hold is no longer held (released, returned, or taken back whole by a refund); nothing moved (ESCROW_HOLD_NOT_HELD). `details.fields` names `path.id` with the hold's state. */
         EscrowHoldNotHeld: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2116,9 +2117,14 @@ export interface components {
                  *       "data": null,
                  *       "error": {
                  *         "code": "ESCROW_HOLD_NOT_HELD",
-                 *         "message": "The escrow hold is no longer held (it was released); nothing moved.",
+                 *         "message": "The escrow hold is no longer held (released); nothing moved.",
                  *         "details": {
-                 *           "status": "released"
+                 *           "fields": [
+                 *             {
+                 *               "field": "path.id",
+                 *               "message": "the escrow hold is no longer held (released); nothing moved"
+                 *             }
+                 *           ]
                  *         }
                  *       },
                  *       "meta": {

@@ -32,13 +32,20 @@ class SplitRuleCreate(BaseModel):
     """
     Conditional requirements (also enforced by the schema): `currency` is required (non-null) when `rule_type` is `flat` or `tiered`, and every recipient `value` of a flat rule is then an integer amount; for `percentage` and `tiered` rules every `value` is at most 100; `tiers` is required for tiered rules and refused for the others. Rules the schema cannot state answer 422 naming the field: shares of a band adding up to more than 100, more than 2 decimal places, a tier's `values` not one per recipient, bands not in increasing `min_amount` order, an unknown `recipient_id`. 
     """ # noqa: E501
-    name: Annotated[str, Field(min_length=1, strict=True, max_length=200)]
+    name: Annotated[str, Field(min_length=1, strict=True, max_length=200)] = Field(description="Any text but the NUL character (U+0000).")
     rule_type: SplitRuleType
     currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(default=None, description="Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted for percentage rules.")
     recipients: Annotated[List[SplitRecipientCreate], Field(min_length=1, max_length=50)]
     tiers: Optional[Annotated[List[SplitTier], Field(min_length=1, max_length=20)]] = Field(default=None, description="Tiered rules only. Bands above the first, in increasing min_amount order; below the first band the recipients' own values apply.")
     escrow_timeout_hours: Optional[Annotated[int, Field(le=8760, strict=True, ge=1)]] = Field(default=None, description="Default 72. Hours after settlement at which an auto_timeout escrow hold of this rule is released.")
     __properties: ClassVar[List[str]] = ["name", "rule_type", "currency", "recipients", "tiers", "escrow_timeout_hours"]
+
+    @field_validator('name', mode="before")
+    def name_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        return value
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):

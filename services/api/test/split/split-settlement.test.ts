@@ -11,6 +11,7 @@ import { allocate } from '../../src/domain/split-legs.ts';
 import { platformOwnerId } from '../../src/domain/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, deliverAll, expectLedgerInvariants, settledCollection, walletBalance } from '../collections/helpers.ts';
+import { payerClient } from '../checkout/checkout-helpers.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -169,6 +170,26 @@ describe('applying a rule to a payment', () => {
     expect(filtered.data!.data).toEqual([]);
   });
 
+  it('a checkout session carries its rule to the pay, which applies it even if the rule is deactivated meanwhile', async () => {
+    const m = await service.createMerchant('checkout split');
+    const sm = await subMerchant(m.client);
+    const r = (await rule(m.client, marketplace)).data!.data;
+    const session = await m.client.POST('/checkout-sessions', {
+      body: { amount: 2_000, currency: 'KES', sub_merchant_id: sm, split_rule_id: r.id }, params: { header: { 'Idempotency-Key': randomUUID() } },
+    });
+    expect(session.response.status).toBe(200);
+    await m.client.POST('/split-rules/{id}/deactivate', { params: { path: { id: r.id } } });
+    const paid = await payerClient(service, session.data!.data.client_token!).POST('/checkout-sessions/{id}/pay', {
+      params: { path: { id: session.data!.data.id } }, body: { rail: 'card', payer_card_token: 'tok_sandbox_success' } as never,
+    });
+    expect(paid.response.status).toBe(200);
+    await deliverAll(service);
+    expect(await walletBalance(service, sm, 'KES')).toEqual({ available: 0n, pending: 1_600n });
+    expect(await walletBalance(service, platformOwnerId(m.merchantId, 'platform'), 'KES')).toEqual({ available: 300n, pending: 0n });
+    expect(await walletBalance(service, platformOwnerId(m.merchantId, 'tax'), 'KES')).toEqual({ available: 50n, pending: 0n });
+    expect(await walletBalance(service, m.merchantId, 'KES')).toEqual({ available: 50n, pending: 0n });
+  });
+
   it('flat and tiered rules; a fixed sub-merchant recipient', async () => {
     const m = await service.createMerchant('flat tiered');
     const rider = await subMerchant(m.client, 'Rider');
@@ -282,4 +303,3 @@ describe('escrow release conditions', () => {
   });
 });
 
-void deliverAll;
