@@ -175,24 +175,41 @@ export async function listEscrowHolds(q: Queryable, merchantId: string, filters:
  */
 export async function endEscrowHold(deps: Deps, merchantId: string, holdId: string, action: 'release' | 'return'): Promise<EscrowHoldRow> {
   const found = await getEscrowHold(deps.sql, merchantId, holdId);
-  return await write(deps, { prepare: async (tx) => {
+  const ended = await write(deps, { prepare: async (tx) => {
     await lockTransaction(tx, found.transaction_id);
     return await endLockedHold(tx, deps.ledger, holdId, action);
   } });
+  if (ended.refusal) throw ended.refusal;
+  return ended.hold;
 }
 
 /** endEscrowHold's work, for a caller that holds the collection's row lock. */
-async function endLockedHold(tx: Tx, ledger: Ledger, holdId: string, action: 'release' | 'return'): Promise<EscrowHoldRow> {
+async function endLockedHold(tx: Tx, ledger: Ledger, holdId: string, action: 'release' | 'return'): Promise<{ hold: EscrowHoldRow; refusal?: Refusal }> {
   const [hold] = await tx<EscrowHoldRow[]>`select * from escrow_holds where id = ${holdId} for update`;
   if (!hold) throw escrowHoldNotFound();
   if (hold.status !== 'held' || hold.amount === 0n || hold.ledger_pending_id === null) {
-    const state = hold.status === 'held' ? 'taken back whole by a refund in progress' : hold.status;
-    throw fieldsRefusal('escrow_hold_not_held', [{ field: 'path.id', message: `the escrow hold is no longer held (${state}); nothing moved` }],
-      `The escrow hold is no longer held (${state}); nothing moved.`);
+    throw notHeld(hold.status === 'held' ? 'taken back whole by a refund in progress' : hold.status);
   }
   const pendingId = BigInt(hold.ledger_pending_id);
   const moved = action === 'release' ? await ledger.releaseEscrow(pendingId) : await ledger.returnEscrow(pendingId);
-  if (!moved.ok) throw new Error(`ledger refused to ${action} escrow hold ${hold.id}: ${moved.failure} (${moved.status})`);
+  let done: 'release' | 'return' = action;
+  if (!moved.ok) {
+    // The ledger already ended this hold the other way: an earlier request moved it and died
+    // before its commit. The ledger is the truth: record that end (and its event), refuse this one.
+    if (action === 'return' && moved.failure === 'hold_already_posted') done = 'release';
+    else if (action === 'release' && moved.failure === 'hold_already_voided') done = 'return';
+    else throw new Error(`ledger refused to ${action} escrow hold ${hold.id}: ${moved.failure} (${moved.status})`);
+  }
+  const ended = await recordHoldEnd(tx, hold, done);
+  return done === action ? { hold: ended } : { hold: ended, refusal: notHeld(ended.status) };
+}
+
+function notHeld(state: string): Refusal {
+  return fieldsRefusal('escrow_hold_not_held', [{ field: 'path.id', message: `the escrow hold is no longer held (${state}); nothing moved` }],
+    `The escrow hold is no longer held (${state}); nothing moved.`);
+}
+
+async function recordHoldEnd(tx: Tx, hold: EscrowHoldRow, action: 'release' | 'return'): Promise<EscrowHoldRow> {
   const [ended] = await tx<EscrowHoldRow[]>`
     update escrow_holds set status = ${action === 'release' ? 'released' : 'returned'}, updated_at = now()
     where id = ${hold.id} returning *`;
@@ -223,6 +240,8 @@ export async function confirmDelivery(deps: Deps, merchantId: string, collection
     const due = await tx<{ id: string }[]>`
       select id from escrow_holds where transaction_id = ${collectionId} and release_condition = 'delivery_confirmation'
         and status = 'held' and amount > 0 order by leg`;
+    // A hold the ledger had already returned (a return that died before its commit) is recorded
+    // as returned and left out; the others are released.
     for (const { id } of due) await endLockedHold(tx, deps.ledger, id, 'release');
     return await tx<EscrowHoldRow[]>`select * from escrow_holds where transaction_id = ${collectionId} order by created_at desc, id desc`;
   } });
@@ -240,7 +259,7 @@ export const escrowAutoReleaseBatchMax = 500;
 export async function releaseDueEscrowHolds(deps: Deps, options: { limit?: number } = {}): Promise<{ released: number; skipped: number }> {
   const due = await deps.sql<{ id: string; merchant_id: string }[]>`
     select id, merchant_id from escrow_holds
-    where status = 'held' and release_condition = 'auto_timeout' and release_at <= now()
+    where status = 'held' and release_condition = 'auto_timeout' and release_at <= now() and amount > 0
     order by release_at limit ${options.limit ?? escrowAutoReleaseBatchMax}`;
   let released = 0;
   let skipped = 0;

@@ -168,6 +168,13 @@ describe('applying a rule to a payment', () => {
     expect((await eventsOf(service.sql, collection.id)).map((e) => e.type).at(-1)).toBe('escrow.released');
     const filtered = await m.client.GET('/escrow-holds', { params: { query: { status: 'held' } } });
     expect(filtered.data!.data).toEqual([]);
+    // The webhook bodies (GET /events renders them; the test service validates every response
+    // against the spec, so escrow.* data is checked against EscrowEventData).
+    const page = await m.client.GET('/events', { params: { query: { resource_id: collection.id } } });
+    expect(page.response.status).toBe(200);
+    const escrowEvents = page.data!.data.filter((e) => e.type.startsWith('escrow.')).reverse();
+    expect(escrowEvents.map((e) => [e.type, (e.data as { escrow_hold_id?: string }).escrow_hold_id, (e.data as { sequence: number }).sequence]))
+      .toEqual([['escrow.held', holds[0]!.id, 3], ['escrow.released', holds[0]!.id, 4]]);
   });
 
   it('a checkout session carries its rule to the pay, which applies it even if the rule is deactivated meanwhile', async () => {
@@ -281,6 +288,20 @@ describe('escrow release conditions', () => {
     expect(await walletBalance(service, sm, 'KES')).toEqual({ available: 3_000n, pending: 0n });
     for (const c of [c1, c2]) expect((await eventsOf(service.sql, c.id)).filter((e) => e.type === 'escrow.released')).toHaveLength(1);
     expect((await releaseDueEscrowHolds(deps)).released).toBe(0);
+  });
+
+  it('a return after a release that died before its commit: 409, and the ledger\'s release is recorded', async () => {
+    const m = await service.createMerchant('crashed release');
+    const c = await settledCollection(service, m.client, { amount: 2_500, currency: 'KES', ...card, hold_in_escrow: true });
+    const [hold] = (await m.client.GET('/escrow-holds', { params: { query: { transaction_id: c.id } } })).data!.data;
+    const [row] = await service.sql<{ ledger_pending_id: string }[]>`select ledger_pending_id from escrow_holds where id = ${hold!.id}`;
+    expect((await service.runtime.ledger.releaseEscrow(BigInt(row!.ledger_pending_id))).ok).toBe(true);
+    const back = await m.client.POST('/escrow-holds/{id}/return', { params: { path: { id: hold!.id } } });
+    expect(back.response.status).toBe(409);
+    expect(back.error!.error.code).toBe('ESCROW_HOLD_NOT_HELD');
+    expect((await m.client.GET('/escrow-holds/{id}', { params: { path: { id: hold!.id } } })).data!.data.status).toBe('released');
+    expect(await walletBalance(service, m.merchantId, 'KES')).toEqual({ available: 2_500n, pending: 0n });
+    expect((await eventsOf(service.sql, c.id)).map((e) => e.type).at(-1)).toBe('escrow.released');
   });
 
   it('a release racing a return ends in exactly one of them', async () => {
