@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import os
 import sys
 import re
@@ -650,6 +651,8 @@ def make_split_references_real(context: Any, case: Any, kwargs: dict[str, Any]) 
         body = case.body
         if body.get("split_rule_id") is not None:
             body["split_rule_id"] = None
+        if operation_id == "createSplitRule":
+            shares_within_rules(body)
         for recipient in body.get("recipients") or []:
             if isinstance(recipient, MutableMapping) and recipient.get("recipient_type") == "sub_merchant" and recipient.get("recipient_id") is not None:
                 recipient["recipient_id"] = resources.sub_merchant_id()
@@ -665,3 +668,34 @@ def conformance_escrow_hold() -> None:
     """A settled collection held in escrow: one more escrow hold of the merchant."""
     created = merchant_api.call("POST", "/collections", body={**refund_setup_collection_body, "amount": 100, "hold_in_escrow": True})
     wait_until_settled(created["data"]["id"])
+
+
+def shares_within_rules(body: MutableMapping[str, Any]) -> None:
+    """Makes a positive rule's shares obey what the schema cannot state (docs/split-settlement.md).
+
+    Percent shares (percentage and tiered rules) get at most 2 decimals and add up to at most 100
+    per band; a tiered rule's bands get one value per recipient and increasing min_amount. Flat
+    rules are left as generated.
+    """
+    recipients = [r for r in body.get("recipients") or [] if isinstance(r, MutableMapping)]
+    if body.get("rule_type") not in ("percentage", "tiered") or not recipients:
+        return
+    cap = math.floor(10_000 / len(recipients)) / 100
+
+    def share(value: Any, floor: float) -> float:
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else floor
+        return max(floor, min(cap, math.floor(number * 100) / 100))
+
+    for recipient in recipients:
+        recipient["value"] = share(recipient.get("value"), 0.01)
+    tiers = body.get("tiers")
+    if isinstance(tiers, list):
+        previous = 1
+        for tier in tiers:
+            if not isinstance(tier, MutableMapping):
+                continue
+            values = tier.get("values") if isinstance(tier.get("values"), list) else []
+            tier["values"] = [share(values[i] if i < len(values) else 0, 0) for i in range(len(recipients))]
+            amount = tier.get("min_amount")
+            previous = max(previous + 1, amount if isinstance(amount, int) and not isinstance(amount, bool) else 0)
+            tier["min_amount"] = previous

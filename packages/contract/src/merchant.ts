@@ -1826,14 +1826,14 @@ export interface components {
             /** @description Any text but the NUL character (U+0000). */
             name: string;
             rule_type: components["schemas"]["SplitRuleType"];
-            /** @description Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted for percentage rules. */
+            /** @description Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted or null for percentage rules. One of the supported currencies (see Currency). */
             currency?: string | null;
             recipients: components["schemas"]["SplitRecipientCreate"][];
             /** @description Tiered rules only. Bands above the first, in increasing min_amount order; below the first band the recipients' own values apply. */
             tiers?: components["schemas"]["SplitTier"][] | null;
             /** @description Default 72. Hours after settlement at which an auto_timeout escrow hold of this rule is released. */
             escrow_timeout_hours?: number;
-        } & (unknown & unknown);
+        } & (unknown & unknown & unknown);
         PayoutCreate: {
             /**
              * Format: uuid

@@ -34,7 +34,7 @@ class SplitRuleCreate(BaseModel):
     """ # noqa: E501
     name: Annotated[str, Field(min_length=1, strict=True, max_length=200)] = Field(description="Any text but the NUL character (U+0000).")
     rule_type: SplitRuleType
-    currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(default=None, description="Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted for percentage rules.")
+    currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(default=None, description="Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted or null for percentage rules. One of the supported currencies (see Currency).")
     recipients: Annotated[List[SplitRecipientCreate], Field(min_length=1, max_length=50)]
     tiers: Optional[Annotated[List[SplitTier], Field(min_length=1, max_length=20)]] = Field(default=None, description="Tiered rules only. Bands above the first, in increasing min_amount order; below the first band the recipients' own values apply.")
     escrow_timeout_hours: Optional[Annotated[int, Field(le=8760, strict=True, ge=1)]] = Field(default=None, description="Default 72. Hours after settlement at which an auto_timeout escrow hold of this rule is released.")
@@ -53,8 +53,8 @@ class SplitRuleCreate(BaseModel):
         if value is None:
             return value
 
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     model_config = ConfigDict(
