@@ -321,6 +321,22 @@ describe('escrow release conditions', () => {
     const balance = await walletBalance(service, m.merchantId, 'KES');
     const released = (await m.client.GET('/escrow-holds', { params: { query: { status: 'released' } } })).data!.data.length;
     expect(balance).toEqual({ available: BigInt(released * 1_500), pending: 0n });
+    // The list pages newest first with its cursor; the status filters partition it.
+    const all = (await m.client.GET('/escrow-holds')).data!.data;
+    expect(all).toHaveLength(5);
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 5; page += 1) {
+      const answer = await m.client.GET('/escrow-holds', { params: { query: { limit: 2, ...(cursor ? { cursor } : {}) } } });
+      paged.push(...answer.data!.data.map((h) => h.id));
+      cursor = answer.data!.meta.next_cursor ?? undefined;
+      if (!cursor) break;
+    }
+    expect(paged).toEqual(all.map((h) => h.id));
+    const returned = (await m.client.GET('/escrow-holds', { params: { query: { status: 'returned' } } })).data!.data.length;
+    expect(released + returned).toBe(5);
+    const bad = await m.client.GET('/escrow-holds', { params: { query: { cursor: 'not-a-cursor' } } });
+    expect(bad.response.status).toBe(422);
   });
 });
 
