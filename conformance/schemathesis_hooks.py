@@ -71,6 +71,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import os
 import sys
 import re
@@ -992,3 +993,75 @@ def make_partner_references_real(context: Any, case: Any, kwargs: dict[str, Any]
         if body is not None and body.get("baseCurrency") == body.get("quoteCurrency") and body.get("baseCurrency") in partner_fx_currencies:
             body["quoteCurrency"] = next(c for c in partner_fx_currencies if c != body["baseCurrency"])
 
+# --- 6. split settlement (docs/split-settlement.md) ----------------------------------------------
+# A generated split_rule_id can name no rule of ours, and a real one would also have to fit the
+# payment's currency and sub-merchant: positive payment cases go without one (rules are applied
+# by the SDK tests). A rule's fixed sub-merchant recipient becomes a real sub-merchant; the rule
+# path ids and list cursors real ones. Escrow hold paths keep generated ids: 404 is documented.
+split_rule_path_operation_ids = ("getSplitRule", "deactivateSplitRule")
+
+
+def conformance_split_rule_id() -> str:
+    return merchant_api.call("POST", "/split-rules", body={
+        "name": "Conformance rule", "rule_type": "percentage", "recipients": [{"recipient_type": "platform", "value": 10}],
+    })["data"]["id"]
+
+
+@schemathesis.hook("before_call")
+def make_split_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    meta = case.meta
+    operation_id = case.operation.definition.raw.get("operationId")
+    if operation_id in ("createCollection", "createCheckoutSession", "createSplitRule"):
+        if meta is None or meta.is_negative_at(ParameterLocation.BODY) or not isinstance(case.body, MutableMapping):
+            return
+        body = case.body
+        if body.get("split_rule_id") is not None:
+            body["split_rule_id"] = None
+        if operation_id == "createSplitRule":
+            shares_within_rules(body)
+        for recipient in body.get("recipients") or []:
+            if isinstance(recipient, MutableMapping) and recipient.get("recipient_type") == "sub_merchant" and recipient.get("recipient_id") is not None:
+                recipient["recipient_id"] = resources.sub_merchant_id()
+    elif operation_id in split_rule_path_operation_ids:
+        real_path_id(case, conformance_split_rule_id)
+    elif operation_id == "listSplitRules":
+        real_list_cursor(case, "/split-rules", conformance_split_rule_id)
+    elif operation_id == "listEscrowHolds":
+        real_list_cursor(case, "/escrow-holds", conformance_escrow_hold)
+
+
+def conformance_escrow_hold() -> None:
+    """A settled collection held in escrow: one more escrow hold of the merchant."""
+    created = merchant_api.call("POST", "/collections", body={**refund_setup_collection_body, "amount": 100, "hold_in_escrow": True})
+    wait_until_settled(created["data"]["id"])
+
+
+def shares_within_rules(body: MutableMapping[str, Any]) -> None:
+    """Makes a positive rule's shares obey what the schema cannot state (docs/split-settlement.md).
+
+    Percent shares (percentage and tiered rules) get at most 2 decimals and add up to at most 100
+    per band; a tiered rule's bands get one value per recipient and increasing min_amount. Flat
+    rules are left as generated.
+    """
+    recipients = [r for r in body.get("recipients") or [] if isinstance(r, MutableMapping)]
+    if body.get("rule_type") not in ("percentage", "tiered") or not recipients:
+        return
+    cap = math.floor(10_000 / len(recipients)) / 100
+
+    def share(value: Any, floor: float) -> float:
+        number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else floor
+        return max(floor, min(cap, math.floor(number * 100) / 100))
+
+    for recipient in recipients:
+        recipient["value"] = share(recipient.get("value"), 0.01)
+    tiers = body.get("tiers")
+    if isinstance(tiers, list):
+        previous = 1
+        for tier in tiers:
+            if not isinstance(tier, MutableMapping):
+                continue
+            values = tier.get("values") if isinstance(tier.get("values"), list) else []
+            tier["values"] = [share(values[i] if i < len(values) else 0, 0) for i in range(len(recipients))]
+            amount = tier.get("min_amount")
+            previous = max(previous + 1, amount if isinstance(amount, int) and not isinstance(amount, bool) else 0)
+            tier["min_amount"] = previous

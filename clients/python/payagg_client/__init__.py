@@ -62,6 +62,10 @@ __all__ = [
     "ErrorDetails",
     "ErrorEnvelope",
     "EscrowEventData",
+    "EscrowHold",
+    "EscrowHoldEnvelope",
+    "EscrowHoldListEnvelope",
+    "EscrowHoldStatus",
     "EscrowReleaseCondition",
     "EventEnvelope",
     "EventListEnvelope",
@@ -104,6 +108,7 @@ __all__ = [
     "SplitRuleEnvelope",
     "SplitRuleListEnvelope",
     "SplitRuleType",
+    "SplitTier",
     "SubMerchant",
     "SubMerchantContact",
     "SubMerchantCreate",
@@ -192,6 +197,10 @@ from payagg_client.models.error_code import ErrorCode as ErrorCode
 from payagg_client.models.error_details import ErrorDetails as ErrorDetails
 from payagg_client.models.error_envelope import ErrorEnvelope as ErrorEnvelope
 from payagg_client.models.escrow_event_data import EscrowEventData as EscrowEventData
+from payagg_client.models.escrow_hold import EscrowHold as EscrowHold
+from payagg_client.models.escrow_hold_envelope import EscrowHoldEnvelope as EscrowHoldEnvelope
+from payagg_client.models.escrow_hold_list_envelope import EscrowHoldListEnvelope as EscrowHoldListEnvelope
+from payagg_client.models.escrow_hold_status import EscrowHoldStatus as EscrowHoldStatus
 from payagg_client.models.escrow_release_condition import EscrowReleaseCondition as EscrowReleaseCondition
 from payagg_client.models.event_envelope import EventEnvelope as EventEnvelope
 from payagg_client.models.event_list_envelope import EventListEnvelope as EventListEnvelope
@@ -234,6 +243,7 @@ from payagg_client.models.split_rule_create import SplitRuleCreate as SplitRuleC
 from payagg_client.models.split_rule_envelope import SplitRuleEnvelope as SplitRuleEnvelope
 from payagg_client.models.split_rule_list_envelope import SplitRuleListEnvelope as SplitRuleListEnvelope
 from payagg_client.models.split_rule_type import SplitRuleType as SplitRuleType
+from payagg_client.models.split_tier import SplitTier as SplitTier
 from payagg_client.models.sub_merchant import SubMerchant as SubMerchant
 from payagg_client.models.sub_merchant_contact import SubMerchantContact as SubMerchantContact
 from payagg_client.models.sub_merchant_create import SubMerchantCreate as SubMerchantCreate

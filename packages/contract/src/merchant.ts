@@ -427,8 +427,16 @@ export interface paths {
          *     currency of the flat values) and is omitted or null otherwise. For `percentage` (and
          *     `tiered`) rules each recipient `value` is a share in percent (greater than 0, at most
          *     100; the shares of a rule add up to at most 100, else 422); for `flat` rules `value` is an
-         *     integer amount in minor units (at least 1). A `sub_merchant` recipient names its
-         *     sub-merchant in `recipient_id`; `platform` and `tax` recipients carry no `recipient_id`.
+         *     integer amount in minor units (at least 1). A `sub_merchant` recipient without
+         *     `recipient_id` means the sub-merchant each payment is attributed to (its
+         *     `sub_merchant_id`), so one rule serves every seller of a marketplace; with one it names a
+         *     fixed sub-merchant of the merchant (unknown: 422). `platform` and `tax` recipients are the
+         *     merchant's own platform and tax wallets and carry no `recipient_id`. Whatever the
+         *     recipients do not take goes to the merchant's own wallet. A `tiered` rule gives each
+         *     recipient its share below the first band in `value`, and in `tiers` the shares from each
+         *     band's `min_amount` up (currency required: the bands are amounts). Percent shares have
+         *     at most 2 decimal places. Legs are computed with the largest-remainder method
+         *     (docs/split-settlement.md); a rule is never edited: deactivate it and create another.
          */
         post: operations["createSplitRule"];
         delete?: never;
@@ -451,6 +459,141 @@ export interface paths {
         get: operations["getSplitRule"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/split-rules/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a split rule
+         * @description Sets `active` to false: new collections and checkout sessions naming it are refused with
+         *     422. Payments already made with it keep their legs (computed when the payment was
+         *     created), so their settlement, escrow and refunds are unaffected. A rule is never edited
+         *     in place: deactivate it and create a new one. Deactivating an inactive rule changes
+         *     nothing and returns it (200).
+         */
+        post: operations["deactivateSplitRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/escrow-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List escrow holds
+         * @description The merchant's escrow holds, newest first: one per escrowed leg of a settled payment
+         *     (a split rule's escrow recipient, or the merchant's leg of a `hold_in_escrow` payment).
+         */
+        get: operations["listEscrowHolds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/escrow-holds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an escrow hold
+         * @description Returns the escrow hold with this id. Another merchant's hold reads as 404.
+         */
+        get: operations["getEscrowHold"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/escrow-holds/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release an escrow hold
+         * @description Moves the held amount from the recipient wallet's `pending_balance` into its
+         *     `available_balance` (the ledger posts the pending transfer) and sends `escrow.released`.
+         *     Any release condition may be released by hand. A hold that is no longer held (released,
+         *     returned, or taken back whole by a refund) is 409 `ESCROW_HOLD_NOT_HELD` and nothing
+         *     moves; a release racing a return or a refund ends in exactly one of them.
+         */
+        post: operations["releaseEscrowHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/escrow-holds/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return an escrow hold
+         * @description Cancels the hold: the held amount leaves the recipient wallet's `pending_balance` and goes
+         *     back to the payer's side (the ledger voids the pending transfer: rail clearing), and
+         *     `escrow.returned` is sent. The collection's refundable remainder shrinks by it. A hold that
+         *     is no longer held is 409 `ESCROW_HOLD_NOT_HELD` and nothing moves.
+         */
+        post: operations["returnEscrowHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/collections/{id}/delivery-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm delivery of a collection's goods
+         * @description Releases every hold of this collection whose condition is `delivery_confirmation` and that
+         *     is still held (`escrow.released` for each) and returns the collection's holds, whatever
+         *     their status. Confirming twice releases nothing more and answers the same way (200). The
+         *     collection must be successful (else 422, field `path.id`).
+         */
+        post: operations["confirmCollectionDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1154,6 +1297,16 @@ export interface components {
         };
         /** @description data of escrow.* events; the held money is part of the transaction, whose events carry the sequence. */
         EscrowEventData: {
+            /**
+             * Format: uuid
+             * @description The escrow hold (GET /escrow-holds/{id}).
+             */
+            escrow_hold_id?: string;
+            /**
+             * @description Whose leg is held.
+             * @enum {string}
+             */
+            recipient_type?: "merchant" | "platform" | "sub_merchant" | "tax";
             /** Format: uuid */
             transaction_id: string;
             /** Format: uuid */
@@ -1196,10 +1349,11 @@ export interface components {
          *     COMPLIANCE_HOLD 403, PERMISSION_DENIED 403, INTERNAL_ERROR 500; additions:
          *     METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413,
          *     UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409,
-         *     DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409.
+         *     DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409
+         *     (release or return of an escrow hold that is no longer held).
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
         /**
@@ -1511,9 +1665,9 @@ export interface components {
             recipient_type: components["schemas"]["RecipientType"];
             /**
              * Format: uuid
-             * @description The sub-merchant for sub_merchant recipients; the merchant's own id for platform and tax recipients.
+             * @description The sub-merchant for sub_merchant recipients (null means the sub-merchant each payment is attributed to); the merchant's own id for platform and tax recipients.
              */
-            recipient_id: string;
+            recipient_id: string | null;
             /** @description A share in percent for percentage and tiered rules; an integer amount in minor units for flat rules. */
             value: number;
             escrow: boolean;
@@ -1532,8 +1686,71 @@ export interface components {
             currency?: string | null;
             active: boolean;
             recipients: components["schemas"]["SplitRecipient"][];
+            /** @description The bands of a tiered rule (null otherwise). */
+            tiers?: components["schemas"]["SplitTier"][] | null;
+            /** Format: date-time */
+            created_at?: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description One band of a tiered rule. From `min_amount` (inclusive, minor units of the rule's currency) up to the next band's, each recipient gets `values[i]` percent (i = its place in `recipients`); each share 0..100, at most 2 decimal places, a band's shares adding up to at most 100. */
+        SplitTier: {
+            min_amount: components["schemas"]["Amount"];
+            values: number[];
+        };
+        /**
+         * @description held (in the recipient wallet's pending_balance), released (posted into its available_balance), returned (voided back to the payer's side, by a return or a refund that took it whole).
+         * @enum {string}
+         */
+        EscrowHoldStatus: "held" | "released" | "returned";
+        /** @description An escrowed leg of a settled payment (docs/split-settlement.md). */
+        EscrowHold: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The collection whose leg is held.
+             */
+            transaction_id: string;
+            /**
+             * Format: uuid
+             * @description The recipient's wallet (its pending_balance holds the amount while held).
+             */
+            wallet_id: string;
+            /**
+             * @description merchant for the merchant's own leg (hold_in_escrow or a rule's remainder).
+             * @enum {string}
+             */
+            recipient_type: "merchant" | "platform" | "sub_merchant" | "tax";
+            /**
+             * Format: uuid
+             * @description The sub-merchant for sub_merchant; the merchant's id otherwise.
+             */
+            recipient_id: string;
+            /** @description Minor units held now (the leg's amount less what refunds took back; 0 once a refund took it whole). */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["EscrowHoldStatus"];
+            release_condition: components["schemas"]["EscrowReleaseCondition"];
+            /**
+             * Format: date-time
+             * @description When an auto_timeout hold is released by the service (null for the other conditions).
+             */
+            release_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EscrowHoldEnvelope: {
+            data: components["schemas"]["EscrowHold"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        EscrowHoldListEnvelope: {
+            data: components["schemas"]["EscrowHold"][];
+            error: null;
+            meta: components["schemas"]["PageMeta"];
         };
         Payout: {
             /** Format: uuid */
@@ -1721,8 +1938,13 @@ export interface components {
             payer_account_ref?: string | null;
             /** @description Merchant order string, echoed on the transaction (any text but the NUL character, U+0000). */
             reference?: string | null;
-            /** @description Default false. When true the merchant leg of settlement lands in the pending (escrow) bucket for later release. */
+            /** @description Default false. When true the merchant leg of settlement lands in the pending (escrow) bucket for later release (condition manual; with a split rule, the merchant's remainder leg). */
             hold_in_escrow?: boolean;
+            /**
+             * Format: uuid
+             * @description An active split rule of the merchant; the payment is divided by it at settlement (docs/split-settlement.md). An unknown or inactive rule, a rule in another currency, flat legs larger than the amount, or a rule naming the payment's sub-merchant on a payment without one is 422.
+             */
+            split_rule_id?: string | null;
             /** @description Free-form string key/value pairs stored on the transaction (at most 50 keys; keys up to 40 characters, values up to 500 characters). */
             metadata?: {
                 [key: string]: string;
@@ -1742,6 +1964,11 @@ export interface components {
             reference?: string | null;
             /** Format: uuid */
             sub_merchant_id?: string | null;
+            /**
+             * Format: uuid
+             * @description As on CollectionCreate; checked when the session is created and applied to the collection its pay makes.
+             */
+            split_rule_id?: string | null;
             /** @description Rails the payer may choose; defaults to all rails when omitted. */
             allowed_rails?: components["schemas"]["Rail"][];
         };
@@ -1785,10 +2012,11 @@ export interface components {
             reason?: string | null;
         };
         /**
-         * @description `recipient_type` and `value` are required. `recipient_id` is required for sub_merchant
-         *     recipients and must be absent or null for platform and tax recipients. `escrow` defaults
-         *     to false; `escrow_release_condition` (default manual) and `escrow_timeout_hours`
-         *     (default 72, used by auto_timeout) apply when escrow is true.
+         * @description `recipient_type` and `value` are required. `recipient_id` is optional for sub_merchant
+         *     recipients (absent or null: the sub-merchant the payment is attributed to) and must be
+         *     absent or null for platform and tax recipients. `escrow` defaults to false;
+         *     `escrow_release_condition` (default manual) applies when escrow is true; the rule's
+         *     `escrow_timeout_hours` is used by auto_timeout.
          */
         SplitRecipientCreate: {
             recipient_type: components["schemas"]["RecipientType"];
@@ -1802,21 +2030,28 @@ export interface components {
             /** @description Default false. When true this recipient's leg is held in escrow (pending) until released. */
             escrow?: boolean;
             escrow_release_condition?: components["schemas"]["EscrowReleaseCondition"];
-            /** @description Default 72. Hours until an auto_timeout escrow is released. */
-            escrow_timeout_hours?: number;
         } & unknown;
         /**
          * @description Conditional requirements (also enforced by the schema): `currency` is required (non-null)
-         *     when `rule_type` is `flat`, and every recipient `value` is then an integer amount;
-         *     for `percentage` and `tiered` rules every `value` is at most 100.
+         *     when `rule_type` is `flat` or `tiered`, and every recipient `value` of a flat rule is then
+         *     an integer amount; for `percentage` and `tiered` rules every `value` is at most 100;
+         *     `tiers` is required for tiered rules and refused for the others. Rules the schema
+         *     cannot state answer 422 naming the field: shares of a band adding up to more than 100,
+         *     more than 2 decimal places, a tier's `values` not one per recipient, bands not in
+         *     increasing `min_amount` order, an unknown `recipient_id`.
          */
         SplitRuleCreate: {
+            /** @description Any text but the NUL character (U+0000). */
             name: string;
             rule_type: components["schemas"]["SplitRuleType"];
-            /** @description Required for flat rules (currency of the flat values); omitted for percentage rules. */
+            /** @description Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted or null for percentage rules. One of the supported currencies (see Currency). */
             currency?: string | null;
             recipients: components["schemas"]["SplitRecipientCreate"][];
-        } & unknown;
+            /** @description Tiered rules only. Bands above the first, in increasing min_amount order; below the first band the recipients' own values apply. */
+            tiers?: components["schemas"]["SplitTier"][] | null;
+            /** @description Default 72. Hours after settlement at which an auto_timeout escrow hold of this rule is released. */
+            escrow_timeout_hours?: number;
+        } & (unknown & unknown & unknown);
         PayoutCreate: {
             /**
              * Format: uuid
@@ -2185,6 +2420,36 @@ export interface components {
                  *       },
                  *       "meta": {
                  *         "request_id": "0c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The escrow hold is no longer held (released, returned, or taken back whole by a refund); nothing moved (ESCROW_HOLD_NOT_HELD). `details.fields` names `path.id` with the hold's state. */
+        EscrowHoldNotHeld: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "ESCROW_HOLD_NOT_HELD",
+                 *         "message": "The escrow hold is no longer held (released); nothing moved.",
+                 *         "details": {
+                 *           "fields": [
+                 *             {
+                 *               "field": "path.id",
+                 *               "message": "the escrow hold is no longer held (released); nothing moved"
+                 *             }
+                 *           ]
+                 *         }
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "0c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e40"
                  *       }
                  *     }
                  */
@@ -3392,6 +3657,202 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SplitRuleEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deactivateSplitRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The split rule, inactive. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SplitRuleEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEscrowHolds: {
+        parameters: {
+            query?: {
+                /** @description Opaque base64url token from the previous page's `meta.next_cursor`, passed back unchanged; omit for the first page. An altered or foreign cursor is 422 (field `cursor`). */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100, default 50, written in decimal digits (`0x10`, `1e1`, `16.0` are 422). Out-of-range values are clamped to that range, never rejected (so the schema carries no minimum or maximum). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the holds of this collection. */
+                transaction_id?: string;
+                /** @description Only holds in this status. */
+                status?: components["schemas"]["EscrowHoldStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of escrow holds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowHoldListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEscrowHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The escrow hold. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowHoldEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    releaseEscrowHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The escrow hold, released. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowHoldEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["EscrowHoldNotHeld"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    returnEscrowHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The escrow hold, returned. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowHoldEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["EscrowHoldNotHeld"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmCollectionDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection's escrow holds after the confirmation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowHoldListEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];

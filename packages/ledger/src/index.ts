@@ -24,6 +24,8 @@ export {
   type Settlement,
   type SettlementLeg,
   type SettlementResult,
+  type SplitRefundLeg,
+  splitHoldId,
 } from './domain/ledger-service.ts';
 export { AccountCode, TransferCode, system_account_kinds, type SystemAccountKind } from './domain/layout.ts';
 export { convertAmount, divideRounded, parseRate, rounding_default, type Rate, type Rounding } from './domain/fx.ts';

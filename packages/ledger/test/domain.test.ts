@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Ledger, LedgerUsageError, TransferCode, TransferFlags, batch_events_max, history_page_max, holdLegId, idFromUuid, type LedgerEngine } from '../src/index.ts';
+import { Ledger, LedgerUsageError, TransferCode, TransferFlags, batch_events_max, history_page_max, holdLegId, idFromUuid, splitHoldId, type LedgerEngine } from '../src/index.ts';
 import { engine_cases } from './support/engines.ts';
 
 for (const engine_case of engine_cases) {
@@ -42,6 +42,44 @@ for (const engine_case of engine_cases) {
       expect(await ledger.balance(first.accountId)).toEqual({ available: 0n, pending: 0n });
       expect(await ledger.balance(12345n)).toBeNull();
       expect(() => ledger.walletAccountId(ownerId, 'XXX')).toThrow(LedgerUsageError);
+    });
+
+    test('reserveSplitRefund: a held leg shrinks its hold, a wallet leg is reserved; all or none; regrowHold puts it back', async () => {
+      const seller = await wallet();
+      const platform = await wallet();
+      const collectionId = randomUUID();
+      const settled = await ledger.settleCollection({
+        collectionId, currency: 'NGN', amount: 1_000n,
+        legs: [{ accountId: seller, amount: 800n, escrow: true }, { accountId: platform, amount: 200n, escrow: false }],
+      });
+      expect(settled.ok).toBe(true);
+      const holdId = idFromUuid(collectionId, 0);
+      // The platform cannot cover 300: nothing moves, the hold included.
+      const refused = await ledger.reserveSplitRefund({ refundId: randomUUID(), currency: 'NGN', legs: [
+        { kind: 'hold', leg: 0, accountId: seller, collectionId, holdPendingId: holdId, keep: 500n },
+        { kind: 'wallet', leg: 1, accountId: platform, amount: 300n },
+      ] });
+      expect(refused).toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 800n });
+      expect(await ledger.balance(platform)).toEqual({ available: 200n, pending: 0n });
+      const refundId = randomUUID();
+      const reserve = () => ledger.reserveSplitRefund({ refundId, currency: 'NGN', legs: [
+        { kind: 'hold', leg: 0, accountId: seller, collectionId, holdPendingId: holdId, keep: 560n },
+        { kind: 'wallet', leg: 1, accountId: platform, amount: 60n },
+      ] });
+      expect((await reserve()).ok).toBe(true);
+      expect(await reserve()).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 560n });
+      expect(await ledger.balance(platform)).toEqual({ available: 140n, pending: 0n });
+      // The rail refused it: the reservation is voided and the hold regrown.
+      expect((await ledger.cancelSplitRefund(refundId, [1])).ok).toBe(true);
+      const regrown = await ledger.regrowHold({ operationId: refundId, collectionId, currency: 'NGN', pendingId: splitHoldId(refundId, 0), newHoldId: 77n, accountId: seller, amount: 800n });
+      expect(regrown.ok).toBe(true);
+      expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 800n });
+      expect(await ledger.balance(platform)).toEqual({ available: 200n, pending: 0n });
+      expect((await ledger.releaseEscrow(77n)).ok).toBe(true);
+      expect(await ledger.balance(seller)).toEqual({ available: 800n, pending: 0n });
+      expect((await ledger.checkInvariants()).ok).toBe(true);
     });
 
     test('settleCollection splits into wallets and fees in one chain; escrow legs stay pending until released', async () => {

@@ -61,6 +61,14 @@ type DisputeAdditions =
   | 'GET /disputes/{id}'
   | 'POST /sandbox/disputes'
   | 'POST /sandbox/disputes/{id}/resolve';
+// Additions of split settlement (docs/split-settlement.md): deactivation, escrow holds, delivery.
+type SplitSettlementAdditions =
+  | 'POST /split-rules/{id}/deactivate'
+  | 'GET /escrow-holds'
+  | 'GET /escrow-holds/{id}'
+  | 'POST /escrow-holds/{id}/release'
+  | 'POST /escrow-holds/{id}/return'
+  | 'POST /collections/{id}/delivery-confirmation';
 
 describe('contract and SDK agree', () => {
   it('the spec puts Idempotency-Key on exactly the seven operations the SDK fills in', () => {
@@ -101,6 +109,7 @@ describe('contract and SDK agree', () => {
       | 'POST /fx/rate-locks'
       | WebhookAndEventAdditions
       | DisputeAdditions
+      | SplitSettlementAdditions
     >();
   });
 

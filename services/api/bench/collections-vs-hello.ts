@@ -26,6 +26,11 @@
 // most this stack reaches on this machine, and its p99 at the fixed rate shows how much of the
 // service's tail is the machine's (WAL flushes that stall) rather than the service's.
 //
+// Also measured, in the same rounds (issue 15): the same POST /collections naming a three-leg
+// split rule (platform 10 % held in escrow, tax 16 %, the merchant's remainder), so settlement
+// runs a three-transfer linked chain with a pending leg, the escrow hold row and its escrow.held
+// event for every one. Its rate is printed beside the plain case's (aim: at least 0.8 of it).
+//
 // The load generator shares the 2 cores with the service and PostgreSQL; signing a request costs
 // it a few microseconds. BENCH_PROFILE_DIR=dir writes a CPU profile of the service.
 import { randomUUID } from 'node:crypto';
@@ -45,18 +50,28 @@ const fixed_rate_duration_s = Number(process.env.BENCH_FIXED_RATE_DURATION_S ?? 
 const warmup_s = 2;
 const target_collections_per_s = 1500;
 const target_p99_ms = 50;
+const target_split_ratio = 0.8;
+/** The split case's rule (docs/split-settlement.md): three legs, one escrowed. */
+const split_rule = {
+  name: 'bench three legs', rule_type: 'percentage',
+  recipients: [
+    { recipient_type: 'platform', value: 10, escrow: true, escrow_release_condition: 'manual' },
+    { recipient_type: 'tax', value: 16 },
+  ],
+};
 
 type Signer = { apiKey: string; apiSecret: string };
 
 /** An autocannon request that is a brand-new, signed collection every time it is sent. */
-function newCollectionRequest(signer: Signer, runId: string): autocannon.Request & { path: string } {
+function newCollectionRequest(signer: Signer, runId: string, splitRuleId?: string): autocannon.Request & { path: string } {
   let sequence = 0;
   return {
     method: 'POST',
     path: '/v1/collections',
     setupRequest: (request) => {
       sequence += 1;
-      const body = JSON.stringify({ amount: 150000, currency: 'KES', rail: 'mobile_money', payer_phone: '+254700000000', reference: `bench-${runId}-${sequence}` });
+      const body = JSON.stringify({ amount: 150000, currency: 'KES', rail: 'mobile_money', payer_phone: '+254700000000', reference: `bench-${runId}-${sequence}`,
+        ...(splitRuleId === undefined ? {} : { split_rule_id: splitRuleId }) });
       const timestamp = String(Math.floor(Date.now() / 1000));
       return {
         ...request,
@@ -86,6 +101,19 @@ async function checkEndpoint(origin: string, signer: Signer): Promise<void> {
   }
 }
 
+/** Creates the split case's rule (POST /split-rules takes no Idempotency-Key) and answers its id. */
+async function createSplitRule(origin: string, signer: Signer): Promise<string> {
+  const body = JSON.stringify(split_rule);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${origin}/v1/split-rules`, { method: 'POST', body, headers: {
+    'content-type': 'application/json', 'x-service-key': signer.apiKey, 'x-service-timestamp': timestamp,
+    'x-service-signature': signRequest({ secret: signer.apiSecret, timestamp, body }),
+  } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`POST /v1/split-rules answered ${response.status}: ${text}`);
+  return (JSON.parse(text) as { data: { id: string } }).data.id;
+}
+
 /** The floor answers a new collection with 200 pending (it has no replays: every request is new). */
 async function checkFloor(origin: string, signer: Signer): Promise<void> {
   const request = newCollectionRequest(signer, 'floor-check').setupRequest!({ method: 'POST', path: '/v1/collections' }, {});
@@ -106,6 +134,7 @@ async function main(): Promise<void> {
     const signer = { apiKey: targets.credentials.apiKey, apiSecret: targets.credentials.apiSecret };
     await checkEndpoint(targets.apiOrigin, signer);
     await checkFloor(targets.floorOrigin, signer);
+    const splitRuleId = await createSplitRule(targets.apiOrigin, signer);
 
     // The fixed rate first: every collection created by a maximum-rate round is settled by the
     // outcome worker over the following seconds, and that backlog would inflate the latency of
@@ -133,16 +162,18 @@ async function main(): Promise<void> {
     await fixedRun('floor-fixed-warmup', warmup_s, targets.floorOrigin);
     const floorFixed = await fixedRun('floor-fixed', fixed_rate_duration_s, targets.floorOrigin);
 
-    type Level = { connections: number; hellos: Measurement[]; floors: Measurement[]; collections: Measurement[] };
+    type Level = { connections: number; hellos: Measurement[]; floors: Measurement[]; collections: Measurement[]; splits: Measurement[] };
     const levels: Level[] = [];
     for (const connections of connection_levels) {
-      const level: Level = { connections, hellos: [], floors: [], collections: [] };
+      const level: Level = { connections, hellos: [], floors: [], collections: [], splits: [] };
       for (let round = 0; round < rounds; round += 1) {
         level.hellos.push(await measure({ url: targets.helloUrl, connections, pipelining: 1 }, duration_s, warmup_s));
         const floorRequests = [newCollectionRequest(signer, `floor${connections}-${round}`)];
         level.floors.push(await measure({ url: targets.floorOrigin, connections, pipelining: 1, requests: floorRequests }, duration_s, warmup_s));
         const requests = [newCollectionRequest(signer, `max${connections}-${round}`)];
         level.collections.push(await measure({ url: targets.apiOrigin, connections, pipelining: 1, requests }, duration_s, warmup_s));
+        const splitRequests = [newCollectionRequest(signer, `split${connections}-${round}`, splitRuleId)];
+        level.splits.push(await measure({ url: targets.apiOrigin, connections, pipelining: 1, requests: splitRequests }, duration_s, warmup_s));
       }
       levels.push(level);
     }
@@ -150,6 +181,9 @@ async function main(): Promise<void> {
     const hello = median(best.hellos);
     const floor = median(best.floors);
     const collection = median(best.collections);
+    const bestSplit = levels.reduce((a, b) => (median(b.splits).rps > median(a.splits).rps ? b : a));
+    const split = median(bestSplit.splits);
+    const splitRatio = split.rps / collection.rps;
 
     const ratio = collection.rps / hello.rps;
     const rateMet = collection.rps >= target_collections_per_s;
@@ -162,6 +196,8 @@ async function main(): Promise<void> {
           `  ${String(level.connections).padStart(3)} connections, rounds hello: ${rates(level.hellos)}; floor: ${rates(level.floors)}; collections: ${rates(level.collections)}`,
           line(`    floor (${level.connections})`, median(level.floors)),
           line(`    POST /collections (${level.connections})`, median(level.collections)),
+          `      split rounds: ${rates(level.splits)}`,
+          line(`    POST /collections split (${level.connections})`, median(level.splits)),
         ]),
         `  best level: ${best.connections} connections`,
         line('bare Express hello-world', hello),
@@ -169,6 +205,8 @@ async function main(): Promise<void> {
         line('signed idempotent POST /collections', collection),
         `  ratio collections/hello           : ${ratio.toFixed(3)}`,
         `  ratio collections/floor           : ${(collection.rps / floor.rps).toFixed(2)} (the floor sends one statement per write; the service batches concurrent requests' statements)`,
+        line(`split, 3 legs, 1 escrowed (${bestSplit.connections})`, split),
+        `  ratio split/plain collections     : ${splitRatio.toFixed(3)} (aim >= ${target_split_ratio}: ${splitRatio >= target_split_ratio ? 'met' : 'NOT met'}; each at its best level)`,
         `  fixed rate: ${fixed_rate_per_s} requests/s for ${fixed_rate_duration_s} s, open loop (evenly spaced arrivals, latency from the scheduled send time)`,
         line(`floor at ${fixed_rate_per_s}/s`, floorFixed),
         line(`POST /collections at ${fixed_rate_per_s}/s`, fixed),
@@ -177,7 +215,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
     // Failed requests make every figure meaningless; missed targets are reported, not failed.
-    const failed = [...levels.flatMap((l) => [...l.hellos, ...l.floors, ...l.collections]), fixed, floorFixed].reduce((n, m) => n + m.non2xx + m.errors, 0);
+    const failed = [...levels.flatMap((l) => [...l.hellos, ...l.floors, ...l.collections, ...l.splits]), fixed, floorFixed].reduce((n, m) => n + m.non2xx + m.errors, 0);
     if (failed > 0) process.exitCode = 1;
   } finally {
     await targets.stopAll();

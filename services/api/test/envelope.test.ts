@@ -137,7 +137,7 @@ describe('protocol failures', () => {
   });
 
   it('a specified but unbuilt operation is 501 NOT_IMPLEMENTED', async () => {
-    expectEnvelopeError(await rawRequest(`${service.baseUrl}/split-rules`, { headers: signedHeaders(service.key) }), 501, 'NOT_IMPLEMENTED');
+    expectEnvelopeError(await rawRequest(`${service.baseUrl}/fx/rates?base_currency=KES&quote_currency=USD`, { headers: signedHeaders(service.key) }), 501, 'NOT_IMPLEMENTED');
   });
 
   it('a response that breaks the spec is caught in tests (500, and logged with the schema errors)', async () => {

@@ -62,7 +62,7 @@ it('settles what the API created, in its own process, and stops cleanly on SIGTE
     const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;
     return rows.length === 4 ? rows.map((r) => r.identifier) : null;
   }, () => `the recurring jobs to be registered:\n${worker.output()}`);
-  expect(recurring).toEqual(['collections.complete_abandoned', 'idempotency.purge_expired', 'payout_rails.sandbox_sweep_outcomes', 'refunds.void_pending_reservations']);
+  expect(recurring).toEqual(['collections.complete_abandoned', 'escrow.auto_release', 'idempotency.purge_expired', 'payout_rails.sandbox_sweep_outcomes', 'refunds.void_pending_reservations']);
   const settled = await waitFor(async () => {
     const { data } = await service.client.GET('/collections/{id}', { params: { path: { id } } });
     return data?.data.status === 'success' ? data.data : null;

@@ -37,6 +37,10 @@ from payagg_client.models.error_code import ErrorCode
 from payagg_client.models.error_details import ErrorDetails
 from payagg_client.models.error_envelope import ErrorEnvelope
 from payagg_client.models.escrow_event_data import EscrowEventData
+from payagg_client.models.escrow_hold import EscrowHold
+from payagg_client.models.escrow_hold_envelope import EscrowHoldEnvelope
+from payagg_client.models.escrow_hold_list_envelope import EscrowHoldListEnvelope
+from payagg_client.models.escrow_hold_status import EscrowHoldStatus
 from payagg_client.models.escrow_release_condition import EscrowReleaseCondition
 from payagg_client.models.event_envelope import EventEnvelope
 from payagg_client.models.event_list_envelope import EventListEnvelope
@@ -79,6 +83,7 @@ from payagg_client.models.split_rule_create import SplitRuleCreate
 from payagg_client.models.split_rule_envelope import SplitRuleEnvelope
 from payagg_client.models.split_rule_list_envelope import SplitRuleListEnvelope
 from payagg_client.models.split_rule_type import SplitRuleType
+from payagg_client.models.split_tier import SplitTier
 from payagg_client.models.sub_merchant import SubMerchant
 from payagg_client.models.sub_merchant_contact import SubMerchantContact
 from payagg_client.models.sub_merchant_create import SubMerchantCreate

@@ -35,8 +35,9 @@ class CheckoutSessionCreate(BaseModel):
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     reference: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Echoed on the resulting transaction (any text but the NUL character, U+0000).")
     sub_merchant_id: Optional[UUID] = None
+    split_rule_id: Optional[UUID] = Field(default=None, description="As on CollectionCreate; checked when the session is created and applied to the collection its pay makes.")
     allowed_rails: Optional[Annotated[List[Rail], Field(min_length=1)]] = Field(default=None, description="Rails the payer may choose; defaults to all rails when omitted.")
-    __properties: ClassVar[List[str]] = ["amount", "currency", "reference", "sub_merchant_id", "allowed_rails"]
+    __properties: ClassVar[List[str]] = ["amount", "currency", "reference", "sub_merchant_id", "split_rule_id", "allowed_rails"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -104,6 +105,11 @@ class CheckoutSessionCreate(BaseModel):
         if self.sub_merchant_id is None and "sub_merchant_id" in self.model_fields_set:
             _dict['sub_merchant_id'] = None
 
+        # set to None if split_rule_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.split_rule_id is None and "split_rule_id" in self.model_fields_set:
+            _dict['split_rule_id'] = None
+
         return _dict
 
     @classmethod
@@ -120,6 +126,7 @@ class CheckoutSessionCreate(BaseModel):
             "currency": obj.get("currency"),
             "reference": obj.get("reference"),
             "sub_merchant_id": obj.get("sub_merchant_id"),
+            "split_rule_id": obj.get("split_rule_id"),
             "allowed_rails": obj.get("allowed_rails")
         })
         return _obj

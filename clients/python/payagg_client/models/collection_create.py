@@ -39,9 +39,10 @@ class CollectionCreate(BaseModel):
     payer_card_token: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]] = Field(default=None, description="Required when rail is card. A tokenized card reference from card tokenization (1 to 128 characters: letters, digits, `_`, `.`, `:`, `-`), never a raw card number: 12 to 19 digits, grouped or not, are refused with 422 and never stored or logged. ")
     payer_account_ref: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]] = Field(default=None, description="Required when rail is bank. A tokenized account reference (1 to 128 characters: letters, digits, `_`, `.`, `:`, `-`), never a raw account number. ")
     reference: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Merchant order string, echoed on the transaction (any text but the NUL character, U+0000).")
-    hold_in_escrow: Optional[StrictBool] = Field(default=None, description="Default false. When true the merchant leg of settlement lands in the pending (escrow) bucket for later release.")
+    hold_in_escrow: Optional[StrictBool] = Field(default=None, description="Default false. When true the merchant leg of settlement lands in the pending (escrow) bucket for later release (condition manual; with a split rule, the merchant's remainder leg).")
+    split_rule_id: Optional[UUID] = Field(default=None, description="An active split rule of the merchant; the payment is divided by it at settlement (docs/split-settlement.md). An unknown or inactive rule, a rule in another currency, flat legs larger than the amount, or a rule naming the payment's sub-merchant on a payment without one is 422.")
     metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(default=None, description="Free-form string key/value pairs stored on the transaction (at most 50 keys; keys up to 40 characters, values up to 500 characters).")
-    __properties: ClassVar[List[str]] = ["amount", "currency", "rail", "sub_merchant_id", "payer_phone", "payer_card_token", "payer_account_ref", "reference", "hold_in_escrow", "metadata"]
+    __properties: ClassVar[List[str]] = ["amount", "currency", "rail", "sub_merchant_id", "payer_phone", "payer_card_token", "payer_account_ref", "reference", "hold_in_escrow", "split_rule_id", "metadata"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -154,6 +155,11 @@ class CollectionCreate(BaseModel):
         if self.reference is None and "reference" in self.model_fields_set:
             _dict['reference'] = None
 
+        # set to None if split_rule_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.split_rule_id is None and "split_rule_id" in self.model_fields_set:
+            _dict['split_rule_id'] = None
+
         # set to None if metadata (nullable) is None
         # and model_fields_set contains the field
         if self.metadata is None and "metadata" in self.model_fields_set:
@@ -180,6 +186,7 @@ class CollectionCreate(BaseModel):
             "payer_account_ref": obj.get("payer_account_ref"),
             "reference": obj.get("reference"),
             "hold_in_escrow": obj.get("hold_in_escrow"),
+            "split_rule_id": obj.get("split_rule_id"),
             "metadata": obj.get("metadata")
         })
         return _obj

@@ -19,8 +19,8 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from typing import Any, ClassVar, Dict, List
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
 from typing import Optional, Set
@@ -31,6 +31,8 @@ class EscrowEventData(BaseModel):
     """
     data of escrow.* events; the held money is part of the transaction, whose events carry the sequence.
     """ # noqa: E501
+    escrow_hold_id: Optional[UUID] = Field(default=None, description="The escrow hold (GET /escrow-holds/{id}).")
+    recipient_type: Optional[StrictStr] = Field(default=None, description="Whose leg is held.")
     transaction_id: UUID
     merchant_id: UUID
     wallet_id: UUID
@@ -38,7 +40,17 @@ class EscrowEventData(BaseModel):
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     occurred_at: datetime
     sequence: Annotated[int, Field(strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
-    __properties: ClassVar[List[str]] = ["transaction_id", "merchant_id", "wallet_id", "amount", "currency", "occurred_at", "sequence"]
+    __properties: ClassVar[List[str]] = ["escrow_hold_id", "recipient_type", "transaction_id", "merchant_id", "wallet_id", "amount", "currency", "occurred_at", "sequence"]
+
+    @field_validator('recipient_type')
+    def recipient_type_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['merchant', 'platform', 'sub_merchant', 'tax']):
+            raise ValueError("must be one of enum values ('merchant', 'platform', 'sub_merchant', 'tax')")
+        return value
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -98,6 +110,8 @@ class EscrowEventData(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "escrow_hold_id": obj.get("escrow_hold_id"),
+            "recipient_type": obj.get("recipient_type"),
             "transaction_id": obj.get("transaction_id"),
             "merchant_id": obj.get("merchant_id"),
             "wallet_id": obj.get("wallet_id"),

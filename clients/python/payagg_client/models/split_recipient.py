@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
-from typing import Any, ClassVar, Dict, List, Union
+from typing import Any, ClassVar, Dict, List, Optional, Union
 from typing_extensions import Annotated
 from uuid import UUID
 from payagg_client.models.escrow_release_condition import EscrowReleaseCondition
@@ -33,7 +33,7 @@ class SplitRecipient(BaseModel):
     A recipient of a split rule, as returned.
     """ # noqa: E501
     recipient_type: RecipientType
-    recipient_id: UUID = Field(description="The sub-merchant for sub_merchant recipients; the merchant's own id for platform and tax recipients.")
+    recipient_id: Optional[UUID] = Field(description="The sub-merchant for sub_merchant recipients (null means the sub-merchant each payment is attributed to); the merchant's own id for platform and tax recipients.")
     value: Union[Annotated[float, Field(strict=True, gt=0)], Annotated[int, Field(strict=True, gt=0)]] = Field(description="A share in percent for percentage and tiered rules; an integer amount in minor units for flat rules.")
     escrow: StrictBool
     escrow_release_condition: EscrowReleaseCondition
@@ -79,6 +79,11 @@ class SplitRecipient(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if recipient_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.recipient_id is None and "recipient_id" in self.model_fields_set:
+            _dict['recipient_id'] = None
+
         return _dict
 
     @classmethod

@@ -30,15 +30,14 @@ from pydantic_core import to_jsonable_python
 
 class SplitRecipientCreate(BaseModel):
     """
-    `recipient_type` and `value` are required. `recipient_id` is required for sub_merchant recipients and must be absent or null for platform and tax recipients. `escrow` defaults to false; `escrow_release_condition` (default manual) and `escrow_timeout_hours` (default 72, used by auto_timeout) apply when escrow is true. 
+    `recipient_type` and `value` are required. `recipient_id` is optional for sub_merchant recipients (absent or null: the sub-merchant the payment is attributed to) and must be absent or null for platform and tax recipients. `escrow` defaults to false; `escrow_release_condition` (default manual) applies when escrow is true; the rule's `escrow_timeout_hours` is used by auto_timeout. 
     """ # noqa: E501
     recipient_type: RecipientType
     recipient_id: Optional[UUID] = Field(default=None, description="The sub-merchant receiving this share (sub_merchant recipients only).")
     value: Union[Annotated[float, Field(le=9007199254740991, strict=True, gt=0)], Annotated[int, Field(le=2147483647, strict=True, gt=0)]] = Field(description="Percent share (at most 100) for percentage and tiered rules; integer minor units for flat rules.")
     escrow: Optional[StrictBool] = Field(default=None, description="Default false. When true this recipient's leg is held in escrow (pending) until released.")
     escrow_release_condition: Optional[EscrowReleaseCondition] = None
-    escrow_timeout_hours: Optional[Annotated[int, Field(le=8760, strict=True, ge=1)]] = Field(default=None, description="Default 72. Hours until an auto_timeout escrow is released.")
-    __properties: ClassVar[List[str]] = ["recipient_type", "recipient_id", "value", "escrow", "escrow_release_condition", "escrow_timeout_hours"]
+    __properties: ClassVar[List[str]] = ["recipient_type", "recipient_id", "value", "escrow", "escrow_release_condition"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -100,8 +99,7 @@ class SplitRecipientCreate(BaseModel):
             "recipient_id": obj.get("recipient_id"),
             "value": obj.get("value"),
             "escrow": obj.get("escrow"),
-            "escrow_release_condition": obj.get("escrow_release_condition"),
-            "escrow_timeout_hours": obj.get("escrow_timeout_hours")
+            "escrow_release_condition": obj.get("escrow_release_condition")
         })
         return _obj
 

@@ -25,6 +25,7 @@ from typing_extensions import Annotated
 from uuid import UUID
 from payagg_client.models.split_recipient import SplitRecipient
 from payagg_client.models.split_rule_type import SplitRuleType
+from payagg_client.models.split_tier import SplitTier
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -40,8 +41,10 @@ class SplitRule(BaseModel):
     currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(default=None, description="Currency of flat values; null for percentage and tiered rules.")
     active: StrictBool
     recipients: Annotated[List[SplitRecipient], Field(min_length=1)]
+    tiers: Optional[List[SplitTier]] = Field(default=None, description="The bands of a tiered rule (null otherwise).")
+    created_at: Optional[datetime] = None
     updated_at: datetime
-    __properties: ClassVar[List[str]] = ["id", "merchant_id", "name", "rule_type", "currency", "active", "recipients", "updated_at"]
+    __properties: ClassVar[List[str]] = ["id", "merchant_id", "name", "rule_type", "currency", "active", "recipients", "tiers", "created_at", "updated_at"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -98,10 +101,21 @@ class SplitRule(BaseModel):
             for _item_recipients in self.recipients:
                 _items.append(_item_recipients.to_dict() if _item_recipients is not None else None)
             _dict['recipients'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in tiers (list)
+        _items = []
+        if self.tiers:
+            for _item_tiers in self.tiers:
+                _items.append(_item_tiers.to_dict() if _item_tiers is not None else None)
+            _dict['tiers'] = _items
         # set to None if currency (nullable) is None
         # and model_fields_set contains the field
         if self.currency is None and "currency" in self.model_fields_set:
             _dict['currency'] = None
+
+        # set to None if tiers (nullable) is None
+        # and model_fields_set contains the field
+        if self.tiers is None and "tiers" in self.model_fields_set:
+            _dict['tiers'] = None
 
         return _dict
 
@@ -122,6 +136,8 @@ class SplitRule(BaseModel):
             "currency": obj.get("currency"),
             "active": obj.get("active"),
             "recipients": [SplitRecipient.from_dict(_item) for _item in obj["recipients"]] if obj.get("recipients") is not None else None,
+            "tiers": [SplitTier.from_dict(_item) for _item in obj["tiers"]] if obj.get("tiers") is not None else None,
+            "created_at": obj.get("created_at"),
             "updated_at": obj.get("updated_at")
         })
         return _obj

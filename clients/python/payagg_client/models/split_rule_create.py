@@ -23,19 +23,29 @@ from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from payagg_client.models.split_recipient_create import SplitRecipientCreate
 from payagg_client.models.split_rule_type import SplitRuleType
+from payagg_client.models.split_tier import SplitTier
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class SplitRuleCreate(BaseModel):
     """
-    Conditional requirements (also enforced by the schema): `currency` is required (non-null) when `rule_type` is `flat`, and every recipient `value` is then an integer amount; for `percentage` and `tiered` rules every `value` is at most 100. 
+    Conditional requirements (also enforced by the schema): `currency` is required (non-null) when `rule_type` is `flat` or `tiered`, and every recipient `value` of a flat rule is then an integer amount; for `percentage` and `tiered` rules every `value` is at most 100; `tiers` is required for tiered rules and refused for the others. Rules the schema cannot state answer 422 naming the field: shares of a band adding up to more than 100, more than 2 decimal places, a tier's `values` not one per recipient, bands not in increasing `min_amount` order, an unknown `recipient_id`. 
     """ # noqa: E501
-    name: Annotated[str, Field(min_length=1, strict=True, max_length=200)]
+    name: Annotated[str, Field(min_length=1, strict=True, max_length=200)] = Field(description="Any text but the NUL character (U+0000).")
     rule_type: SplitRuleType
-    currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(default=None, description="Required for flat rules (currency of the flat values); omitted for percentage rules.")
+    currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(default=None, description="Required for flat rules (currency of the flat values) and tiered rules (currency of the band amounts); omitted or null for percentage rules. One of the supported currencies (see Currency).")
     recipients: Annotated[List[SplitRecipientCreate], Field(min_length=1, max_length=50)]
-    __properties: ClassVar[List[str]] = ["name", "rule_type", "currency", "recipients"]
+    tiers: Optional[Annotated[List[SplitTier], Field(min_length=1, max_length=20)]] = Field(default=None, description="Tiered rules only. Bands above the first, in increasing min_amount order; below the first band the recipients' own values apply.")
+    escrow_timeout_hours: Optional[Annotated[int, Field(le=8760, strict=True, ge=1)]] = Field(default=None, description="Default 72. Hours after settlement at which an auto_timeout escrow hold of this rule is released.")
+    __properties: ClassVar[List[str]] = ["name", "rule_type", "currency", "recipients", "tiers", "escrow_timeout_hours"]
+
+    @field_validator('name', mode="before")
+    def name_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[^\u0000]*$", value):
+            raise ValueError(r"must validate the regular expression /^[^\u0000]*$/")
+        return value
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -43,8 +53,8 @@ class SplitRuleCreate(BaseModel):
         if value is None:
             return value
 
-        if isinstance(value, str) and not re.match(r"^[A-Z]{3}$", value):
-            raise ValueError(r"must validate the regular expression /^[A-Z]{3}$/")
+        if isinstance(value, str) and not re.match(r"^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$", value):
+            raise ValueError(r"must validate the regular expression /^(BWP|CDF|EGP|ETB|EUR|GBP|GHS|KES|MAD|MWK|MZN|NGN|RWF|TZS|UGX|USD|XAF|XOF|ZAR|ZMW|JPY|KWD)$/")
         return value
 
     model_config = ConfigDict(
@@ -92,10 +102,21 @@ class SplitRuleCreate(BaseModel):
             for _item_recipients in self.recipients:
                 _items.append(_item_recipients.to_dict() if _item_recipients is not None else None)
             _dict['recipients'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in tiers (list)
+        _items = []
+        if self.tiers:
+            for _item_tiers in self.tiers:
+                _items.append(_item_tiers.to_dict() if _item_tiers is not None else None)
+            _dict['tiers'] = _items
         # set to None if currency (nullable) is None
         # and model_fields_set contains the field
         if self.currency is None and "currency" in self.model_fields_set:
             _dict['currency'] = None
+
+        # set to None if tiers (nullable) is None
+        # and model_fields_set contains the field
+        if self.tiers is None and "tiers" in self.model_fields_set:
+            _dict['tiers'] = None
 
         return _dict
 
@@ -112,7 +133,9 @@ class SplitRuleCreate(BaseModel):
             "name": obj.get("name"),
             "rule_type": obj.get("rule_type"),
             "currency": obj.get("currency"),
-            "recipients": [SplitRecipientCreate.from_dict(_item) for _item in obj["recipients"]] if obj.get("recipients") is not None else None
+            "recipients": [SplitRecipientCreate.from_dict(_item) for _item in obj["recipients"]] if obj.get("recipients") is not None else None,
+            "tiers": [SplitTier.from_dict(_item) for _item in obj["tiers"]] if obj.get("tiers") is not None else None,
+            "escrow_timeout_hours": obj.get("escrow_timeout_hours")
         })
         return _obj
 

@@ -485,6 +485,88 @@ export class Ledger {
     }));
   }
 
+  // ----- Split settlement: refunds of several legs, escrow holds a refund makes smaller -----
+  // (services/api domain/split-settlement.ts; docs/split-settlement.md.) A pending transfer
+  // cannot be partly voided, so taking part of an escrow hold back is "void the hold, hold the
+  // rest anew" in one linked chain; the hold's new pending id is derived from the operation.
+
+  /**
+   * Reserves a refund of a split collection in ONE linked chain, all legs or none:
+   *   a wallet leg: a pending transfer wallet -> rail clearing (its reservation, posted or voided
+   *                 with commitSplitRefund / cancelSplitRefund);
+   *   a held leg:   its escrow hold voided and, when some stays held, a new hold rail clearing ->
+   *                 wallet of `keep` (id splitHoldId(refundId, leg)): the part taken back is in
+   *                 rail clearing at once, never in the recipient's balance.
+   * insufficient_funds when a wallet cannot cover its part (nothing moved); hold_already_posted /
+   * hold_already_voided when a hold is no longer held.
+   */
+  async reserveSplitRefund(args: { refundId: string; currency: string; legs: readonly SplitRefundLeg[] }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    if (args.legs.length === 0) throw new LedgerUsageError('a split refund needs at least one leg');
+    await this.ensureCurrency(args.currency);
+    const rail = systemAccountId('rail_clearing', args.currency);
+    const user_data_128 = u128FromUuid(args.refundId);
+    const transfers: TransferInput[] = [];
+    for (const leg of args.legs) {
+      if (leg.kind === 'wallet') {
+        if (leg.amount <= 0n) throw new LedgerUsageError('a refund leg amount must be positive');
+        transfers.push({
+          id: splitRefundTransferId(args.refundId, 'reserve', leg.leg), debit_account_id: leg.accountId, credit_account_id: rail,
+          amount: leg.amount, ledger, code: TransferCode.refund_leg, user_data_128, flags: TransferFlags.pending,
+        });
+      } else {
+        transfers.push(...holdRemade({
+          voidId: splitRefundTransferId(args.refundId, 'take', leg.leg), pendingId: leg.holdPendingId,
+          newHoldId: splitHoldId(args.refundId, leg.leg), accountId: leg.accountId, keep: leg.keep, rail, ledger,
+          user_data_128: u128FromUuid(leg.collectionId),
+        }));
+      }
+    }
+    return this.#submitChain(linkedChain(transfers));
+  }
+
+  /** The rail paid a split refund: post the wallet legs' reservations (legs as reserved). */
+  commitSplitRefund(refundId: string, walletLegs: readonly number[]): Promise<MovementResult> {
+    return this.#splitRefundFinish(refundId, walletLegs, 'post');
+  }
+
+  /** The rail refused a split refund: void the wallet legs' reservations (the wallets get it back). */
+  cancelSplitRefund(refundId: string, walletLegs: readonly number[]): Promise<MovementResult> {
+    return this.#splitRefundFinish(refundId, walletLegs, 'void');
+  }
+
+  /**
+   * Puts money taken from an escrow hold back (a split refund the rail refused): the hold
+   * `pendingId` is voided and held anew with `amount` (id `newHoldId`), in one linked chain.
+   */
+  async regrowHold(args: { operationId: string; collectionId: string; currency: string; pendingId: bigint | null; newHoldId: bigint; accountId: bigint; amount: bigint }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    return this.#submitChain(linkedChain(holdRemade({
+      voidId: idFromParts('payagg.ledger.hold_regrow', u128FromUuid(args.operationId), args.newHoldId), pendingId: args.pendingId,
+      newHoldId: args.newHoldId, accountId: args.accountId, keep: args.amount,
+      rail: systemAccountId('rail_clearing', args.currency), ledger, user_data_128: u128FromUuid(args.collectionId),
+    })));
+  }
+
+  /** Credits a leg's money straight to a wallet (a refused split refund whose hold was released meanwhile). */
+  async creditLeg(args: { id: bigint; collectionId: string; currency: string; accountId: bigint; amount: bigint }): Promise<MovementResult> {
+    const { ledger } = currencyInfo(args.currency);
+    return this.#submitChain([{
+      id: args.id, debit_account_id: systemAccountId('rail_clearing', args.currency), credit_account_id: args.accountId,
+      amount: args.amount, ledger, code: TransferCode.collection_leg, user_data_128: u128FromUuid(args.collectionId),
+    }]);
+  }
+
+  async #splitRefundFinish(refundId: string, walletLegs: readonly number[], action: 'post' | 'void'): Promise<MovementResult> {
+    if (walletLegs.length === 0) return { ok: true, transferIds: [], replayed: false };
+    return this.#submitChain(linkedChain(walletLegs.map((leg) => ({
+      id: splitRefundTransferId(refundId, action === 'post' ? 'commit' : 'cancel', leg),
+      pending_id: splitRefundTransferId(refundId, 'reserve', leg),
+      amount: action === 'post' ? u128_max : 0n,
+      flags: action === 'post' ? TransferFlags.post_pending_transfer : TransferFlags.void_pending_transfer,
+    }))));
+  }
+
   /**
    * Converts between currencies through the FX position accounts, as two linked transfers on two
    * ledgers (TigerBeetle allows a linked chain to span ledgers; each transfer stays within one):
@@ -813,6 +895,40 @@ function settlementChain(args: Settlement): TransferInput[] {
     flags: (i < args.legs.length - 1 ? TransferFlags.linked : 0) | (leg.escrow ? TransferFlags.pending : 0),
     timeout: leg.escrow ? (leg.timeoutSeconds ?? 0) : 0,
   }));
+}
+
+/** A leg of reserveSplitRefund: a wallet's reservation, or an escrow hold made smaller. */
+export type SplitRefundLeg =
+  | { kind: 'wallet'; leg: number; accountId: bigint; amount: bigint }
+  | { kind: 'hold'; leg: number; accountId: bigint; collectionId: string; holdPendingId: bigint; keep: bigint };
+
+/** The id of the hold a split refund leaves behind for `leg` (reserveSplitRefund). */
+export function splitHoldId(refundId: string, leg: number): bigint {
+  return idFromParts('payagg.ledger.split_hold', u128FromUuid(refundId), leg);
+}
+
+function splitRefundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel' | 'take', leg: number): bigint {
+  return idFromParts('payagg.ledger.split_refund', u128FromUuid(refundId), step, leg);
+}
+
+/** Void the hold `pendingId`; hold `keep` anew when some stays. */
+function holdRemade(args: { voidId: bigint; pendingId: bigint | null; newHoldId: bigint; accountId: bigint; keep: bigint; rail: bigint; ledger: number; user_data_128: bigint }): TransferInput[] {
+  // No pending to void when a refund had taken the whole hold (pendingId null).
+  const transfers: TransferInput[] = args.pendingId === null ? [] : [{
+    id: args.voidId, pending_id: args.pendingId, amount: 0n, flags: TransferFlags.void_pending_transfer,
+  }];
+  if (args.keep > 0n) {
+    transfers.push({
+      id: args.newHoldId, debit_account_id: args.rail, credit_account_id: args.accountId, amount: args.keep,
+      ledger: args.ledger, code: TransferCode.collection_escrow_leg, user_data_128: args.user_data_128, flags: TransferFlags.pending,
+    });
+  }
+  return transfers;
+}
+
+/** The transfers as one linked chain (every one but the last carries `linked`). */
+function linkedChain(transfers: TransferInput[]): TransferInput[] {
+  return transfers.map((t, i) => ({ ...t, flags: (t.flags ?? 0) | (i < transfers.length - 1 ? TransferFlags.linked : 0) }));
 }
 
 export function balanceOf(account: Account): Balance {

@@ -49,6 +49,13 @@ export const capabilityByRoute: Record<string, Capability> = {
   'POST /split-rules': 'write',
   'GET /split-rules': 'read',
   'GET /split-rules/{id}': 'read',
+  // Split settlement additions (docs/split-settlement.md): moving escrowed money needs a write key.
+  'POST /split-rules/{id}/deactivate': 'write',
+  'GET /escrow-holds': 'read',
+  'GET /escrow-holds/{id}': 'read',
+  'POST /escrow-holds/{id}/release': 'write',
+  'POST /escrow-holds/{id}/return': 'write',
+  'POST /collections/{id}/delivery-confirmation': 'write',
   'POST /payouts': 'payout',
   'GET /payouts': 'payout_read',
   'GET /payouts/{id}': 'payout_read',

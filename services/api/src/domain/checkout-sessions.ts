@@ -16,6 +16,7 @@ import { allRails, type Rail } from '../rails/types.ts';
 import { assertCurrencySupported, checkCollectionRequest, type CollectionRequest, type CollectionsDeps, type PartyCheckDeps } from './collections.ts';
 import { assertMerchantActive, findMerchant } from './merchants.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
+import { planLegs } from './split-rules.ts';
 import { assertSubMerchantOfMerchant } from './sub-merchants.ts';
 import { type TransactionStatus } from './transactions.ts';
 
@@ -32,6 +33,7 @@ export type CheckoutSessionRow = {
   id: string;
   merchant_id: string;
   sub_merchant_id: string | null;
+  split_rule_id: string | null;
   amount: bigint;
   currency: string;
   reference: string | null;
@@ -135,6 +137,7 @@ export type PaymentFailureReason = (typeof paymentFailureReasons)[number];
 
 export async function insertCheckoutSession(q: Queryable, input: {
   id: string; merchantId: string; subMerchantId: string | null; amount: number; currency: string;
+  splitRuleId?: string | null;
   reference: string | null; allowedRails: readonly Rail[] | undefined; clientToken: string; lifetimeMinutes: number;
   /** The app clock: expiry is decided by it everywhere (creation, reads, pay claims). */
   now: Date;
@@ -143,10 +146,10 @@ export async function insertCheckoutSession(q: Queryable, input: {
   const allowedRails = input.allowedRails && input.allowedRails.length > 0 ? [...new Set(input.allowedRails)] : [...allRails];
   const [row] = await q<CheckoutSessionRow[]>`
     insert into checkout_sessions (id, merchant_id, sub_merchant_id, amount, currency, reference, allowed_rails,
-      status, client_token_sha256, expires_at)
+      status, client_token_sha256, expires_at, split_rule_id)
     values (${input.id}, ${input.merchantId}, ${input.subMerchantId}, ${input.amount}, ${input.currency},
       ${input.reference}, ${allowedRails}, 'open', ${tokenSha256(input.clientToken)},
-      ${expiresAt})
+      ${expiresAt}, ${input.splitRuleId ?? null})
     returning *`;
   return row!;
 }
@@ -162,6 +165,13 @@ export type CheckoutSessionCreate = Schema<'CheckoutSessionCreate'>;
 export async function checkCreateRequest(q: Queryable, merchantId: string, request: CheckoutSessionCreate): Promise<void> {
   assertCurrencySupported(request.currency);
   await assertSubMerchantOfMerchant(q, merchantId, request.sub_merchant_id);
+  // The rule is checked here; its pay applies it even if it is deactivated meanwhile.
+  if (request.split_rule_id) {
+    await planLegs(q, {
+      merchantId, amount: request.amount, currency: request.currency, subMerchantId: request.sub_merchant_id ?? null,
+      splitRuleId: request.split_rule_id, holdInEscrow: false, requireActive: true,
+    });
+  }
 }
 
 /**
@@ -182,6 +192,7 @@ export async function recordCheckoutSession(deps: { sql: Sql }, input: {
         id: input.id,
         merchantId: input.merchantId,
         subMerchantId: request.sub_merchant_id ?? null,
+        splitRuleId: request.split_rule_id ?? null,
         amount: request.amount,
         currency: request.currency,
         reference: request.reference ?? null,
@@ -360,6 +371,7 @@ export function payCollectionRequest(session: CheckoutSessionRow, pay: CheckoutS
     payer_account_ref: pay.payer_account_ref,
     sub_merchant_id: session.sub_merchant_id,
     reference: session.reference,
+    split_rule_id: session.split_rule_id,
   };
 }
 

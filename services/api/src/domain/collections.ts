@@ -25,12 +25,14 @@ import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { RailConnector, RailOutcome } from '../rails/types.ts';
 import type { Logger } from '../log.ts';
-import { appendEvents, eventInsert } from './events.ts';
+import { eventInsert } from './events.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { assertPayerFitsRail } from './payer-rules.ts';
 import { railRefusal } from './rail-calls.ts';
 import type { KycLimits } from './kyc-tiers.ts';
 import { assertSubMerchantCanReceive } from './sub-merchants.ts';
+import { legWallet, type LegWallet, plannedLegsOf, recordSettledLegs } from './escrow-holds.ts';
+import { type PaymentToSplit, type PlannedLeg, planLegs } from './split-rules.ts';
 import {
   findTransaction,
   pendingTransactionRow,
@@ -85,6 +87,23 @@ export async function checkCollectionParties(deps: PartyCheckDeps, merchantId: s
     request.sub_merchant_id, { amount: request.amount, currency: request.currency });
 }
 
+/**
+ * A direct collection's split rule must be active when it is made (a checkout pay applies the
+ * rule its session accepted). Its legs are computed again when the row is written.
+ */
+export async function checkSplitRuleUsable(deps: { sql: Sql }, merchantId: string, request: CollectionRequest): Promise<PlannedLeg[] | null | undefined> {
+  if (!request.split_rule_id) return undefined;
+  return await planLegs(deps.sql, paymentToSplit(merchantId, request, true));
+}
+
+/** The payment a split rule is applied to (split-rules.ts planLegs). */
+export function paymentToSplit(merchantId: string, request: CollectionRequest, requireActive: boolean): PaymentToSplit {
+  return {
+    merchantId, amount: request.amount, currency: request.currency, subMerchantId: request.sub_merchant_id ?? null,
+    splitRuleId: request.split_rule_id ?? null, holdInEscrow: request.hold_in_escrow ?? false, requireActive,
+  };
+}
+
 /** The merchant's collection (GET /collections/{id}, a refund's parent); collection_not_found otherwise. */
 export async function getCollection(q: Queryable, merchantId: string, id: string): Promise<TransactionRow> {
   const row = await findTransaction(q, merchantId, id);
@@ -127,9 +146,15 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
    */
   onRailMayHoldIt: () => Promise<void> | void;
   commitWrites: (q: Queryable, row: TransactionRow) => CommitWrite[];
+  /** The legs the caller's checks already computed (checkSplitRuleUsable); computed here otherwise. */
+  plannedLegs?: PlannedLeg[] | null;
 }): Promise<TransactionRow> {
   const { request } = input;
   const connector = deps.rails.connectorFor(request.rail);
+  // Before the rail: a rule that cannot apply refuses with nothing created. Not "active" here:
+  // a checkout pay applies the rule its session accepted, a resumed run what its request named.
+  const splitLegs = input.plannedLegs !== undefined ? input.plannedLegs
+    : request.split_rule_id || request.hold_in_escrow ? await planLegs(deps.sql, paymentToSplit(input.merchantId, request, false)) : null;
   let initiation;
   try {
     initiation = await connector.initiateCollection({
@@ -169,6 +194,8 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     holdInEscrow: request.hold_in_escrow ?? false,
     refundReason: null,
     checkoutSessionId: input.checkoutSessionId,
+    splitRuleId: request.split_rule_id ?? null,
+    splitLegs,
   }, input.createdAt);
   // No recovery point is written between the rail call and this commit (it would cost a round
   // trip on every collection): a run that dies here leaves its record at 'started', and the
@@ -282,7 +309,25 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
 
     const wallets = settlementWalletsOf(deps.ledger);
     const walletOf = new Map<string, SettlementWallet>();
+    // Split (or escrowed) collections: a wallet per leg (docs/split-settlement.md).
+    const splitOf = new Map<string, { legs: PlannedLeg[]; wallets: LegWallet[] }>();
     for (const { row } of settle) {
+      const legs = plannedLegsOf(row);
+      if (legs === null) continue;
+      const legWallets: LegWallet[] = [];
+      for (const leg of legs) {
+        const key = `${leg.owner_id}:${row.currency}`;
+        let wallet = wallets.get(key);
+        if (wallet === undefined) {
+          wallet = await legWallet(tx, deps.ledger, row.merchant_id, row.currency, leg);
+          walletsToRemember.push({ key, wallet });
+        }
+        legWallets.push(wallet);
+      }
+      splitOf.set(row.id, { legs, wallets: legWallets });
+    }
+    for (const { row } of settle) {
+      if (splitOf.has(row.id)) continue;
       const key = `${row.merchant_id}:${row.currency}`;
       if (walletOf.has(key)) continue;
       let wallet = wallets.get(key);
@@ -299,7 +344,9 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
       collectionId: row.id,
       currency: row.currency,
       amount: row.amount,
-      legs: [{ accountId: walletFor(row).accountId, amount: row.amount, escrow: row.hold_in_escrow }],
+      legs: splitOf.has(row.id)
+        ? splitOf.get(row.id)!.legs.map((leg, i) => ({ accountId: splitOf.get(row.id)!.wallets[i]!.accountId, amount: BigInt(leg.amount), escrow: leg.escrow }))
+        : [{ accountId: walletFor(row).accountId, amount: row.amount, escrow: false }],
     })));
     const landed = settle.filter(({ index, row }, k) => {
       const result = settled[k]!;
@@ -312,21 +359,10 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
       ...landed.map(({ row }) => ({ row, status: 'success' as const })),
       ...fail.map(({ row, failureReason }) => ({ row, status: 'failed' as const, failureReason })),
     ]);
-    // After their transaction.success events, so each resource's events stay in order.
-    await appendEvents(tx, moved.filter((row) => row.status === 'success' && row.hold_in_escrow).map((row) => ({
-      merchantId: row.merchant_id,
-      type: 'escrow.held' as const,
-      resourceType: 'transaction' as const,
-      resourceId: row.id,
-      data: {
-        transaction_id: row.id,
-        merchant_id: row.merchant_id,
-        wallet_id: walletFor(row).walletId,
-        amount: Number(row.amount),
-        currency: row.currency,
-        occurred_at: row.updated_at.toISOString(),
-      },
-    })));
+    // After their transaction.success events, so each resource's events stay in order: the
+    // legs, the escrow holds and their escrow.held events.
+    await recordSettledLegs(tx, moved.filter((row) => row.status === 'success' && splitOf.has(row.id))
+      .map((row) => ({ row, ...splitOf.get(row.id)! })));
   } });
   // Only once committed: a rolled-back transaction may have rolled back the wallet's index row.
   for (const { key, wallet } of walletsToRemember) rememberSettlementWallet(deps.ledger, key, wallet);

@@ -181,6 +181,24 @@ export type PayoutReadOutcome =
   | 'payout_not_cancellable';
 
 
+/** Split rules (POST/GET /split-rules, deactivate) and applying one to a payment, in check order. */
+export type SplitRuleOutcome =
+  /** A rule the schema cannot refuse: shares over 100 % or with more than 2 decimals, tiers out of order, an unknown sub-merchant. */
+  | 'split_rule_invalid'
+  | 'split_rule_not_found'
+  /** A payment's split_rule_id names no rule of the merchant, or an inactive one. */
+  | 'split_rule_not_usable'
+  | 'split_rule_currency_differs'
+  /** The rule pays "the payment's sub-merchant" and the payment names none. */
+  | 'split_rule_needs_sub_merchant'
+  | 'split_rule_flat_legs_exceed_amount';
+
+/** Escrow holds: release, return, delivery confirmation. */
+export type EscrowOutcome =
+  | 'escrow_hold_not_found'
+  /** Released, returned, or taken back whole by a refund: nothing moves (409 ESCROW_HOLD_NOT_HELD). */
+  | 'escrow_hold_not_held';
+
 export type Outcome =
   | CollectionOutcome
   | CheckoutSessionOutcome
@@ -195,7 +213,9 @@ export type Outcome =
   | PayoutOutcome
   | PayoutReadOutcome
   | FxOutcome
-  | PartnerWalletOutcome;
+  | PartnerWalletOutcome
+  | SplitRuleOutcome
+  | EscrowOutcome;
 
 /** A request field a refusal is about, as clients see it (`body.amount`, `path.id`, `session`). */
 export type RefusalField = { field: string; message: string };

@@ -31,6 +31,7 @@ import {
   setTransactionStatus,
   type TransactionRow,
 } from './transactions.ts';
+import { commitSplitRefundLegs, reserveSplitRefundLegs, undoSplitRefundLegs } from './split-refunds.ts';
 import { ensureWallet } from './wallets.ts';
 
 export type RefundsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry };
@@ -67,11 +68,13 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     if (amount > remaining) {
       throw fieldsRefusal('refund_exceeds_remaining_amount', [{ field: 'body.amount', message: `must not exceed the remaining refundable amount (${remaining})` }]);
     }
-    const wallet = await ensureWallet(tx, deps.ledger, {
-      merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
-    });
-    const reserved = await deps.ledger.reserveRefund({
-      refundId: input.refundId, walletAccountId: wallet.accountId, currency: collection.currency, amount,
+    // A split (or escrowed) collection gives back each leg's part (split-refunds.ts).
+    const refundLegs = await reserveSplitRefundLegs(tx, deps.ledger, { refundId: input.refundId, collection, amount });
+    const reserved = refundLegs !== null ? { ok: true as const } : await deps.ledger.reserveRefund({
+      refundId: input.refundId, currency: collection.currency, amount,
+      walletAccountId: (await ensureWallet(tx, deps.ledger, {
+        merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
+      })).accountId,
     });
     if (!reserved.ok) {
       if (reserved.failure === 'insufficient_funds') {
@@ -84,10 +87,10 @@ export async function reserveRefund(deps: RefundsDeps, input: {
              where id = ${collection.id}`;
     const [refund] = await tx<TransactionRow[]>`
       insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
-        parent_transaction_id, reference, refund_reason)
+        parent_transaction_id, reference, refund_reason, refund_legs)
       values (${input.refundId}, ${collection.merchant_id}, ${collection.sub_merchant_id}, 'refund', ${collection.rail},
         'pending', ${amount.toString()}::bigint, ${collection.currency}, ${collection.id}, ${collection.reference},
-        ${input.request.reason ?? null})
+        ${input.request.reason ?? null}, ${refundLegs === null ? null : tx.json(refundLegs as never)})
       returning *`;
     return refund!;
   } });
@@ -158,6 +161,17 @@ async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, 
   const undone = await write(deps, { prepare: async (tx) => {
     const locked = await lockTransaction(tx, refund.id);
     if (!locked || locked.provider_reference !== null || locked.status !== 'pending') return false;
+    if (locked.refund_legs !== null) {
+      // A split refund is undone in the ledger under the collection's lock, before the row goes
+      // (each movement is idempotent on the refund id; see split-refunds.ts).
+      await lockTransaction(tx, refund.parent_transaction_id!);
+      const { keptOnPayerSide } = await undoSplitRefundLegs(tx, deps.ledger, locked);
+      await tx`delete from transactions where id = ${refund.id}`;
+      await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
+               where id = ${refund.parent_transaction_id}`;
+      await hooks.withinUndo?.(tx);
+      return false;
+    }
     await tx`delete from transactions where id = ${refund.id}`;
     await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
              where id = ${refund.parent_transaction_id}`;
@@ -229,15 +243,24 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
     if (refund.provider_reference === null) throw new Error(`rail outcome for refund ${refund.id} before its initiation was recorded`);
     const collection = await lockTransaction(tx, refund.parent_transaction_id!);
     if (outcome.status === 'failed') {
-      const voided = await deps.ledger.cancelRefund(refund.id);
-      if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
-      await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
+      let keptOnPayerSide = 0n;
+      if (refund.refund_legs !== null) {
+        ({ keptOnPayerSide } = await undoSplitRefundLegs(tx, deps.ledger, refund));
+      } else {
+        const voided = await deps.ledger.cancelRefund(refund.id);
+        if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
+      }
+      await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
                where id = ${collection!.id}`;
       await setTransactionStatus(tx, refund, 'failed', { failureReason: outcome.failureReason });
       return;
     }
-    const posted = await deps.ledger.commitRefund(refund.id);
-    if (!posted.ok && posted.failure !== 'hold_already_posted') throw new Error(`post refund ${refund.id}: ${posted.failure}`);
+    if (refund.refund_legs !== null) {
+      await commitSplitRefundLegs(tx, deps.ledger, refund);
+    } else {
+      const posted = await deps.ledger.commitRefund(refund.id);
+      if (!posted.ok && posted.failure !== 'hold_already_posted') throw new Error(`post refund ${refund.id}: ${posted.failure}`);
+    }
     await setTransactionStatus(tx, refund, 'success');
     const [totals] = await tx<{ refunded: bigint }[]>`
       select coalesce(sum(amount), 0)::bigint as refunded from transactions

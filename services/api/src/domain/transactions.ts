@@ -7,6 +7,10 @@ import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import type { Rail } from '../rails/types.ts';
 import { appendEvent, appendEvents, type EventType, type NewEvent } from './events.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
+import type { PlannedLeg } from './split-rules.ts';
+
+/** A split refund's part of one leg (transactions.refund_legs): held = taken from the leg's escrow hold. */
+export type RefundLegPart = { leg: number; amount: number; held: boolean };
 
 export const transactionStatuses = ['pending', 'success', 'failed', 'reversed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
@@ -32,6 +36,10 @@ export type TransactionRow = {
   refunded_amount: bigint;
   failure_reason: string | null;
   checkout_session_id: string | null;
+  /** Split settlement (migration 0060): the rule, the legs computed at creation, a refund's parts. */
+  split_rule_id: string | null;
+  split_legs: PlannedLeg[] | null;
+  refund_legs: RefundLegPart[] | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -78,6 +86,8 @@ export type NewTransaction = {
   holdInEscrow: boolean;
   refundReason: string | null;
   checkoutSessionId: string | null;
+  splitRuleId?: string | null;
+  splitLegs?: PlannedLeg[] | null;
 };
 
 /**
@@ -107,6 +117,9 @@ export function pendingTransactionRow(input: NewTransaction, createdAt: Date): T
     refunded_amount: 0n,
     failure_reason: null,
     checkout_session_id: input.checkoutSessionId,
+    split_rule_id: input.splitRuleId ?? null,
+    split_legs: input.splitLegs ?? null,
+    refund_legs: null,
     created_at: createdAt,
     updated_at: createdAt,
   };
@@ -117,12 +130,13 @@ export function transactionInsert(q: Queryable, row: TransactionRow): PendingQue
   return q`
     insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
       parent_transaction_id, provider_reference, reference, action_url, ussd_code, metadata,
-      hold_in_escrow, refund_reason, refunded_amount, failure_reason, checkout_session_id, created_at, updated_at)
+      hold_in_escrow, refund_reason, refunded_amount, failure_reason, checkout_session_id, split_rule_id, split_legs, created_at, updated_at)
     values (${row.id}, ${row.merchant_id}, ${row.sub_merchant_id}, ${row.type}, ${row.rail}, ${row.status},
       ${String(row.amount)}, ${row.currency}, ${row.parent_transaction_id}, ${row.provider_reference},
       ${row.reference}, ${row.action_url}, ${row.ussd_code},
       ${row.metadata === null ? null : q.json(row.metadata)}, ${row.hold_in_escrow},
       ${row.refund_reason}, ${String(row.refunded_amount)}, ${row.failure_reason}, ${row.checkout_session_id},
+      ${row.split_rule_id}, ${row.split_legs === null ? null : q.json(row.split_legs as never)},
       ${row.created_at}, ${row.updated_at})
     returning 1`;
 }

@@ -17,7 +17,7 @@
 //   rail_initiated  the rail call timed out or the commit failed: the rail may hold the
 //                   collection, so a resumed run records it whatever has changed since (the payer
 //                   may already have been charged).
-import { type CollectionRequest, checkCollectionParties, checkCollectionPayload, initiateAndRecordCollection, railHoldsCollection } from '../domain/collections.ts';
+import { type CollectionRequest, checkCollectionParties, checkSplitRuleUsable, checkCollectionPayload, initiateAndRecordCollection, railHoldsCollection } from '../domain/collections.ts';
 import { assertMerchantActive } from '../domain/merchants.ts';
 import { type TransactionResource, toTransactionResource } from '../domain/transactions.ts';
 import { type IdempotentRequest, type IdempotentRun, idempotentOperation } from '../idempotency/idempotent.ts';
@@ -37,9 +37,11 @@ export async function createCollection(deps: FlowDeps, input: {
   return await createCollectionOperation.run(deps.idempotency, scope, async (run) => {
     // Inside the run: a replay answers the stored original even if the merchant or the
     // sub-merchant has been put on hold since.
+    let plannedLegs;
     if (await mustCheckParties(deps, run, request)) {
       assertMerchantActive(merchant);
       await checkCollectionParties(deps, merchant.id, request);
+      plannedLegs = await checkSplitRuleUsable(deps, merchant.id, request);
     }
     const row = await initiateAndRecordCollection(deps, {
       transactionId: run.resourceId,
@@ -48,6 +50,7 @@ export async function createCollection(deps: FlowDeps, input: {
       checkoutSessionId: null,
       createdAt: run.startedAt,
       resumed: run.resumed,
+      ...(plannedLegs === undefined ? {} : { plannedLegs }),
       onRailMayHoldIt: async () => {
         run.keepOnFailure();
         await run.setRecoveryPoint(deps.sql, 'rail_initiated');

@@ -26,6 +26,8 @@ export const errorStatusByCode = {
   DISPUTE_ALREADY_OPEN: 409,
   DISPUTE_ALREADY_RESOLVED: 409,
   TRANSACTION_DISPUTED: 409,
+  // Split settlement (docs/split-settlement.md): release or return of a hold no longer held.
+  ESCROW_HOLD_NOT_HELD: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

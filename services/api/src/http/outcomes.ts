@@ -96,6 +96,15 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   partner_wallet_currency_mismatch: { status: 422, code: 'VALIDATION_ERROR' },
   partner_wallet_insufficient_funds: { status: 402, code: 'INSUFFICIENT_FUNDS' },
   no_such_partner_withdrawal: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  // Split rules and escrow (docs/split-settlement.md).
+  split_rule_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  split_rule_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  split_rule_not_usable: { status: 422, code: 'VALIDATION_ERROR' },
+  split_rule_currency_differs: { status: 422, code: 'VALIDATION_ERROR' },
+  split_rule_needs_sub_merchant: { status: 422, code: 'VALIDATION_ERROR' },
+  split_rule_flat_legs_exceed_amount: { status: 422, code: 'VALIDATION_ERROR' },
+  escrow_hold_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  escrow_hold_not_held: { status: 409, code: 'ESCROW_HOLD_NOT_HELD' },
 };
 
 /** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */

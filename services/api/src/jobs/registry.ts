@@ -13,6 +13,7 @@ import { payoutRailsSandboxDeliverDueOutcomesJob, payoutRailsSandboxSweepOutcome
 import { payoutsSendJob } from './tasks/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
 import { partnerWithdrawalsSendJob } from './tasks/partner-withdrawals-send.ts';
+import { escrowAutoReleaseJob } from './tasks/escrow-auto-release.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -25,6 +26,7 @@ export const jobDefinitions = {
   'payout_rails.sandbox_deliver_due_outcomes': payoutRailsSandboxDeliverDueOutcomesJob,
   'payout_rails.sandbox_sweep_outcomes': payoutRailsSandboxSweepOutcomesJob,
   'partner_withdrawals.send': partnerWithdrawalsSendJob,
+  'escrow.auto_release': escrowAutoReleaseJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

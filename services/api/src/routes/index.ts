@@ -12,6 +12,7 @@ import { userRoutes } from './users.ts';
 import { walletRoutes } from './wallets.ts';
 import { partnerWalletRoutes } from './partner-wallets.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { splitRuleRoutes } from './split-rules.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {
@@ -26,6 +27,7 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
     ...disputeRoutes(ctx),
     ...fxRoutes(ctx),
     ...payoutRoutes(ctx),
+    ...splitRuleRoutes(ctx),
   };
 }
 

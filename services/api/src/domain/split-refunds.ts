@@ -1,0 +1,136 @@
+// Refunds of split (or escrowed) collections (docs/split-settlement.md). A refund reverses the
+// legs in proportion to what each leg has left (split-legs.ts allocate: largest remainder, ties
+// to the earlier leg), so a full refund always takes every leg back whole and no leg ever goes
+// below zero. A leg still held in escrow gives its part back out of the hold first: the hold is
+// made smaller (the recipient never had that money); any other leg's part is reserved from the
+// recipient's wallet like a plain refund's. All legs move in one linked chain: if one wallet
+// cannot cover its part, the refund is 402 INSUFFICIENT_FUNDS and nothing moved.
+//
+// The callers hold the collection's row lock (refunds.ts), so a release or a return of one of its
+// holds (escrow-holds.ts, which takes it first too) runs wholly before or after: a racing release
+// makes the refund take the leg from the wallet; a refund that took a hold whole makes the
+// release 409 ESCROW_HOLD_NOT_HELD.
+import { idFromParts, type Ledger, type SplitRefundLeg, splitHoldId } from '@payagg/ledger';
+import type { Tx } from '../db/index.ts';
+import { appendEvents, type NewEvent } from './events.ts';
+import type { EscrowHoldRow } from './escrow-holds.ts';
+import { Refusal } from './outcomes.ts';
+import { allocate } from './split-legs.ts';
+import type { RefundLegPart, TransactionRow } from './transactions.ts';
+
+type SettlementLegRow = { leg: number; ledger_account_id: string; amount: bigint; refunded_amount: bigint };
+
+/**
+ * Reserves the refund's part of each leg, or answers null when the collection was settled whole
+ * (the plain refund path applies). Under the collection's row lock.
+ */
+export async function reserveSplitRefundLegs(tx: Tx, ledger: Ledger, input: {
+  refundId: string; collection: TransactionRow; amount: bigint;
+}): Promise<RefundLegPart[] | null> {
+  const legs = await tx<SettlementLegRow[]>`
+    select leg, ledger_account_id, amount, refunded_amount from settlement_legs where transaction_id = ${input.collection.id} order by leg for update`;
+  if (legs.length === 0) return null;
+  const holds = await tx<EscrowHoldRow[]>`select * from escrow_holds where transaction_id = ${input.collection.id} order by leg for update`;
+  const holdOf = new Map(holds.map((hold) => [hold.leg, hold]));
+  const parts = allocate(input.amount, legs.map((leg) => leg.amount - leg.refunded_amount));
+  const ledgerLegs: SplitRefundLeg[] = [];
+  const recorded: { part: RefundLegPart; hold: EscrowHoldRow | null; keep: bigint }[] = [];
+  legs.forEach((leg, i) => {
+    const part = parts[i]!;
+    if (part === 0n) return;
+    const hold = holdOf.get(leg.leg);
+    const accountId = BigInt(leg.ledger_account_id);
+    if (hold && hold.status === 'held' && hold.ledger_pending_id !== null) {
+      const keep = hold.amount - part;
+      ledgerLegs.push({ kind: 'hold', leg: leg.leg, accountId, collectionId: input.collection.id, holdPendingId: BigInt(hold.ledger_pending_id), keep });
+      recorded.push({ part: { leg: leg.leg, amount: Number(part), held: true }, hold, keep });
+    } else {
+      ledgerLegs.push({ kind: 'wallet', leg: leg.leg, accountId, amount: part });
+      recorded.push({ part: { leg: leg.leg, amount: Number(part), held: false }, hold: null, keep: 0n });
+    }
+  });
+  const reserved = await ledger.reserveSplitRefund({ refundId: input.refundId, currency: input.collection.currency, legs: ledgerLegs });
+  if (!reserved.ok) {
+    if (reserved.failure === 'insufficient_funds') {
+      throw new Refusal('refund_exceeds_wallet_balance', 'A recipient wallet of this split payment cannot cover its part of the refund. Nothing was moved.');
+    }
+    throw new Error(`ledger refused split refund reservation ${input.refundId}: ${reserved.failure} (${reserved.status})`);
+  }
+  for (const { part, hold, keep } of recorded) {
+    await tx`update settlement_legs set refunded_amount = refunded_amount + ${part.amount} where transaction_id = ${input.collection.id} and leg = ${part.leg}`;
+    if (hold !== null) {
+      await tx`update escrow_holds set amount = ${keep.toString()}::bigint, updated_at = now(),
+                 ledger_pending_id = ${keep > 0n ? splitHoldId(input.refundId, part.leg).toString() : null}
+               where id = ${hold.id}`;
+    }
+  }
+  return recorded.map(({ part }) => part);
+}
+
+/**
+ * The rail paid a split refund: the wallet parts' reservations are posted; a hold the refund took
+ * whole is returned (escrow.returned). Under the refund's and the collection's row locks.
+ */
+export async function commitSplitRefundLegs(tx: Tx, ledger: Ledger, refund: TransactionRow): Promise<void> {
+  const parts = refund.refund_legs ?? [];
+  const posted = await ledger.commitSplitRefund(refund.id, parts.filter((p) => !p.held).map((p) => p.leg));
+  if (!posted.ok && posted.failure !== 'hold_already_posted') throw new Error(`post split refund ${refund.id}: ${posted.failure}`);
+  const emptied = await tx<EscrowHoldRow[]>`
+    update escrow_holds set status = 'returned', updated_at = now()
+    where transaction_id = ${refund.parent_transaction_id} and leg = any(${parts.filter((p) => p.held).map((p) => p.leg)}::int[])
+      and status = 'held' and amount = 0
+    returning *`;
+  await appendEvents(tx, emptied.map((hold): NewEvent => ({
+    merchantId: hold.merchant_id, type: 'escrow.returned', resourceType: 'transaction', resourceId: hold.transaction_id,
+    data: {
+      transaction_id: hold.transaction_id, merchant_id: hold.merchant_id, wallet_id: hold.wallet_id, escrow_hold_id: hold.id,
+      recipient_type: hold.recipient_type, amount: parts.find((p) => p.leg === hold.leg)!.amount, currency: hold.currency,
+      occurred_at: hold.updated_at.toISOString(),
+    },
+  })));
+}
+
+/**
+ * A split refund that will not be paid (the rail failed it, or refused its initiation): the
+ * wallet parts' reservations are voided; each held part goes back into its hold if the hold is
+ * still held, or to the wallet's available balance if it was released meanwhile (a returned hold
+ * leaves it on the payer's side, where a return sends it). The legs' refunded amounts drop back.
+ * Each ledger movement is idempotent on the refund, so a repeated undo moves nothing twice.
+ */
+export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: TransactionRow): Promise<{ keptOnPayerSide: bigint }> {
+  const parts = refund.refund_legs ?? [];
+  const collectionId = refund.parent_transaction_id!;
+  const voided = await ledger.cancelSplitRefund(refund.id, parts.filter((p) => !p.held).map((p) => p.leg));
+  if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void split refund ${refund.id}: ${voided.failure}`);
+  let keptOnPayerSide = 0n;
+  for (const part of parts) {
+    let back = true;
+    if (part.held) {
+      const [hold] = await tx<EscrowHoldRow[]>`select * from escrow_holds where transaction_id = ${collectionId} and leg = ${part.leg} for update`;
+      const [leg] = await tx<SettlementLegRow[]>`select leg, ledger_account_id, amount, refunded_amount from settlement_legs where transaction_id = ${collectionId} and leg = ${part.leg}`;
+      const accountId = BigInt(leg!.ledger_account_id);
+      if (hold!.status === 'held') {
+        const newHoldId = idFromParts('payagg.split.hold_regrow', refund.id, part.leg);
+        const amount = hold!.amount + BigInt(part.amount);
+        const regrown = await ledger.regrowHold({
+          operationId: refund.id, collectionId, currency: refund.currency,
+          pendingId: hold!.ledger_pending_id === null ? null : BigInt(hold!.ledger_pending_id), newHoldId, accountId, amount,
+        });
+        if (!regrown.ok && regrown.failure !== 'hold_already_voided') throw new Error(`regrow hold ${hold!.id}: ${regrown.failure}`);
+        await tx`update escrow_holds set amount = ${amount.toString()}::bigint, ledger_pending_id = ${newHoldId.toString()}, updated_at = now() where id = ${hold!.id}`;
+      } else if (hold!.status === 'released') {
+        const credited = await ledger.creditLeg({
+          id: idFromParts('payagg.split.leg_credit', refund.id, part.leg), collectionId, currency: refund.currency, accountId, amount: BigInt(part.amount),
+        });
+        if (!credited.ok) throw new Error(`credit leg ${part.leg} of ${collectionId}: ${credited.failure}`);
+      } else {
+        // Returned meanwhile: the part stays with the rest of the hold, on the payer's side, and
+        // stays counted as given back (the caller restores only the rest of the remainder).
+        back = false;
+        keptOnPayerSide += BigInt(part.amount);
+      }
+    }
+    if (back) await tx`update settlement_legs set refunded_amount = refunded_amount - ${part.amount} where transaction_id = ${collectionId} and leg = ${part.leg}`;
+  }
+  return { keptOnPayerSide };
+}
