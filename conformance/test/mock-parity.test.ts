@@ -12,7 +12,8 @@ import { createMerchant, runCli } from './support/cli.ts';
 import { expectEnvelope } from './support/http.ts';
 import { notImplemented, operationById } from './support/spec.ts';
 
-type Ids = Partial<Record<'collection' | 'session' | 'clientToken' | 'subMerchant' | 'wallet' | 'splitRule' | 'payout' | 'batch' | 'webhook', string>>;
+type Ids = Partial<Record<'collection' | 'session' | 'clientToken' | 'subMerchant' | 'wallet' | 'splitRule' | 'payout' | 'batch' | 'webhook'
+  | 'destination' | 'destinationRef', string>>;
 type SdkResult = { data?: unknown; error?: unknown; response: Response };
 type Target = { name: 'mock' | 'real'; baseUrl: string; client: MerchantClient; ids: Ids };
 type Step = {
@@ -120,20 +121,30 @@ const steps: Step[] = [
   { operationId: 'getFxRate', call: ({ client }) => client.GET('/fx/rates', { params: { query: { base_currency: 'USD', quote_currency: 'KES' } } }) },
   { operationId: 'createFxRateLock', call: ({ client }) => client.POST('/fx/rate-locks', { body: { base_currency: 'USD', quote_currency: 'KES' } }) },
   {
+    // Payouts name a tokenized destination (the real server refuses any other ref).
+    operationId: 'createPayoutDestination',
+    call: ({ client }) => client.POST('/payout-destinations', { body: { destination_type: 'mobile_money', country: 'KE', currency: 'KES', phone: '+254712346789' } }),
+    keep: (data, ids) => {
+      ids.destination = data.id;
+      ids.destinationRef = data.destination_ref;
+    },
+  },
+  { operationId: 'getPayoutDestination', needs: ['destination'], call: ({ client }, ids) => client.GET('/payout-destinations/{id}', { params: { path: { id: ids.destination! } } }) },
+  {
     operationId: 'createPayout',
-    needs: ['wallet'],
+    needs: ['wallet', 'destinationRef'],
     call: ({ client }, ids) =>
-      client.POST('/payouts', { body: { wallet_id: ids.wallet!, destination_type: 'mobile_money', destination_ref: 'dst_mm_7d2e9f1a3c', amount: 100000, currency: 'KES' } }),
+      client.POST('/payouts', { body: { wallet_id: ids.wallet!, destination_type: 'mobile_money', destination_ref: ids.destinationRef!, amount: 10000, currency: 'KES' } }),
     keep: (data, ids) => (ids.payout = data.id),
   },
   { operationId: 'listPayouts', call: ({ client }) => client.GET('/payouts', { params: { query: { limit: 10 } } }) },
   { operationId: 'getPayout', needs: ['payout'], call: ({ client }, ids) => client.GET('/payouts/{id}', { params: { path: { id: ids.payout! } } }) },
   {
     operationId: 'createPayoutBatch',
-    needs: ['wallet'],
+    needs: ['wallet', 'destinationRef'],
     call: ({ client }, ids) =>
       client.POST('/payouts/bulk', {
-        body: { wallet_id: ids.wallet!, payouts: [{ destination_type: 'bank', destination_ref: 'dst_bank_1a9c3e5f7b', amount: 250000, currency: 'KES' }] },
+        body: { wallet_id: ids.wallet!, payouts: [{ destination_type: 'mobile_money', destination_ref: ids.destinationRef!, amount: 25000, currency: 'KES' }] },
       }),
     keep: (data, ids) => (ids.batch = data.id),
   },

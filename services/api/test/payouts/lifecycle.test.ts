@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setMerchantStatus } from '../../src/domain/merchants.ts';
 import { setSubMerchantStatus } from '../../src/domain/sub-merchants.ts';
 import { ensureWallet } from '../../src/domain/wallets.ts';
+import { sendPayouts } from '../../src/domain/payout-processing.ts';
 import type { TestService } from '../helpers/service.ts';
 import { eventTypes } from '../collections/helpers.ts';
 import { newSubMerchant } from '../sub-merchants/helpers.ts';
@@ -242,6 +243,21 @@ describe('concurrent payouts draining one wallet', () => {
     expect(rows!.n).toBe(10);
     await runJobs(service);
     expect(await available(m.client, drained)).toBe(0);
+    await expectLedgerInvariants(service);
+  });
+});
+
+describe('sending races', () => {
+  it('five senders of one payout at once: one processing event, one send at the rail, one success', async () => {
+    const created = await createPayout(service.client, payout(900));
+    const id = created.data!.data.id;
+    const deps = service.runtime.jobDeps;
+    await Promise.all(Array.from({ length: 5 }, () => sendPayouts(deps, [id])));
+    const [sends] = await service.sql<{ n: number }[]>`select count(*)::int as n from sandbox_payout_sends where payout_id = ${id}`;
+    expect(sends!.n).toBe(1);
+    await runJobs(service);
+    expect(await payoutOf(service.client, id)).toMatchObject({ status: 'success', retry_count: 0 });
+    expect(await eventTypes(service.sql, id)).toEqual(['payout.queued', 'payout.processing', 'payout.success']);
     await expectLedgerInvariants(service);
   });
 });
