@@ -65,7 +65,7 @@ import re
 import threading
 import time
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -652,7 +652,7 @@ def real_webhook_url(case: Any) -> None:
 # destination of its own, so the 200 and 402 paths are reached. Their state-dependent 402/422s
 # (funds, scheduled_at in the past, a currency other than the wallet's) are accepted in
 # schemathesis.toml.
-payout_operation_ids = ("createPayout", "createPayoutBatch", "listPayouts", "getPayout", "cancelPayout", "getPayoutBatch")
+payout_operation_ids = ("createPayout", "createPayoutBatch", "listPayouts", "getPayout", "cancelPayout", "getPayoutBatch", "getTransaction")
 payout_destination_body = {"destination_type": "mobile_money", "country": "KE", "currency": "KES", "phone": "+254712346789"}
 
 
@@ -663,6 +663,8 @@ class PayoutResources:
         self._lock = threading.Lock()
         self._destination_ref: str | None = None
         self._payout_id: str | None = None
+        self._scheduled_payout_id: str | None = None
+        self._transaction_id: str | None = None
 
     def destination_ref(self) -> str:
         with self._lock:
@@ -678,6 +680,25 @@ class PayoutResources:
                 body = {"wallet_id": wallet_id, "destination_type": "mobile_money", "destination_ref": ref, "amount": 1, "currency": "KES"}
                 self._payout_id = merchant_api.call("POST", "/payouts", body=body)["data"]["id"]
             return self._payout_id
+
+    def scheduled_payout_id(self) -> str:
+        """A payout scheduled a month ahead: still queued, so cancel answers 200 (again 200 once cancelled)."""
+        ref = self.destination_ref()
+        wallet_id = resources.wallet_id()
+        with self._lock:
+            if self._scheduled_payout_id is None:
+                at = (datetime.now(timezone.utc) + timedelta(days=30)).isoformat()
+                body = {"wallet_id": wallet_id, "destination_type": "mobile_money", "destination_ref": ref, "amount": 1, "currency": "KES", "scheduled_at": at}
+                self._scheduled_payout_id = merchant_api.call("POST", "/payouts", body=body)["data"]["id"]
+            return self._scheduled_payout_id
+
+    def transaction_id(self) -> str:
+        """A collection of the merchant (the one its wallet was funded by)."""
+        resources.wallet_id()
+        with self._lock:
+            if self._transaction_id is None:
+                self._transaction_id = merchant_api.call("GET", "/transactions", params={"limit": 1})["data"][0]["id"]
+            return self._transaction_id
 
 
 payout_resources = PayoutResources()
@@ -700,14 +721,25 @@ def real_payout_references(case: Any, operation_id: str) -> None:
         body["wallet_id"] = resources.wallet_id()
         if operation_id == "createPayout":
             real_payout_item(body)
+            if isinstance(body.get("scheduled_at"), str):
+                # A generated instant is almost always in the past, which is 422 by the time rule
+                # (a rule of the clock, not of the schema): a future one reaches the 200 path.
+                body["scheduled_at"] = (datetime.now(timezone.utc) + timedelta(days=1)).isoformat()
         else:
             for item in body.get("payouts") or []:
                 if isinstance(item, MutableMapping):
                     real_payout_item(item)
     elif operation_id == "listPayouts":
         real_list_cursor(case, "/payouts", payout_resources.payout_id)
-    elif operation_id in ("getPayout", "cancelPayout"):
+    elif operation_id == "getPayout":
         real_path_id(case, payout_resources.payout_id)
+    elif operation_id == "cancelPayout":
+        real_path_id(case, payout_resources.scheduled_payout_id)
+    elif operation_id == "getTransaction" and is_stateful(case):
+        # A wallet statement entry of a payout has transaction_id null; the link schemathesis
+        # infers from entries to GET /transactions/{id} then sends "None". real_path_id replaces
+        # an id that is not a UUID in the stateful phase (a generated one stays: a 404).
+        real_path_id(case, payout_resources.transaction_id)
 
 
 # ----- FX rate locks on payouts (issue 16, FX part; docs/fx.md). A lock id is a reference no

@@ -8,7 +8,8 @@
 //     row lock is what makes a send happen once across workers and restarts: a second job (or a
 //     retried one) finds the payout processing and calls the rail again with the same attempt,
 //     which answers the first call's receipt and sends nothing new.
-//   outcome (the rail's callback; the sandbox's job payout_rails.sandbox_deliver_outcome):
+//   outcome (the rail's callback; the sandbox's job payout_rails.sandbox_deliver_due_outcomes,
+//     which applies the outcomes that fell due together in one transaction):
 //     success            -> the holds are posted; success (payout.success);
 //     failed             -> the holds are voided (money back in available_balance); failed with
 //                           the rail's failure_reason (payout.failed);
@@ -76,31 +77,9 @@ function holdIdsOf(row: PayoutRow): bigint[] {
   return row.hold_ids.map((id) => BigInt(id));
 }
 
-async function postHolds(ledger: Ledger, row: PayoutRow): Promise<void> {
-  const posted = await ledger.postHolds(holdIdsOf(row));
-  if (!posted.ok && posted.failure !== 'hold_already_posted') throw new Error(`post payout ${row.id} holds: ${posted.failure}`);
-}
-
 async function voidHolds(ledger: Ledger, row: PayoutRow): Promise<void> {
   const voided = await ledger.voidHolds(holdIdsOf(row));
   if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void payout ${row.id} holds: ${voided.failure}`);
-}
-
-/**
- * A member became final: the batch's counts move, and its status with them once no member is
- * open (completed, or partially_failed when any failed). One statement, the transaction's last:
- * the batch row is held only for the commit, so members of one batch settle side by side.
- */
-async function countFinalMember(tx: Tx, row: PayoutRow): Promise<void> {
-  if (row.batch_id === null) return;
-  const failed = row.status === 'failed' ? 1 : 0;
-  await tx`
-    update payout_batches
-    set open_members = open_members - 1, failed_members = failed_members + ${failed},
-        status = case when open_members - 1 > 0 then 'processing'
-                      when failed_members + ${failed} > 0 then 'partially_failed' else 'completed' end,
-        updated_at = now()
-    where id = ${row.batch_id}`;
 }
 
 type SendPlan = { send: PayoutRow[]; notDue: PayoutRow[] };
@@ -266,7 +245,12 @@ async function settleHolds(ledger: Ledger, rows: readonly PayoutRow[], action: '
   });
 }
 
-/** countFinalMember for many members at once: one statement over their batches. */
+/**
+ * Members became final: their batches' counts move, and each batch's status with them once no
+ * member is open (completed, or partially_failed when any failed). One statement, the
+ * transaction's last: a batch row is held only for the commit, so members of one batch settle
+ * side by side.
+ */
 async function countFinalMembers(tx: Tx, rows: readonly PayoutRow[]): Promise<void> {
   const counts = new Map<string, { final: number; failed: number }>();
   for (const row of rows) {
@@ -304,7 +288,7 @@ export async function cancelPayout(deps: { sql: Sql; ledger: Ledger }, merchantI
     }
     await voidHolds(deps.ledger, row);
     const cancelled = await setStatus(tx, row, 'failed', { failureReason: payoutCancelledReason });
-    await countFinalMember(tx, cancelled);
+    await countFinalMembers(tx, [cancelled]);
     return cancelled;
   } });
 }

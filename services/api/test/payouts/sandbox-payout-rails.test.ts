@@ -86,6 +86,29 @@ describe('sandbox payout rails', () => {
     expect(seen).not.toContain(slowId);
   });
 
+  it('deliver due outcomes in batches; a failing handler leaves them leased, then taken again', async () => {
+    const service2 = await startPayoutService({ SANDBOX_PAYOUT_DELAY_MS: '0' });
+    try {
+      const connector = service2.runtime.payouts.rails.connectorFor('card');
+      const ids = Array.from({ length: 3 }, () => randomUUID());
+      for (const payoutId of ids) {
+        await connector.sendPayout({ payoutId, attempt: 0, merchantId: service2.merchantId, amount: 100, currency: 'KES', destination: { destination_type: 'card', card_token: 'tok_any' } });
+      }
+      const sandbox = service2.runtime.payouts.rails.sandboxFor('card')!;
+      await expect(sandbox.deliverDueOutcomes(async () => { throw new Error('handler down'); }, 10)).rejects.toThrow('handler down');
+      // Leased: another delivery does not take them while the lease lasts.
+      expect(await sandbox.deliverDueOutcomes(async () => {}, 10)).toBe(0);
+      await service2.sql`update sandbox_payout_sends set lease_until = now() - interval '1 second'`;
+      const seen: string[] = [];
+      expect(await sandbox.deliverDueOutcomes(async (outcomes) => { seen.push(...outcomes.map((o) => o.payoutId)); }, 2)).toBe(2);
+      expect(await sandbox.deliverDueOutcomes(async (outcomes) => { seen.push(...outcomes.map((o) => o.payoutId)); }, 2)).toBe(1);
+      expect(seen.sort()).toEqual([...ids].sort());
+      expect(await sandbox.deliverDueOutcomes(async () => {}, 10)).toBe(0);
+    } finally {
+      await service2.close();
+    }
+  });
+
   it('are idempotent per (payout, attempt), and refuse a reuse with another request', async () => {
     const payoutId = randomUUID();
     const destination = { destination_type: 'mobile_money', phone: '+254712346789' } as const;

@@ -23,6 +23,9 @@ import {
 import type { SandboxPayoutRailsConfig } from './config.ts';
 import { sandboxPayoutScenarioFor, sandboxPayoutScenarios } from './scenarios.ts';
 
+/** How long the batch callback holds the sends it took before another may take them (a failed handler's retry). */
+export const sandboxOutcomeLeaseMs = 30_000;
+
 /** `PO-` + 24 Crockford base32 characters (120 random bits). */
 export const sandboxPayoutReferenceRandomBytes = 15;
 
@@ -40,10 +43,10 @@ export type SandboxPayoutRailConnector = PayoutRailConnector & {
   deliverOutcome(payoutId: string, attempt: number, handler: PayoutRailOutcomeHandler): Promise<'delivered' | 'already_delivered' | 'unknown_send'>;
   /**
    * The provider's batch callback: the outcomes of this rail's sends that are due and not yet
-   * delivered, up to `limit`, handed to `handler` together and recorded delivered in the same
-   * transaction that claimed them (FOR UPDATE SKIP LOCKED: callers running at once take
-   * different sends). A handler that throws leaves them undelivered for the next call. Returns
-   * how many were delivered.
+   * delivered, up to `limit`, handed to `handler` together and then recorded delivered. They
+   * are claimed with a lease (sandboxOutcomeLeaseMs; FOR UPDATE SKIP LOCKED while claiming), so
+   * callers running at once take different sends; a handler that throws leaves them undelivered,
+   * taken again once the lease lapses. Returns how many were delivered.
    */
   deliverDueOutcomes(handler: PayoutRailOutcomeBatchHandler, limit: number): Promise<number>;
 };
@@ -125,22 +128,26 @@ export function createSandboxPayoutRailConnector(destinationType: PayoutDestinat
   }
 
   async function deliverDueOutcomes(handler: PayoutRailOutcomeBatchHandler, limit: number): Promise<number> {
-    return await sql.begin(async (tx) => {
-      const due = await tx<(SendRow & { payout_id: string; attempt: number })[]>`
-        select payout_id, attempt, provider_reference, request_sha256, outcome, failure_reason, delivered_at
-        from sandbox_payout_sends
-        where destination_type = ${destinationType} and delivered_at is null and deliver_at <= now()
-        order by deliver_at limit ${limit}
-        for update skip locked`;
-      if (due.length === 0) return 0;
-      await handler(due.map((row) => ({
-        payoutId: row.payout_id, attempt: row.attempt, providerReference: row.provider_reference, status: row.outcome, failureReason: row.failure_reason,
-      })));
-      await tx`update sandbox_payout_sends s set delivered_at = now()
-               from unnest(${due.map((row) => row.payout_id)}::uuid[], ${due.map((row) => row.attempt)}::int[]) as d(payout_id, attempt)
-               where s.payout_id = d.payout_id and s.attempt = d.attempt`;
-      return due.length;
-    });
+    // Claimed with a lease in one statement (no transaction held across the handler): callers
+    // running at once take different sends, and a handler that fails leaves them to be taken
+    // again once the lease lapses.
+    const due = await sql<(SendRow & { payout_id: string; attempt: number })[]>`
+      update sandbox_payout_sends s set lease_until = now() + ${sandboxOutcomeLeaseMs} * interval '1 millisecond'
+      from (select payout_id, attempt from sandbox_payout_sends
+            where destination_type = ${destinationType} and delivered_at is null and deliver_at <= now()
+              and (lease_until is null or lease_until < now())
+            order by deliver_at limit ${limit}
+            for update skip locked) d
+      where s.payout_id = d.payout_id and s.attempt = d.attempt
+      returning s.payout_id, s.attempt, s.provider_reference, s.request_sha256, s.outcome, s.failure_reason, s.delivered_at`;
+    if (due.length === 0) return 0;
+    await handler(due.map((row) => ({
+      payoutId: row.payout_id, attempt: row.attempt, providerReference: row.provider_reference, status: row.outcome, failureReason: row.failure_reason,
+    })));
+    await sql`update sandbox_payout_sends s set delivered_at = now(), lease_until = null
+              from unnest(${due.map((row) => row.payout_id)}::uuid[], ${due.map((row) => row.attempt)}::int[]) as d(payout_id, attempt)
+              where s.payout_id = d.payout_id and s.attempt = d.attempt`;
+    return due.length;
   }
 
   return { destinationType, sendPayout, deliverOutcome, deliverDueOutcomes };
