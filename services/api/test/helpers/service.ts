@@ -23,6 +23,8 @@ import { buildApp, closeServer, listen } from '../../src/service.ts';
 
 export type TestService = {
   origin: string;
+  /** Route keys of both specs that have no handler (answered 501). */
+  notImplementedRoutes: string[];
   baseUrl: string;
   databaseUrl: string;
   masterKeyHex: string;
@@ -92,7 +94,7 @@ export async function startTestService(options: { env?: Record<string, string>; 
   await checkMasterKey(sql, masterKey);
   const box = createSecretBox(masterKey);
   const runtime = await createDomainRuntime({ config, sql, databaseUrl: db.url, secretBox: box, logger });
-  const { app } = buildApp({ config, sql, logger, masterKey, runtime, now: options.now, handlerOverrides: options.handlerOverrides });
+  const { app, notImplementedRoutes } = buildApp({ config, sql, logger, masterKey, runtime, now: options.now, handlerOverrides: options.handlerOverrides });
   const server: http.Server = await listen(app, 0, '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -109,6 +111,7 @@ export async function startTestService(options: { env?: Record<string, string>; 
 
   return {
     origin,
+    notImplementedRoutes,
     baseUrl,
     databaseUrl: db.url,
     masterKeyHex,
