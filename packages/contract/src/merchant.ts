@@ -1683,13 +1683,13 @@ export interface components {
             name: string;
             rule_type: components["schemas"]["SplitRuleType"];
             /** @description Currency of flat values; null for percentage and tiered rules. */
-            currency?: string | null;
+            currency: string | null;
             active: boolean;
             recipients: components["schemas"]["SplitRecipient"][];
             /** @description The bands of a tiered rule (null otherwise). */
-            tiers?: components["schemas"]["SplitTier"][] | null;
+            tiers: components["schemas"]["SplitTier"][] | null;
             /** Format: date-time */
-            created_at?: string;
+            created_at: string;
             /** Format: date-time */
             updated_at: string;
         };
@@ -3584,6 +3584,8 @@ export interface operations {
                      *               "escrow_timeout_hours": 72
                      *             }
                      *           ],
+                     *           "tiers": null,
+                     *           "created_at": "2026-11-21T08:00:00Z",
                      *           "updated_at": "2026-11-21T08:00:00Z"
                      *         }
                      *       ],

@@ -2,49 +2,26 @@
 // API that runs none (RUN_WORKERS=false, as the test service does): its job runner registers the
 // recurring jobs; a collection made through the API settles through the ledger in the worker process; SIGTERM stops it cleanly; a wrong
 // MASTER_KEY is refused at start.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { collect, eventTypes, expectLedgerInvariants, succeeding_payer, walletBalance } from './collections/helpers.ts';
 import { startTestService, type TestService } from './helpers/service.ts';
+import { killWorkerProcesses, startWorkerProcess, waitForValue, workerReadyLine } from './helpers/worker-process.ts';
 
-const worker_file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/worker.ts');
-const ready_line = /payagg worker running/;
+const ready_line = workerReadyLine;
 const settle_timeout_ms = 20_000;
 
 let service: TestService;
-const children: ChildProcess[] = [];
 beforeAll(async () => { service = await startTestService(); });
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killWorkerProcesses);
 afterAll(async () => { await service?.close(); });
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startWorker(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [worker_file], {
-    env: { ...process.env, DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex, RAIL_OUTCOME_POLL_MS: '20', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += String(chunk)));
-  child.stderr!.on('data', (chunk) => (output += String(chunk)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+function startWorker(env: Record<string, string>) {
+  return startWorkerProcess(service, { RAIL_OUTCOME_POLL_MS: '20', ...env });
 }
 
-async function waitFor<T>(probe: () => Promise<T | null> | T | null, what: () => string, timeoutMs = settle_timeout_ms): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function waitFor<T>(probe: () => Promise<T | null> | T | null, what: () => string, timeoutMs = settle_timeout_ms): Promise<T> {
+  return waitForValue(probe, what, timeoutMs);
 }
 
 it('settles what the API created, in its own process, and stops cleanly on SIGTERM', async () => {

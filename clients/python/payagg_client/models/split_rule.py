@@ -38,11 +38,11 @@ class SplitRule(BaseModel):
     merchant_id: UUID
     name: StrictStr
     rule_type: SplitRuleType
-    currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(default=None, description="Currency of flat values; null for percentage and tiered rules.")
+    currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(description="Currency of flat values; null for percentage and tiered rules.")
     active: StrictBool
     recipients: Annotated[List[SplitRecipient], Field(min_length=1)]
-    tiers: Optional[List[SplitTier]] = Field(default=None, description="The bands of a tiered rule (null otherwise).")
-    created_at: Optional[datetime] = None
+    tiers: Optional[List[SplitTier]] = Field(description="The bands of a tiered rule (null otherwise).")
+    created_at: datetime
     updated_at: datetime
     __properties: ClassVar[List[str]] = ["id", "merchant_id", "name", "rule_type", "currency", "active", "recipients", "tiers", "created_at", "updated_at"]
 

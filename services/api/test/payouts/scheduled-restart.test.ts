@@ -4,48 +4,25 @@
 // worker processes start together. The payout is sent once (one send at the rail, one
 // payout.processing), at or after its time, and succeeds. Real processes (src/worker.ts), real
 // job queue, real ledger.
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestService } from '../helpers/service.ts';
+import { killWorkerProcesses, startWorkerProcess, waitForValue, workerReadyLine } from '../helpers/worker-process.ts';
 import { eventTypes } from '../collections/helpers.ts';
 import { available, createPayout, destinationRef, expectLedgerInvariants, fundedWallet, payoutOf, startPayoutService } from './helpers.ts';
 
-const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/worker.ts');
-const readyLine = /payagg worker running/;
+const readyLine = workerReadyLine;
 
 let service: TestService;
-const children: ChildProcess[] = [];
 beforeAll(async () => { service = await startPayoutService(); });
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killWorkerProcesses);
 afterAll(async () => { await service?.close(); });
 
-function startWorker(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [workerFile], {
-    env: {
-      ...process.env, DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex, LOG_LEVEL: 'info',
-      JOB_POLL_INTERVAL_MS: '50', SANDBOX_PAYOUT_DELAY_MS: '200', PAYOUT_RETRY_SCHEDULE_MS: '0,0,0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += String(chunk)));
-  child.stderr!.on('data', (chunk) => (output += String(chunk)));
-  return { child, output: () => output, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+function startWorker() {
+  return startWorkerProcess(service, { JOB_POLL_INTERVAL_MS: '50', SANDBOX_PAYOUT_DELAY_MS: '200', PAYOUT_RETRY_SCHEDULE_MS: '0,0,0' });
 }
 
-async function waitFor<T>(probe: () => Promise<T | null> | T | null, what: () => string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function waitFor<T>(probe: () => Promise<T | null> | T | null, what: () => string, timeoutMs = 60_000): Promise<T> {
+  return waitForValue(probe, what, timeoutMs);
 }
 
 it('is reserved at once, survives a worker restart, and is sent exactly once at its time by one of two workers', async () => {

@@ -5,9 +5,8 @@
 // "webhook"). Nothing here sets a timer: a restart loses nothing, and the decision arrives
 // whichever process runs the job queue.
 
-import { createHash } from 'node:crypto';
 import type { Queryable, Sql } from '../../db/index.ts';
-import { pooledRandomBytes } from '../../crypto/random-pool.ts';
+import { newSandboxReference, requestDigest } from '../../crypto/sandbox-references.ts';
 import {
   KycProviderOutageError,
   KycSubmissionDeclinedError,
@@ -48,7 +47,6 @@ type SubmissionRow = {
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export function createSandboxKycConnector(options: {
   sql: Sql;
@@ -64,7 +62,7 @@ export function createSandboxKycConnector(options: {
     if (submission.requirements.some((r) => !(kycRequirements as readonly string[]).includes(r))) {
       throw new KycSubmissionDeclinedError(sandboxKycProvider, 'unknown_requirement');
     }
-    const requestSha256 = sha256Hex([
+    const requestSha256 = requestDigest([
       submission.merchantId, submission.subMerchantId, submission.tier, submission.type, submission.country,
       submission.displayName, submission.contact?.phone ?? null, submission.contact?.email ?? null, [...submission.requirements],
     ]);
@@ -133,22 +131,6 @@ function replay(row: SubmissionRow, requestSha256: string): KycSubmissionReceipt
   return { providerReference: row.provider_reference };
 }
 
-function sha256Hex(parts: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
 export function newSandboxKycReference(): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of pooledRandomBytes(sandboxKycReferenceRandomBytes)) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      out += crockfordBase32[(buffer >>> bits) & 31];
-    }
-    buffer &= (1 << bits) - 1;
-  }
-  return `KYC-${out}`;
+  return newSandboxReference('KYC', sandboxKycReferenceRandomBytes);
 }

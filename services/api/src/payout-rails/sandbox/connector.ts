@@ -5,9 +5,8 @@
 // record of the send (its "callback"). Nothing here sets a timer: a restart loses nothing, and the
 // outcome arrives whichever process runs the job queue. Mirrors the sandbox KYC provider
 // (kyc/sandbox/connector.ts) and the collection rails' magic values (rails/sandbox/scenarios.ts).
-import { createHash } from 'node:crypto';
 import type { Queryable, Sql } from '../../db/index.ts';
-import { pooledRandomBytes } from '../../crypto/random-pool.ts';
+import { newSandboxReference, requestDigest } from '../../crypto/sandbox-references.ts';
 import {
   PayoutRailOutageError,
   PayoutSendDeclinedError,
@@ -63,7 +62,6 @@ type SendRow = {
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export function createSandboxPayoutRailConnector(destinationType: PayoutDestinationType, options: {
   /** The pool the sandbox provider keeps its own state on. */
@@ -86,7 +84,7 @@ export function createSandboxPayoutRailConnector(destinationType: PayoutDestinat
       throw new PayoutSendDeclinedError(destinationType, 'send_declined', 'amount must be a positive integer');
     }
     // The details take part in the request's identity only hashed: the provider's table holds none.
-    const requestSha256 = sha256Hex([request.merchantId, request.amount, request.currency, request.destination]);
+    const requestSha256 = requestDigest([request.merchantId, request.amount, request.currency, request.destination]);
     const known = await findSend(sql, request.payoutId, request.attempt);
     if (known) return replay(destinationType, known, requestSha256);
 
@@ -168,22 +166,6 @@ function replay(destinationType: PayoutDestinationType, row: SendRow, requestSha
   return { providerReference: row.provider_reference };
 }
 
-function sha256Hex(parts: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-
 export function newSandboxPayoutReference(): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of pooledRandomBytes(sandboxPayoutReferenceRandomBytes)) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      out += crockfordBase32[(buffer >>> bits) & 31];
-    }
-    buffer &= (1 << bits) - 1;
-  }
-  return `PO-${out}`;
+  return newSandboxReference('PO', sandboxPayoutReferenceRandomBytes);
 }

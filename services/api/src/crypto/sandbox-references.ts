@@ -1,0 +1,29 @@
+// What the sandbox providers (KYC, payout rails) share as a real provider would do it: a random
+// reference in Crockford base32 (no I, L, O, U: easy to read aloud to support), and a digest of a
+// request so a repeated id with a different request is refused instead of answered twice.
+import { createHash } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.ts';
+
+const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `PREFIX-` and the Crockford base32 of `randomBytes` random bytes (8 characters per 5 bytes). */
+export function newSandboxReference(prefix: string, randomBytes: number): string {
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of pooledRandomBytes(randomBytes)) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += crockfordBase32[(buffer >>> bits) & 31];
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return `${prefix}-${out}`;
+}
+
+/** Hex SHA-256 of the request's parts (JSON, in order): what "the same request" means to a provider. */
+export function requestDigest(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
