@@ -1350,10 +1350,11 @@ export interface components {
          *     METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413,
          *     UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409,
          *     DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409
-         *     (release or return of an escrow hold that is no longer held).
+         *     (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS
+         *     409 (a second wallet for one externalUserId and currency).
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
         /**

@@ -16,8 +16,8 @@ export interface paths {
         /**
          * Create a wallet
          * @description Creates a wallet for one of the partner's end users in one currency, with a zero balance
-         *     and a unique account number. One wallet per (externalUserId, currency): a second one is
-         *     422 (field `externalUserId`).
+         *     and a unique account number. One wallet per (externalUserId, currency): a second one under
+         *     another key is 409 `WALLET_EXISTS` naming `externalUserId` and the existing wallet's id.
          */
         post: operations["createPartnerWallet"];
         delete?: never;
@@ -247,7 +247,7 @@ export interface components {
          * @description The same closed set of error codes as the merchant API (see spec/merchant.yaml).
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "WALLET_EXISTS";
         /**
          * @description ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports:
          *     BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF,
@@ -597,6 +597,41 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description IDEMPOTENCY_CONFLICT: the X-Idempotency-Key was already used with a different body; or
+         *     WALLET_EXISTS: the partner already has a wallet for this externalUserId in this currency
+         *     (under another key; the message and `details.fields[0]` name the existing wallet's id,
+         *     read it with GET /wallets/{walletId}). Nothing was created.
+         */
+        WalletConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "WALLET_EXISTS",
+                 *         "message": "A wallet for this externalUserId and currency already exists: 9b1c2d3e-4f5a-4b6c-8d7e-0f1a2b3c4d5e.",
+                 *         "details": {
+                 *           "fields": [
+                 *             {
+                 *               "field": "body.externalUserId",
+                 *               "message": "already has a wallet of this partner in this currency: 9b1c2d3e-4f5a-4b6c-8d7e-0f1a2b3c4d5e"
+                 *             }
+                 *           ]
+                 *         }
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request failed validation (VALIDATION_ERROR); `details.fields` lists each problem. Malformed JSON names the field `body`. */
         ValidationFailed: {
             headers: {
@@ -819,7 +854,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["WalletConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

@@ -24,9 +24,10 @@ export type PartnerWalletCreate = PartnerSchema<'PartnerWalletCreate'>;
 /** As the spec's PartnerWallet, with balances that may pass 2^53 written exactly (wallets.ts exactInteger). */
 export type PartnerWalletResource = ReturnType<typeof toPartnerWalletResource>;
 
-const walletExists = () => fieldsRefusal('partner_wallet_exists', [{
-  field: 'body.externalUserId', message: 'already has a wallet of this partner in this currency',
-}], 'A wallet for this externalUserId and currency already exists.');
+/** 409 WALLET_EXISTS naming the wallet the partner already has (there is no lookup by externalUserId). */
+const walletExists = (existingId: string) => fieldsRefusal('partner_wallet_exists', [{
+  field: 'body.externalUserId', message: `already has a wallet of this partner in this currency: ${existingId}`,
+}], `A wallet for this externalUserId and currency already exists: ${existingId}.`);
 
 export function noSuchPartnerWallet(): Refusal {
   return new Refusal('no_such_partner_wallet', 'No such wallet.');
@@ -45,7 +46,7 @@ export function checkPartnerWalletCreate(request: PartnerWalletCreate): void {
 }
 
 /**
- * Refuses a second wallet for the pair (partner_wallet_exists, 422 naming externalUserId); opens
+ * Refuses a second wallet for the pair (partner_wallet_exists: 409 WALLET_EXISTS naming externalUserId and the existing wallet's id); opens
  * the wallet's ledger account (idempotent on the wallet id), then in one transaction allocates
  * its account number and writes its row with `commitWrites` (the stored response). A concurrent
  * create of the same (externalUserId, currency) under another key loses on the unique
@@ -54,9 +55,10 @@ export function checkPartnerWalletCreate(request: PartnerWalletCreate): void {
 export async function recordPartnerWallet(deps: WriteTarget & { ledger: Ledger }, input: {
   id: string; partnerId: string; request: PartnerWalletCreate; commitWrites: (q: Queryable, resource: PartnerWalletResource) => CommitWrite[];
 }): Promise<PartnerWalletResource> {
-  const existing = await deps.sql`select 1 from partner_wallets
+  const existingWallet = (q: Queryable) => q<{ id: string }[]>`select id from partner_wallets
     where partner_id = ${input.partnerId} and external_user_id = ${input.request.externalUserId} and currency = ${input.request.currency}`;
-  if (existing.length > 0) throw walletExists();
+  const [existing] = await existingWallet(deps.sql);
+  if (existing) throw walletExists(existing.id);
   const { accountId } = await deps.ledger.openWallet({ ownerId: input.id, currency: input.request.currency });
   return await write<PartnerWalletResource>(deps, {
     prepare: async (tx: Tx) => {
@@ -66,7 +68,10 @@ export async function recordPartnerWallet(deps: WriteTarget & { ledger: Ledger }
         values (${input.id}, ${input.partnerId}, ${input.request.externalUserId}, ${input.request.currency}, ${accountNumber}, ${accountId.toString()})
         on conflict (partner_id, external_user_id, currency) do nothing
         returning *`;
-      if (!row) throw walletExists();
+      if (!row) {
+        const [winner] = await existingWallet(tx);
+        throw walletExists(winner!.id);
+      }
       // A new account: its balance is zero, its state needs no ledger read.
       return toPartnerWalletResource(row, { available: 0n, pending: 0n });
     },

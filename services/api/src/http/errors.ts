@@ -28,6 +28,8 @@ export const errorStatusByCode = {
   TRANSACTION_DISPUTED: 409,
   // Split settlement (docs/split-settlement.md): release or return of a hold no longer held.
   ESCROW_HOLD_NOT_HELD: 409,
+  // Partner wallets (docs/partner-wallets.md, decision 0293): a second wallet for one end user and currency.
+  WALLET_EXISTS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

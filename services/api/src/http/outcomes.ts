@@ -92,7 +92,7 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   partner_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
   no_such_partner_wallet: { status: 404, code: 'RESOURCE_NOT_FOUND' },
   partner_wallet_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
-  partner_wallet_exists: { status: 422, code: 'VALIDATION_ERROR' },
+  partner_wallet_exists: { status: 409, code: 'WALLET_EXISTS' },
   partner_wallet_currency_mismatch: { status: 422, code: 'VALIDATION_ERROR' },
   partner_wallet_insufficient_funds: { status: 402, code: 'INSUFFICIENT_FUNDS' },
   no_such_partner_withdrawal: { status: 404, code: 'RESOURCE_NOT_FOUND' },

@@ -71,13 +71,14 @@ describe('wallets', () => {
     expect(theirs.data!.data.id).not.toBe(mine.data!.data.id);
   });
 
-  it('a second wallet for the same externalUserId and currency is 422 naming externalUserId; another currency is fine', async () => {
+  it('a second wallet for the same externalUserId and currency is 409 WALLET_EXISTS naming the existing wallet; another currency is fine', async () => {
     const externalUserId = `user-${randomUUID()}`;
-    await newWallet(partner.client, 'KES', externalUserId);
+    const first = await newWallet(partner.client, 'KES', externalUserId);
     const again = await partner.client.POST('/wallets', { body: { externalUserId, currency: 'KES' } });
-    expect(again.response.status).toBe(422);
-    expect(again.error!.error.code).toBe('VALIDATION_ERROR');
+    expect(again.response.status).toBe(409);
+    expect(again.error!.error.code).toBe('WALLET_EXISTS');
     expect(fieldsOf(again.error)).toEqual(['body.externalUserId']);
+    expect(again.error!.error.message).toContain(first.id);
     expect((await newWallet(partner.client, 'NGN', externalUserId)).currency).toBe('NGN');
   });
 
@@ -95,10 +96,15 @@ describe('wallets', () => {
     expect(JSON.stringify(await missingKey.json())).toMatch(/x-idempotency-key/i);
   });
 
-  it('creates at once for one externalUserId and currency under different keys: one wallet, the others 422', async () => {
+  it('creates at once for one externalUserId and currency under different keys: one wallet, the others 409 naming it', async () => {
     const externalUserId = `race-${randomUUID()}`;
     const results = await Promise.all(Array.from({ length: 8 }, () => partner.client.POST('/wallets', { body: { externalUserId, currency: 'KES' } })));
-    expect(results.map((r) => r.response.status).sort()).toEqual([200, 422, 422, 422, 422, 422, 422, 422]);
+    expect(results.map((r) => r.response.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const winner = results.find((r) => r.response.status === 200)!.data!.data.id;
+    for (const loser of results.filter((r) => r.response.status === 409)) {
+      expect(loser.error!.error.code).toBe('WALLET_EXISTS');
+      expect(loser.error!.error.message).toContain(winner);
+    }
     const [count] = await service.sql<{ n: number }[]>`select count(*)::int as n from partner_wallets where external_user_id = ${externalUserId}`;
     expect(count!.n).toBe(1);
   });

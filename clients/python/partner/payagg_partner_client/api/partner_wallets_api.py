@@ -1301,7 +1301,7 @@ class PartnerWalletsApi:
     ) -> PartnerWalletEnvelope:
         """Create a wallet
 
-        Creates a wallet for one of the partner's end users in one currency, with a zero balance and a unique account number. One wallet per (externalUserId, currency): a second one is 422 (field `externalUserId`). 
+        Creates a wallet for one of the partner's end users in one currency, with a zero balance and a unique account number. One wallet per (externalUserId, currency): a second one under another key is 409 `WALLET_EXISTS` naming `externalUserId` and the existing wallet's id. 
 
         :param x_idempotency_key: Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours. (required)
         :type x_idempotency_key: str
@@ -1379,7 +1379,7 @@ class PartnerWalletsApi:
     ) -> ApiResponse[PartnerWalletEnvelope]:
         """Create a wallet
 
-        Creates a wallet for one of the partner's end users in one currency, with a zero balance and a unique account number. One wallet per (externalUserId, currency): a second one is 422 (field `externalUserId`). 
+        Creates a wallet for one of the partner's end users in one currency, with a zero balance and a unique account number. One wallet per (externalUserId, currency): a second one under another key is 409 `WALLET_EXISTS` naming `externalUserId` and the existing wallet's id. 
 
         :param x_idempotency_key: Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours. (required)
         :type x_idempotency_key: str
@@ -1457,7 +1457,7 @@ class PartnerWalletsApi:
     ) -> RESTResponseType:
         """Create a wallet
 
-        Creates a wallet for one of the partner's end users in one currency, with a zero balance and a unique account number. One wallet per (externalUserId, currency): a second one is 422 (field `externalUserId`). 
+        Creates a wallet for one of the partner's end users in one currency, with a zero balance and a unique account number. One wallet per (externalUserId, currency): a second one under another key is 409 `WALLET_EXISTS` naming `externalUserId` and the existing wallet's id. 
 
         :param x_idempotency_key: Client-generated key, unique per operation (a UUID v4 is suggested). Same key and body replays the original result; same key and a different body is 409 IDEMPOTENCY_CONFLICT. Scoped to the partner; retained 24 hours. (required)
         :type x_idempotency_key: str

@@ -42,6 +42,7 @@ class ErrorCode(str, Enum):
     PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE'
     UNSUPPORTED_MEDIA_TYPE = 'UNSUPPORTED_MEDIA_TYPE'
     NOT_IMPLEMENTED = 'NOT_IMPLEMENTED'
+    WALLET_EXISTS = 'WALLET_EXISTS'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:
