@@ -167,6 +167,13 @@ export async function checkPayoutRequest(sql: Queryable, merchant: { id: string;
       fields.push({ field: `${item.fieldPrefix}.fx_rate_lock_id`, message: `must be null: the payout is in the wallet's currency (${wallet.currency})` });
     }
   }
+  // A batch's total_amount is an Amount too (at most 2^53 - 1, as every amount in the API): items
+  // that each fit may not add up to one. (Cross-currency members count their converted amount,
+  // known once their locks are used; their items' own amounts are in another currency.)
+  const sameCurrencyTotal = input.items.reduce((sum, item) => (item.currency === wallet.currency ? sum + BigInt(item.amount) : sum), 0n);
+  if (input.items.length > 1 && sameCurrencyTotal > BigInt(Number.MAX_SAFE_INTEGER)) {
+    fields.push({ field: 'body.payouts', message: `add up to ${sameCurrencyTotal}, more than the largest amount (${Number.MAX_SAFE_INTEGER}): split the batch` });
+  }
   if (fields.length > 0) throw fieldsRefusal('payout_request_invalid', fields);
   const destinations = await resolveDestinations(sql, merchant.id, input.items.map((item) => ({
     destinationRef: item.destinationRef, destinationType: item.destinationType, currency: item.currency,

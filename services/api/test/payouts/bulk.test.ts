@@ -74,6 +74,18 @@ describe('a bulk payout', () => {
     await expectLedgerInvariants(service);
   });
 
+  it('items that each fit but add up to more than the largest amount are 422 on body.payouts: nothing created', async () => {
+    const m = await service.createMerchant('Huge');
+    const wallet = await fundedWallet(service, m.client, 10_000);
+    const ok = await destinationRef(m.client);
+    const refused = await createBatch(m.client, { wallet_id: wallet, payouts: [item(ok, Number.MAX_SAFE_INTEGER - 1), item(ok, 2)] });
+    expect(refused.response.status).toBe(422);
+    expect((refused.error!.error.details as { fields: { field: string }[] }).fields.map((f) => f.field)).toEqual(['body.payouts']);
+    expect(await available(m.client, wallet)).toBe(10_000);
+    const [counts] = await service.sql<{ batches: number }[]>`select count(*)::int as batches from payout_batches where merchant_id = ${m.merchantId}`;
+    expect(counts).toEqual({ batches: 0 });
+  });
+
   it('refuses every bad item at once, naming each (nothing created), and 1001 items by schema', async () => {
     const m = await service.createMerchant('Picky');
     const wallet = await fundedWallet(service, m.client, 10_000);
