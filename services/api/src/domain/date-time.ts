@@ -79,3 +79,15 @@ export function toDate(instant: Instant, rounding: 'floor' | 'ceil'): Date {
   const epochMs = Math.min(instant.epochSeconds * 1_000 + milliseconds + beyond, epochSecondsMax * 1_000 + 999);
   return new Date(epochMs);
 }
+
+/**
+ * A date-time text the edge has already accepted (src/http/date-time-fields.ts, query-values.ts)
+ * as a Date, rounded as `toDate` says. Never `new Date(text)`: V8's parser is lenient and gives an
+ * Invalid Date for a leap second, which broke the database driver (issue 22 item 1). A text the
+ * rule refuses here passed the edge unchecked: a wiring bug (500), never a client error.
+ */
+export function acceptedDate(text: string, rounding: 'floor' | 'ceil'): Date {
+  const parsed = parseDateTime(text);
+  if (!parsed.ok) throw new Error(`date-time ${JSON.stringify(text)} reached the domain unchecked: ${parsed.message}`);
+  return toDate(parsed.instant, rounding);
+}

@@ -81,6 +81,14 @@ export type PayoutBatchResource = Schema<'PayoutBatch'>;
 export const bulkPayoutItemsMax = 1000;
 /** Members one send job takes (a batch is sent by ceil(n / this) jobs, each exactly-once per member). */
 export const payoutSendJobChunkMax = 100;
+/**
+ * How far ahead a payout may be scheduled (spec: `scheduled_at_horizon_days = 365`; decision 0400).
+ * A year covers every real schedule (annual payments included) while its money is reserved the
+ * whole time; Stripe and Adyen likewise bound how far ahead a scheduled operation may lie. Before,
+ * anything up to year 9999 was accepted and held the wallet's money for millennia (issue 22 item 5).
+ */
+export const payoutScheduleHorizonDays = 365;
+const dayMs = 86_400_000;
 
 // ----- What to reserve.
 
@@ -147,6 +155,8 @@ export async function checkPayoutRequest(sql: Queryable, merchant: { id: string;
   const fields: RefusalField[] = [];
   if (input.scheduledAt !== null && input.scheduledAt.getTime() <= input.now.getTime()) {
     fields.push({ field: 'body.scheduled_at', message: 'must be in the future (omit it to send now)' });
+  } else if (input.scheduledAt !== null && input.scheduledAt.getTime() > input.now.getTime() + payoutScheduleHorizonDays * dayMs) {
+    fields.push({ field: 'body.scheduled_at', message: `must be at most ${payoutScheduleHorizonDays} days ahead` });
   }
   const [wallet] = await sql<WalletRow[]>`select * from wallets where id = ${input.walletId} and merchant_id = ${merchant.id}`;
   if (!wallet) {

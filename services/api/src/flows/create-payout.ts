@@ -11,6 +11,7 @@
 // a run that died between the hold and the commit leaves a hold under the payout id, and the
 // retry with the same key resumes with that id, whose hold the ledger answers as existing (no
 // second reservation). A 402 holds nothing: the key is released.
+import { acceptedDate } from '../domain/date-time.ts';
 import { checkPayoutRequest, type PayoutCreate, type PayoutResource, reservePayouts, toPayoutResource } from '../domain/payouts.ts';
 import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
 import type { ActingMerchant, FlowDeps } from './deps.ts';
@@ -23,7 +24,8 @@ export async function createPayout(deps: FlowDeps, input: {
   merchant: ActingMerchant; request: PayoutCreate; idempotent: IdempotentRequest;
 }): Promise<PayoutResource> {
   const { merchant, request } = input;
-  const scheduledAt = request.scheduled_at ? new Date(request.scheduled_at) : null;
+  // Rounded up to the millisecond the row keeps: the payout is never sent before the instant asked.
+  const scheduledAt = request.scheduled_at ? acceptedDate(request.scheduled_at, 'ceil') : null;
   const item = {
     destinationRef: request.destination_ref, destinationType: request.destination_type,
     amount: request.amount, currency: request.currency, fxRateLockId: request.fx_rate_lock_id ?? null, fieldPrefix: 'body',

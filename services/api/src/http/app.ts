@@ -3,8 +3,9 @@
 //   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
 //   partner authentication (X-API-Key, every operation of the partner family) ->
-//   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> the
-//   matched operation's handler (501 until implemented) -> one error handler.
+//   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> body
+//   date-times by the one rule (date-time-fields.ts) -> the matched operation's handler (501
+//   until implemented) -> one error handler.
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -26,6 +27,7 @@ import { errorHandler } from './error-handler.ts';
 import { createPaginator } from './pagination.ts';
 import { createRateLimiter, rateLimit } from './rate-limit.ts';
 import { strictQueryValues } from './query-values.ts';
+import { strictBodyDateTimes } from './date-time-fields.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
@@ -179,6 +181,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use(forSpec(deps.merchantSpec, validatorFor(deps.merchantSpec, config.validateResponses)));
   if (deps.partnerSpec) app.use(forSpec(deps.partnerSpec, validatorFor(deps.partnerSpec, config.validateResponses)));
+  app.use(strictBodyDateTimes(specs));
 
   const merchant = operationHandlers(deps.merchantSpec, { ...merchantRouteHandlers(context), ...deps.handlerOverrides });
   const partner = deps.partnerSpec ? operationHandlers(deps.partnerSpec, partnerRouteHandlers(context)) : null;
