@@ -617,8 +617,8 @@ export interface paths {
          * Create a payout
          * @description Pays out from a wallet's available balance. Created `queued` (event `payout.queued`);
          *     if the wallet cannot cover the amount the request fails at once with 402
-         *     `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future, else 422)
-         *     defers sending; omitted means send now. A payout that fails transiently at the rail is
+         *     `INSUFFICIENT_FUNDS` and no payout is created. `scheduled_at` (in the future and at most
+         *     365 days ahead, else 422) defers sending; omitted means send now. A payout that fails transiently at the rail is
          *     retried automatically at most 3 times (`retry_count`) before it becomes `failed`. A payout in a currency other than the wallet's
          *     needs `fx_rate_lock_id` (an unused, unexpired lock for wallet currency -> payout
          *     currency), else 422 naming `body.fx_rate_lock_id` (also when the lock is expired, used,
@@ -1351,10 +1351,11 @@ export interface components {
          *     UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409,
          *     DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409
          *     (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS
-         *     409 (a second wallet for one externalUserId and currency).
+         *     409 (a second wallet for one externalUserId and currency); SERVICE_UNAVAILABLE 503 (the
+         *     deployment's `GET /readyz`, outside this spec: a database pool does not answer in time).
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS" | "SERVICE_UNAVAILABLE";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
         /**
@@ -2066,7 +2067,10 @@ export interface components {
             currency: components["schemas"]["Currency"];
             /**
              * Format: date-time
-             * @description Send at this future time; omitted or null sends now.
+             * @description Send at this future time; omitted or null sends now. Must be after the request and at
+             *     most 365 days ahead (`scheduled_at_horizon_days = 365`); an RFC 3339 instant the service
+             *     can hold (no leap second `23:59:60`, years 0001 to 9999, digits past the millisecond
+             *     round up). Otherwise 422 `VALIDATION_ERROR` naming `body.scheduled_at`.
              */
             scheduled_at?: string | null;
             /**

@@ -55,6 +55,8 @@ export type DomainRuntime = {
   jobRunner: JobRunner | null;
   /** The webhook relay and its job runner (webhooks/worker.ts); started with the background work. */
   webhooks: WebhookWorker;
+  /** The pools the request path uses beside the caller's `sql` (GET /readyz probes each: http/readiness.ts). */
+  requestPools: { name: string; sql: Sql }[];
   /** Delivers due sandbox rail outcomes now, one poller round (tests drive the sandbox rails with it). */
   deliverRailOutcomes(): Promise<SandboxOutcomeRoundSummary>;
   close(): Promise<void>;
@@ -167,6 +169,10 @@ export async function createDomainRuntime(input: {
     jobDeps,
     jobRunner,
     webhooks,
+    requestPools: [
+      ...(engine instanceof PostgresEngine ? [{ name: 'ledger', sql: engine.sql }] : []),
+      { name: 'async-commit', sql: asyncCommitSql },
+    ],
     deliverRailOutcomes: () => poller.runOnce(),
     async close() {
       await poller.stop();

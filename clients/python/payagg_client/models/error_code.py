@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class ErrorCode(str, Enum):
     """
-    Closed set of error codes. HTTP status per code: AUTH_INVALID_KEY 401, AUTH_SIGNATURE_MISMATCH 401, VALIDATION_ERROR 422, IDEMPOTENCY_CONFLICT 409, INSUFFICIENT_FUNDS 402, RAIL_UNAVAILABLE 503, RATE_LIMITED 429, RESOURCE_NOT_FOUND 404, COMPLIANCE_HOLD 403, PERMISSION_DENIED 403, INTERNAL_ERROR 500; additions: METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413, UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409, DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409 (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS 409 (a second wallet for one externalUserId and currency). 
+    Closed set of error codes. HTTP status per code: AUTH_INVALID_KEY 401, AUTH_SIGNATURE_MISMATCH 401, VALIDATION_ERROR 422, IDEMPOTENCY_CONFLICT 409, INSUFFICIENT_FUNDS 402, RAIL_UNAVAILABLE 503, RATE_LIMITED 429, RESOURCE_NOT_FOUND 404, COMPLIANCE_HOLD 403, PERMISSION_DENIED 403, INTERNAL_ERROR 500; additions: METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413, UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409, DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409 (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS 409 (a second wallet for one externalUserId and currency); SERVICE_UNAVAILABLE 503 (the deployment's `GET /readyz`, outside this spec: a database pool does not answer in time). 
     """
 
     """
@@ -47,6 +47,7 @@ class ErrorCode(str, Enum):
     TRANSACTION_DISPUTED = 'TRANSACTION_DISPUTED'
     ESCROW_HOLD_NOT_HELD = 'ESCROW_HOLD_NOT_HELD'
     WALLET_EXISTS = 'WALLET_EXISTS'
+    SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:

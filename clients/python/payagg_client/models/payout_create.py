@@ -37,7 +37,7 @@ class PayoutCreate(BaseModel):
     destination_ref: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="Tokenized destination reference from the payout-destination tokenization flow; raw account numbers are never sent.")
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    scheduled_at: Optional[datetime] = Field(default=None, description="Send at this future time; omitted or null sends now.")
+    scheduled_at: Optional[datetime] = Field(default=None, description="Send at this future time; omitted or null sends now. Must be after the request and at most 365 days ahead (`scheduled_at_horizon_days = 365`); an RFC 3339 instant the service can hold (no leap second `23:59:60`, years 0001 to 9999, digits past the millisecond round up). Otherwise 422 `VALIDATION_ERROR` naming `body.scheduled_at`. ")
     fx_rate_lock_id: Optional[UUID] = Field(default=None, description="Rate lock (wallet currency -> payout currency) for a cross-currency payout.")
     __properties: ClassVar[List[str]] = ["wallet_id", "destination_type", "destination_ref", "amount", "currency", "scheduled_at", "fx_rate_lock_id"]
 

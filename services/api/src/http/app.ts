@@ -1,5 +1,5 @@
 // The Express 5 pipeline, in the order a request meets it (docs/architecture.md, "One request"):
-//   request id -> GET /healthz -> route match (the ONE decision of which spec operation this is;
+//   request id -> GET /healthz -> GET /readyz (readiness.ts) -> route match (the ONE decision of which spec operation this is;
 //   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
 //   partner authentication (X-API-Key, every operation of the partner family) ->
@@ -28,6 +28,7 @@ import { createPaginator } from './pagination.ts';
 import { createRateLimiter, rateLimit } from './rate-limit.ts';
 import { strictQueryValues } from './query-values.ts';
 import { strictBodyDateTimes } from './date-time-fields.ts';
+import { createReadinessCheck, readyz } from './readiness.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
@@ -46,7 +47,7 @@ export type AppDeps = {
   /** Milliseconds since the epoch; tests may pin it. */
   now?: () => number;
   /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
-  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc' | 'payouts'>;
+  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc' | 'payouts' | 'requestPools'>;
   /** Replace handlers by route key (tests force a 500 this way). */
   handlerOverrides?: RouteHandlers;
 };
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use(requestId);
   app.use(healthz);
+  app.use(readyz(createReadinessCheck([{ name: 'request', sql: deps.sql }, ...deps.runtime.requestPools])));
   // Payer-facing pages outside /v1 (no merchant credential, not spec operations): the hosted
   // checkout page, and the sandbox providers' challenge pages its action_url values lead to.
   app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));

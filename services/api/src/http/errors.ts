@@ -30,6 +30,8 @@ export const errorStatusByCode = {
   ESCROW_HOLD_NOT_HELD: 409,
   // Partner wallets (docs/partner-wallets.md, decision 0293): a second wallet for one end user and currency.
   WALLET_EXISTS: 409,
+  // GET /readyz (decision 0402): a database pool of this process does not answer in time.
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

@@ -1,0 +1,54 @@
+// GET /readyz beside GET /healthz (issue 22; decision 0402): /healthz stays liveness (no database
+// round trip), /readyz is 200 while every pool of the request path answers `select 1` in time and
+// 503 SERVICE_UNAVAILABLE in the envelope, with Retry-After, when a pool is exhausted or its
+// database cannot be reached. Before, /healthz answered 200 while every signed request timed out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../src/db/index.ts';
+import { createReadinessCheck, readinessRetryAfterS } from '../../src/http/readiness.ts';
+import { rawRequest } from '../helpers/raw-request.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+
+let service: TestService;
+beforeAll(async () => { service = await startTestService(); });
+afterAll(async () => { await service?.close(); });
+
+describe('GET /readyz', () => {
+  it('is 200 in the envelope, without authentication, while the pools answer', async () => {
+    const res = await rawRequest(`${service.origin}/readyz`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ data: { status: 'ready' }, error: null, meta: { request_id: res.headers.get('x-request-id') } });
+  });
+
+  it('is 503 with Retry-After naming the pool while the request pool is exhausted; /healthz stays 200; ready again once freed', async () => {
+    // The test service's request pool has 5 connections: reserve every one of them.
+    const reserved = await Promise.all(Array.from({ length: 5 }, () => service.sql.reserve()));
+    try {
+      const res = await rawRequest(`${service.origin}/readyz`);
+      expect(res.status, res.text).toBe(503);
+      expect(res.headers.get('retry-after')).toBe(String(readinessRetryAfterS));
+      expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { pools: ['request'] } });
+      expect(res.body.meta.request_id).toBe(res.headers.get('x-request-id'));
+      // Polling a stuck pool adds no statement to its queue beyond the one probe.
+      for (let i = 0; i < 3; i += 1) expect((await rawRequest(`${service.origin}/readyz`)).status).toBe(503);
+      const health = await rawRequest(`${service.origin}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      for (const connection of reserved) connection.release();
+    }
+    const again = await rawRequest(`${service.origin}/readyz`);
+    expect(again.status, again.text).toBe(200);
+  });
+});
+
+describe('the readiness check', () => {
+  it('names a pool whose database cannot be reached', async () => {
+    // Port 1 on the loopback: nothing listens there, the connection is refused.
+    const nowhere = createPool('postgres://payagg@127.0.0.1:1/none', 1);
+    try {
+      const check = createReadinessCheck([{ name: 'request', sql: service.sql }, { name: 'nowhere', sql: nowhere }]);
+      expect(await check()).toEqual(['nowhere']);
+    } finally {
+      await nowhere.end({ timeout: 1 });
+    }
+  });
+});
