@@ -30,7 +30,8 @@ function resolve<T extends { $ref?: string }>(document: Record<string, unknown>,
   return current;
 }
 
-function rulesOf(spec: LoadedSpec): Map<SpecOperation, QueryRule[]> {
+/** The query parameters of each operation that get a strict rule (exported for the coverage test). */
+export function rulesOf(spec: LoadedSpec): Map<SpecOperation, QueryRule[]> {
   const paths = spec.document.paths as Record<string, Record<string, { parameters?: Parameter[] }> & { parameters?: Parameter[] }>;
   const rules = new Map<SpecOperation, QueryRule[]>();
   for (const operation of spec.operations) {
