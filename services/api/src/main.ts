@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 }
 
 function printBanner(port: number, sandbox: Awaited<ReturnType<typeof ensureSandboxMerchant>>): void {
-  const lines = [`payagg API listening on http://localhost:${port} (merchant API under /v1, health at /healthz)`];
+  const lines = [`payagg API listening on http://localhost:${port} (merchant API under /v1, health at /healthz, readiness at /readyz)`];
   if (sandbox.created) {
     lines.push(
       '',
