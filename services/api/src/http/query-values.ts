@@ -5,7 +5,8 @@
 //     validator coerces with JavaScript's Number rules, so `0x10`, `1e1`, `16.0` and ` 16` all
 //     read as numbers. Out-of-range values stay accepted (the seed clamps `limit`);
 //   - `format: date-time` (`date_from`, `date_to`): an instant the service can store and compare
-//     (src/http/date-time.ts): no year 0000, no leap second, nothing outside 0001..9999.
+//     (src/domain/date-time.ts, the one rule; bodies: date-time-fields.ts): no year 0000, no leap
+//     second, nothing outside 0001..9999.
 // It runs after authentication (an unauthenticated caller gets 401 whatever it sends) and before
 // the validator, which would otherwise have replaced the text by its coerced number.
 import type { NextFunction, Request, Response } from 'express';

@@ -7,6 +7,7 @@
 // wedged one by one and the other merchants' requests never got an answer.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPartner, newWallet } from '../partner/helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -44,5 +45,8 @@ describe('a request whose statement cannot be serialised', () => {
       }),
     ]));
     expect(answers.map((a) => a.response.status)).toEqual(others.flatMap(() => [200, 200]));
+    // And the partner family, on the same pools.
+    const partner = await createTestPartner(service);
+    await newWallet(partner.client);
   });
 });

@@ -6,6 +6,7 @@
 // driver had wedged every connection of the pool: every other merchant's request timed out.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPartner, newWallet } from '../partner/helpers.ts';
 import { payoutScheduleHorizonDays } from '../../src/domain/payouts.ts';
 import type { TestService } from '../helpers/service.ts';
 import { available, createPayout, destinationRef, fundedWallet, startPayoutService } from './helpers.ts';
@@ -100,6 +101,9 @@ describe('no request wedges the service', () => {
       }),
     ]));
     expect(answers.map((a) => a.response.status)).toEqual(others.flatMap(() => [200, 200]));
+    // And the partner family, on the same pools.
+    const partner = await createTestPartner(service);
+    await newWallet(partner.client);
     expect(await available(service.client, walletId)).toBeGreaterThan(0);
   });
 });
