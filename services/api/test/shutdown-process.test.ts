@@ -16,6 +16,8 @@ import { destinationRef, fundedWallet, startPayoutService } from './payouts/help
 const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 /** How long the process may take to start (migrations are already done: it finds them applied). */
 const startWaitMs = 30_000;
+/** A real process's start, 300 requests and its stop, on a shared machine under load. */
+const testTimeoutMs = 120_000;
 
 let service: TestService;
 let walletId: string;
@@ -69,5 +71,5 @@ describe('the API process', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('"msg":"stopped"');
     expect(output).not.toContain('shutdown timed out');
-  });
+  }, testTimeoutMs);
 });

@@ -45,7 +45,10 @@ export function createReadinessCheck(pools: readonly ReadinessPool[], options: {
       probe = started;
     }
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+    // On time-out, the answer waits one more turn of the event loop (setImmediate runs after the
+    // loop has read the sockets): after a stall of the process itself (a long GC, a busy machine)
+    // an answer that already arrived counts, so a slow event loop is not read as a slow database.
+    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => setImmediate(() => resolve(false)), timeoutMs); });
     return Promise.race([probe.answer, late]).finally(() => clearTimeout(timer));
   };
 
