@@ -565,10 +565,16 @@ export interface paths {
         put?: never;
         /**
          * Return an escrow hold
-         * @description Cancels the hold: the held amount leaves the recipient wallet's `pending_balance` and goes
-         *     back to the payer's side (the ledger voids the pending transfer: rail clearing), and
-         *     `escrow.returned` is sent. The collection's refundable remainder shrinks by it. A hold that
-         *     is no longer held is 409 `ESCROW_HOLD_NOT_HELD` and nothing moves.
+         * @description Gives the held amount back to the payer: a refund of the collection for the hold's leg
+         *     (a Transaction of type `refund`, `parent_transaction_id` the collection, `refund_reason`
+         *     `escrow hold {id} returned`) is initiated on the collection's rail, and the hold, taken out
+         *     of the recipient wallet's `pending_balance`, answers `returned` (amount 0) with
+         *     `escrow.returned`. The refund then settles like any refund (`transaction.success`, and
+         *     `transaction.reversed` on the collection when nothing is left to refund); if the rail
+         *     fails it, the hold is held again (`escrow.held`). A hold that is no longer held is 409
+         *     `ESCROW_HOLD_NOT_HELD`, a collection with an open dispute 409 `TRANSACTION_DISPUTED`, a
+         *     rail that refuses the refund 503 `RAIL_UNAVAILABLE`: nothing moves. A return whose rail
+         *     call did not finish is finished by the next return of the hold (same refund).
          */
         post: operations["returnEscrowHold"];
         delete?: never;
@@ -1352,9 +1358,13 @@ export interface components {
          *     DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409
          *     (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS
          *     409 (a second wallet for one externalUserId and currency).
+         *     Requests the HTTP parser refuses before any operation is known (so no operation lists
+         *     them), each answered with the envelope and the connection closed: BAD_REQUEST 400 (not
+         *     valid HTTP/1.1), REQUEST_TIMEOUT 408, URI_TOO_LONG 414 (the request line alone over the
+         *     16 KiB header limit), HEADERS_TOO_LARGE 431 (request line and headers over it).
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
         /**
@@ -3831,6 +3841,7 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["RailUnavailable"];
         };
     };
     confirmCollectionDelivery: {

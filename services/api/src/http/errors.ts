@@ -30,6 +30,11 @@ export const errorStatusByCode = {
   ESCROW_HOLD_NOT_HELD: 409,
   // Partner wallets (docs/partner-wallets.md, decision 0293): a second wallet for one end user and currency.
   WALLET_EXISTS: 409,
+  // Requests the HTTP parser refuses before any route (http/client-error.ts, decision 0453).
+  BAD_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;
