@@ -111,6 +111,29 @@ describe('POST /escrow-holds/{id}/return', () => {
     expect(await walletBalance(service, m.merchantId, 'KES')).toEqual({ available: 3_000n, pending: 0n });
   });
 
+  it('a rail that refuses the refund: 503 RAIL_UNAVAILABLE, the hold held as before, no refund, nothing moved', async () => {
+    const m = await service.createMerchant('return rail down');
+    const c = await settledCollection(service, m.client, { amount: 4_000, currency: 'KES', rail: 'card', payer_card_token: 'tok_sandbox_success', hold_in_escrow: true });
+    const hold = await holdOf(m.client, c.id);
+    service.runtime.rails.setSandboxRailDown('card', true);
+    try {
+      const refused = await m.client.POST('/escrow-holds/{id}/return', { params: { path: { id: hold.id } } });
+      expect(refused.response.status).toBe(503);
+      expect(refused.error!.error.code).toBe('RAIL_UNAVAILABLE');
+    } finally {
+      service.runtime.rails.setSandboxRailDown('card', false);
+    }
+    expect((await m.client.GET('/escrow-holds/{id}', { params: { path: { id: hold.id } } })).data!.data).toMatchObject({ status: 'held', amount: 4_000 });
+    expect(await walletBalance(service, m.merchantId, 'KES')).toEqual({ available: 0n, pending: 4_000n });
+    expect(await refundsOf(m.client, c.id)).toEqual([]);
+    expect((await m.client.GET('/collections/{id}', { params: { path: { id: c.id } } })).data!.data).toMatchObject({ status: 'success', refunded_amount: 0 });
+    expect((await eventsOf(service.sql, c.id)).map((e) => e.type)).toEqual(['transaction.pending', 'transaction.success', 'escrow.held']);
+    // Up again: the return goes through (a new refund id: the first one's ledger movements are spent).
+    expect((await m.client.POST('/escrow-holds/{id}/return', { params: { path: { id: hold.id } } })).data!.data.status).toBe('returned');
+    await deliverAll(service);
+    expect((await m.client.GET('/collections/{id}', { params: { path: { id: c.id } } })).data!.data.status).toBe('reversed');
+  });
+
   it('a return whose rail call did not finish is finished by the next return of the hold, with the same refund', async () => {
     const m = await service.createMerchant('return resumed');
     const c = await settledCollection(service, m.client, { amount: 2_000, currency: 'KES', rail: 'card', payer_card_token: 'tok_sandbox_success', hold_in_escrow: true });
