@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
+import { escrowReturnRefundId } from '../../src/domain/escrow-returns.ts';
 import { eventsOf } from '../../src/domain/events.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';
@@ -132,6 +133,26 @@ describe('POST /escrow-holds/{id}/return', () => {
     expect((await m.client.POST('/escrow-holds/{id}/return', { params: { path: { id: hold.id } } })).data!.data.status).toBe('returned');
     await deliverAll(service);
     expect((await m.client.GET('/collections/{id}', { params: { path: { id: c.id } } })).data!.data.status).toBe('reversed');
+  });
+
+  it('a return that died after the ledger took the hold and before its commit is repeated with the same refund id', async () => {
+    const m = await service.createMerchant('return crashed');
+    const c = await settledCollection(service, m.client, { amount: 2_500, currency: 'KES', rail: 'card', payer_card_token: 'tok_sandbox_success', hold_in_escrow: true });
+    const hold = await holdOf(m.client, c.id);
+    const [row] = await service.sql<{ id: string; leg: number; ledger_pending_id: string }[]>`select id, leg, ledger_pending_id from escrow_holds where id = ${hold.id}`;
+    const [leg] = await service.sql<{ ledger_account_id: string }[]>`select ledger_account_id from settlement_legs where transaction_id = ${c.id} and leg = ${row!.leg}`;
+    // Step 1's ledger movement, as the dead request made it; its database transaction never committed.
+    const refundId = escrowReturnRefundId(row!);
+    const taken = await service.runtime.ledger.reserveSplitRefund({ refundId, currency: 'KES', legs: [{
+      kind: 'hold', leg: row!.leg, accountId: BigInt(leg!.ledger_account_id), collectionId: c.id, holdPendingId: BigInt(row!.ledger_pending_id), keep: 0n,
+    }] });
+    expect(taken.ok).toBe(true);
+    const retried = await m.client.POST('/escrow-holds/{id}/return', { params: { path: { id: hold.id } } });
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data.status).toBe('returned');
+    expect((await refundsOf(m.client, c.id)).map((r) => r.id)).toEqual([refundId]);
+    await deliverAll(service);
+    expect((await m.client.GET('/collections/{id}', { params: { path: { id: c.id } } })).data!.data).toMatchObject({ status: 'reversed', refunded_amount: 2_500 });
   });
 
   it('a return whose rail call did not finish is finished by the next return of the hold, with the same refund', async () => {
