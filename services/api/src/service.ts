@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Sql } from './db/index.ts';
 import { type App, type AppDeps, createApp, partnerBasePath } from './http/app.ts';
+import { answerParserRefusals } from './http/client-error.ts';
 import type { Logger } from './log.ts';
 import { loadSpec } from './spec/load-spec.ts';
 import { merchantBasePath } from './auth/authenticate.ts';
@@ -30,6 +31,8 @@ export async function listen(app: App['app'], port: number, host?: string): Prom
   return await new Promise((resolve, reject) => {
     const server = app.listen(port, host ?? '0.0.0.0', (error?: Error) => (error ? reject(error) : resolve(server)));
     server.keepAliveTimeout = keepAliveTimeoutMs;
+    // What the HTTP parser refuses is answered with the envelope too (http/client-error.ts).
+    answerParserRefusals(server);
   });
 }
 

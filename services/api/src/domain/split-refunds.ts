@@ -13,7 +13,7 @@
 import { idFromParts, type Ledger, type SplitRefundLeg, splitHoldId } from '@payagg/ledger';
 import type { Tx } from '../db/index.ts';
 import { appendEvents, type NewEvent } from './events.ts';
-import type { EscrowHoldRow } from './escrow-holds.ts';
+import { escrowEvent, type EscrowHoldRow } from './escrow-holds.ts';
 import { Refusal } from './outcomes.ts';
 import { allocate } from './split-legs.ts';
 import type { RefundLegPart, TransactionRow } from './transactions.ts';
@@ -109,7 +109,10 @@ export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Transa
       const [hold] = await tx<EscrowHoldRow[]>`select * from escrow_holds where transaction_id = ${collectionId} and leg = ${part.leg} for update`;
       const [leg] = await tx<SettlementLegRow[]>`select leg, ledger_account_id, amount, refunded_amount from settlement_legs where transaction_id = ${collectionId} and leg = ${part.leg}`;
       const accountId = BigInt(leg!.ledger_account_id);
-      if (hold!.status === 'held') {
+      // A hold this refund returned (its return, escrow-returns.ts) that the rail failed to pay is
+      // held again: the payer was not repaid, so the money goes back where it was.
+      const reopened = hold!.status === 'returned' && part.hold_return === true;
+      if (hold!.status === 'held' || reopened) {
         const newHoldId = idFromParts('payagg.split.hold_regrow', refund.id, part.leg);
         const amount = hold!.amount + BigInt(part.amount);
         const regrown = await ledger.regrowHold({
@@ -117,7 +120,10 @@ export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Transa
           pendingId: hold!.ledger_pending_id === null ? null : BigInt(hold!.ledger_pending_id), newHoldId, accountId, amount,
         });
         if (!regrown.ok && regrown.failure !== 'hold_already_voided') throw new Error(`regrow hold ${hold!.id}: ${regrown.failure}`);
-        await tx`update escrow_holds set amount = ${amount.toString()}::bigint, ledger_pending_id = ${newHoldId.toString()}, updated_at = now() where id = ${hold!.id}`;
+        const [held] = await tx<EscrowHoldRow[]>`
+          update escrow_holds set status = 'held', amount = ${amount.toString()}::bigint, ledger_pending_id = ${newHoldId.toString()}, updated_at = now()
+          where id = ${hold!.id} returning *`;
+        if (reopened) await appendEvents(tx, [escrowEvent(held!, held!.merchant_id, 'escrow.held')]);
       } else if (hold!.status === 'released') {
         const credited = await ledger.creditLeg({
           id: idFromParts('payagg.split.leg_credit', refund.id, part.leg), collectionId, currency: refund.currency, accountId, amount: BigInt(part.amount),

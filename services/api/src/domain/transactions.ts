@@ -9,8 +9,12 @@ import { appendEvent, appendEvents, type EventType, type NewEvent } from './even
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import type { PlannedLeg } from './split-rules.ts';
 
-/** A split refund's part of one leg (transactions.refund_legs): held = taken from the leg's escrow hold. */
-export type RefundLegPart = { leg: number; amount: number; held: boolean };
+/**
+ * A split refund's part of one leg (transactions.refund_legs): held = taken from the leg's escrow
+ * hold; hold_return = the refund IS that hold's return (POST /escrow-holds/{id}/return), so a
+ * refund the rail fails puts the hold back to held (escrow-returns.ts).
+ */
+export type RefundLegPart = { leg: number; amount: number; held: boolean; hold_return?: true };
 
 export const transactionStatuses = ['pending', 'success', 'failed', 'reversed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];

@@ -3,9 +3,9 @@
 //   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
 //   partner authentication (X-API-Key, every operation of the partner family) ->
-//   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> body
-//   date-times by the one rule (date-time-fields.ts) -> the matched operation's handler (501
-//   until implemented) -> one error handler.
+//   rate limit -> no body where the spec takes none -> JSON parse -> strict query values -> OpenAPI
+//   request validation (spec/) -> body date-times by the one rule (date-time-fields.ts) -> the
+//   matched operation's handler (501 until implemented) -> one error handler.
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -30,6 +30,7 @@ import { strictQueryValues } from './query-values.ts';
 import { strictBodyDateTimes } from './date-time-fields.ts';
 import { createReadinessCheck, readyz } from './readiness.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
+import { refuseUnexpectedBody } from './unexpected-body.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { checkoutPage } from './checkout-page.ts';
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): App {
     app.use(authenticatePartner({ spec: deps.partnerSpec, lookupKey: createPartnerKeyLookup(deps.sql, config.authCacheTtlMs), logger, now, failureLimiter }));
   }
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
+  app.use(refuseUnexpectedBody(specs));
   app.use(parseJsonBody);
   app.use(strictQueryValues(specs));
 

@@ -32,6 +32,11 @@ export const errorStatusByCode = {
   WALLET_EXISTS: 409,
   // GET /readyz (decision 0402): a database pool of this process does not answer in time.
   SERVICE_UNAVAILABLE: 503,
+  // Requests the HTTP parser refuses before any route (http/client-error.ts, decision 0453).
+  BAD_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

@@ -3,6 +3,7 @@
 // POST /collections/{id}/delivery-confirmation). Thin: parse -> domain call -> envelope.
 import { principalOf } from '../auth/principal.ts';
 import { confirmDelivery, endEscrowHold, type EscrowHoldStatus, getEscrowHold, listEscrowHolds, toEscrowHoldResource } from '../domain/escrow-holds.ts';
+import { returnEscrowHold } from '../domain/escrow-returns.ts';
 import { createSplitRule, deactivateSplitRule, getSplitRule, listSplitRules, toSplitRuleResource } from '../domain/split-rules.ts';
 import { bodyOf } from '../http/contract.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
@@ -48,7 +49,8 @@ export function splitRuleRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'POST /escrow-holds/{id}/return'(req, res) {
-      sendOk(res, toEscrowHoldResource(await endEscrowHold(ctx, principalOf(res).merchant.id, String(req.params.id), 'return')));
+      // A return is a refund of the hold's leg (domain/escrow-returns.ts).
+      sendOk(res, toEscrowHoldResource(await returnEscrowHold(ctx, principalOf(res).merchant.id, String(req.params.id))));
     },
 
     async 'POST /collections/{id}/delivery-confirmation'(req, res) {

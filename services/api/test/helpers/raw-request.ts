@@ -82,3 +82,38 @@ export function signedHeadersV2(
     ...(line.idempotencyKey === undefined ? {} : { 'Idempotency-Key': line.idempotencyKey }),
   };
 }
+
+/**
+ * Writes `bytes` on a fresh TCP connection as they are (no HTTP client in between, so requests no
+ * client would send reach the server's parser) and reads the answer until the server closes
+ * (send `Connection: close` on a request the server will answer normally).
+ */
+export async function rawSocketExchange(origin: string, bytes: string | Buffer): Promise<RawResponse & { raw: string }> {
+  const net = await import('node:net');
+  const url = new URL(origin);
+  return await new Promise((resolve, reject) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port) }, () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const split = raw.indexOf('\r\n\r\n');
+      const head = split < 0 ? raw : raw.slice(0, split);
+      const text = split < 0 ? '' : raw.slice(split + 4);
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = new Headers();
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0), headers, body, text, raw });
+    });
+  });
+}
