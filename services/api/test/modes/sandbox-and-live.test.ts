@@ -88,15 +88,16 @@ describe('a production server (PAYAGG_ENV=production)', () => {
   });
 
   it('refuses sandbox keys of both families (401 AUTH_INVALID_KEY, the reason only in the log)', async () => {
-    // startTestService's own merchant is a sandbox merchant.
-    const merchantRead = await service.client.GET('/wallets', { params: { query: { owner_id: service.merchantId } } });
+    // A sandbox merchant on a production server: a database that was a development server's.
+    const sandboxMerchant = await service.createMerchant('Sandbox Merchant', 'sandbox');
+    const merchantRead = await sandboxMerchant.client.GET('/wallets', { params: { query: { owner_id: sandboxMerchant.merchantId } } });
     expect(merchantRead.response.status).toBe(401);
     expect(merchantRead.error!.error.code).toBe('AUTH_INVALID_KEY');
     const sandboxPartner = await createTestPartner(service, 'Sandbox Partner', 'sandbox');
     const partnerCreate = await sandboxPartner.client.POST('/wallets', { body: { externalUserId: 'u1', currency: 'KES' } });
     expect(partnerCreate.response.status).toBe(401);
     expect(partnerCreate.error!.error.code).toBe('AUTH_INVALID_KEY');
-    expect(service.logs.some((line) => line.reason === 'sandbox key on a production server' && line.key_id === service.key.id)).toBe(true);
+    expect(service.logs.some((line) => line.reason === 'sandbox key on a production server' && line.key_id === sandboxMerchant.key.id)).toBe(true);
     expect(service.logs.some((line) => line.reason === 'sandbox key on a production server' && typeof line.partner_key_row === 'string')).toBe(true);
   });
 
