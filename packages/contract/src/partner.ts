@@ -535,7 +535,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The X-API-Key is missing, malformed, unknown, revoked or expired (AUTH_INVALID_KEY). */
+        /** @description The X-API-Key is missing, malformed, unknown, revoked or expired, or is a sandbox partner's key on a production server (AUTH_INVALID_KEY). */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
