@@ -1,6 +1,7 @@
 // The Express 5 pipeline, in the order a request meets it (docs/architecture.md, "One request"):
 //   request id -> GET /healthz -> route match (the ONE decision of which spec operation this is;
-//   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
+//   404 for any path that is not exactly a spec path, and on a production server for the
+//   sandbox-only operations (http/sandbox-only.ts); 405 for a method the path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
 //   partner authentication (X-API-Key, every operation of the partner family) ->
 //   rate limit -> JSON parse -> strict query values -> OpenAPI request validation (spec/) -> the
