@@ -1074,6 +1074,7 @@ export interface paths {
          * @description Sandbox only: plays a payer's chargeback on a successful collection, as a card network or
          *     mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in
          *     production disputes come from the rails, never from this call). No Idempotency-Key.
+         *     A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.
          *
          *     `amount` defaults to what is still disputable: the collection's amount minus its refunds
          *     (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed
@@ -1113,6 +1114,7 @@ export interface paths {
          *     outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing
          *     moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is
          *     404. No Idempotency-Key.
+         *     A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.
          */
         post: operations["resolveSandboxDispute"];
         delete?: never;

@@ -104,6 +104,10 @@ export interface paths {
          *     real money moves). In production a deposit is a bank transfer to the wallet's account
          *     number, credited when the bank's inbound notification arrives; this endpoint is how the
          *     sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404.
+         *
+         *     Sandbox only (x-addition): a live partner's key is refused with 403 `PERMISSION_DENIED`,
+         *     and a production server (`PAYAGG_ENV=production`) does not have this operation at all: it
+         *     answers 404 `RESOURCE_NOT_FOUND`, as for any path it does not serve.
          */
         post: operations["createPartnerDeposit"];
         delete?: never;
@@ -531,7 +535,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The X-API-Key is missing, malformed, unknown, revoked or expired (AUTH_INVALID_KEY). */
+        /** @description The X-API-Key is missing, malformed, unknown, revoked or expired, or is a sandbox partner's key on a production server (AUTH_INVALID_KEY). */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1089,6 +1093,28 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description The key is a live partner's; deposits are a sandbox helper (PERMISSION_DENIED). Nothing moved. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "code": "PERMISSION_DENIED",
+                     *         "message": "Deposits are a sandbox helper, for sandbox partners only; a live wallet is funded by a bank transfer to its account number."
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

@@ -5,7 +5,7 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { userRoles, type UserRole } from './auth/permissions.ts';
 import { merchantStatuses, type MerchantStatus, type KeyMode } from './auth/principal.ts';
-import { ConfigError, fxMarginBpsMax, loadConfig } from './config.ts';
+import { ConfigError, fxMarginBpsMax, loadConfig, readMode, type ServiceMode } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase, type Database } from './db/index.ts';
@@ -28,7 +28,10 @@ import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partne
 const usage = `Usage: ./payagg <command>
 
   merchants create --name NAME [--scopes full] [--mode sandbox|live] [--signature-version 1|2] [--json]
-      Create a merchant and its first API key; --json prints {"merchant_id","api_key","api_secret"}.
+      Create a merchant and its first API key; --json prints {"merchant_id","api_key","api_secret","mode"}.
+      --mode is the account's, for good: a sandbox and a live merchant are separate worlds (data,
+      money, operations). Default: sandbox, or live with PAYAGG_ENV=production, which has no
+      sandbox and refuses --mode sandbox. This is how a production server gets its first merchant.
   merchants set-status MERCHANT_ID active|suspended|frozen
   merchants fx-margin MERCHANT_ID --bps N | --default
       The merchant's FX margin in basis points (0 to 2000), applied to every rate it is quoted
@@ -37,6 +40,7 @@ const usage = `Usage: ./payagg <command>
   keys create --merchant MERCHANT_ID [--scopes read,write,full,payout_only] [--mode sandbox|live]
               [--expires-at ISO_DATE] [--ip-allow IP_OR_CIDR,...] [--user USER_ID]
               [--signature-version 1|2] [--json]
+      A key has its merchant's mode (--mode, if given, must be it).
   keys set-signature-version API_KEY_OR_KEY_ID 1|2
       The lowest request-signature version the key accepts. 1 (the default): the seed's scheme
       and version 2; 2: version 2 only (X-Service-Signature-Version: 2, which also signs the
@@ -51,10 +55,13 @@ const usage = `Usage: ./payagg <command>
   kyc show SUB_MERCHANT_ID
   kyc settle SUB_MERCHANT_ID verified|rejected [--reason TEXT] [--operator NAME]
       Settles a case in needs_review (writes kyc.verified / kyc.rejected); --reason is required to reject.
-  partners create --name NAME [--json]
+  partners create --name NAME [--mode sandbox|live] [--json]
       Create a partner of the partner wallet API (/api/v1/partner) and its first API key;
-      --json prints {"partner_id","api_key"}. The key is sent as X-API-Key.
+      --json prints {"partner_id","api_key","mode"}. The key is sent as X-API-Key. --mode as for
+      merchants: only a sandbox partner may make deposits; default sandbox, or live with
+      PAYAGG_ENV=production (which refuses sandbox).
   partners keys create --partner PARTNER_ID [--json]
+      The key has its partner's mode.
   partners keys revoke API_KEY
       Running servers refuse a revoked key within AUTH_CACHE_TTL_MS.
   db migrate
@@ -93,9 +100,17 @@ function splitList(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-function requireMode(value: string | undefined): KeyMode {
-  const mode = value ?? 'sandbox';
+/**
+ * The mode of an account (or key) to create: --mode, else the server's world (sandbox on a
+ * development server, live on a production one). A production server has no sandbox
+ * (docs/decisions/0440), so a sandbox account or key there is a usage error, not a dead key.
+ */
+function requireMode(value: string | undefined, serviceMode: ServiceMode): KeyMode {
+  const mode = value ?? (serviceMode === 'production' ? 'live' : 'sandbox');
   if (!(keyModes as readonly string[]).includes(mode)) throw new UsageError(`--mode must be sandbox or live, got "${mode}"`);
+  if (serviceMode === 'production' && mode === 'sandbox') {
+    throw new UsageError('PAYAGG_ENV=production has no sandbox: create live accounts and keys there (--mode live, the default), sandbox ones on a development server');
+  }
   return mode as KeyMode;
 }
 
@@ -117,7 +132,7 @@ function parseDate(value: string | undefined, what: string): Date | null {
 
 type Command = { needsKey: boolean; run(db: Database, box: ReturnType<typeof createSecretBox> | null): Promise<unknown> };
 
-function parseCommand(argv: string[]): Command {
+function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
   const [group, action, ...rest] = argv;
   type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
   const parse = (options: OptionSpec): { values: Record<string, string | boolean | undefined>; positionals: string[] } => {
@@ -137,18 +152,18 @@ function parseCommand(argv: string[]): Command {
     if (!name) throw new UsageError('--name is required');
     if (name.length > merchantNameLengthMax) throw new UsageError(`--name is at most ${merchantNameLengthMax} characters`);
     const scopes = splitList(values.scopes as string | undefined) ?? ['full'];
-    const mode = requireMode(values.mode as string | undefined);
+    const mode = requireMode(values.mode as string | undefined, serviceMode);
     const signatureVersionMin = requireSignatureVersion(values['signature-version'] as string | undefined, '--signature-version');
     return {
       needsKey: true,
       async run(db, box) {
         const created = await db.sql.begin(async (tx) => {
-          const merchant = await insertMerchant(tx, { name });
+          const merchant = await insertMerchant(tx, { name, mode });
           return await createApiKey(tx, box!, { merchantId: merchant.id, mode, scopes, signatureVersionMin });
         });
-        const out = { merchant_id: created.merchant_id, api_key: created.api_key, api_secret: created.api_secret };
+        const out = { merchant_id: created.merchant_id, api_key: created.api_key, api_secret: created.api_secret, mode: created.mode };
         if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
-        else process.stdout.write(`merchant_id: ${out.merchant_id}\napi_key:     ${out.api_key}\napi_secret:  ${out.api_secret}  (shown once)\n`);
+        else process.stdout.write(`merchant_id: ${out.merchant_id}  (${out.mode})\napi_key:     ${out.api_key}\napi_secret:  ${out.api_secret}  (shown once)\n`);
       },
     };
   }
@@ -201,9 +216,9 @@ function parseCommand(argv: string[]): Command {
     const merchantId = requireUuid(values.merchant as string | undefined, '--merchant');
     const userId = values.user === undefined ? null : requireUuid(values.user as string, '--user');
     const expiresAt = parseDate(values['expires-at'] as string | undefined, '--expires-at');
+    const givenMode = values.mode === undefined ? null : requireMode(values.mode as string, serviceMode);
     const input = {
       merchantId,
-      mode: requireMode(values.mode as string | undefined),
       scopes: splitList(values.scopes as string | undefined) ?? ['full'],
       expiresAt,
       ipAllow: splitList(values['ip-allow'] as string | undefined) ?? null,
@@ -213,7 +228,12 @@ function parseCommand(argv: string[]): Command {
     return {
       needsKey: true,
       async run(db, box) {
-        const key = await createApiKey(db.sql, box!, input);
+        // Without --mode the key takes its merchant's mode; createApiKey refuses a key of the other one.
+        const merchant = await findMerchant(db.sql, merchantId);
+        if (!merchant) throw new ApiKeyInputError(`no merchant ${merchantId}`);
+        const mode = givenMode ?? merchant.mode;
+        if (serviceMode === 'production' && mode === 'sandbox') throw new ApiKeyInputError(`merchant ${merchantId} is a sandbox merchant; PAYAGG_ENV=production has no sandbox and would refuse its keys`);
+        const key = await createApiKey(db.sql, box!, { ...input, mode });
         const out = { key_id: key.id, merchant_id: key.merchant_id, api_key: key.api_key, api_secret: key.api_secret, mode: key.mode, scopes: key.scopes, expires_at: key.expires_at, ip_allow: key.ip_allow, user_id: key.user_id, signature_version_min: key.signature_version_min };
         if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
         else print(out);
@@ -334,21 +354,22 @@ function parseCommand(argv: string[]): Command {
     };
   }
   if (group === 'partners' && action === 'create') {
-    const { values, positionals } = parse({ name: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parse({ name: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const name = (values.name as string | undefined)?.trim();
     if (!name) throw new UsageError('--name is required');
     if (name.length > partnerNameLengthMax) throw new UsageError(`--name is at most ${partnerNameLengthMax} characters`);
+    const mode = requireMode(values.mode as string | undefined, serviceMode);
     return {
       needsKey: false,
       async run(db) {
         const created = await db.sql.begin(async (tx) => {
-          const partner = await insertPartner(tx, { name });
+          const partner = await insertPartner(tx, { name, mode });
           return await createPartnerKey(tx, partner.id);
         });
-        const out = { partner_id: created.partner_id, api_key: created.api_key };
+        const out = { partner_id: created.partner_id, api_key: created.api_key, mode };
         if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
-        else process.stdout.write(`partner_id: ${out.partner_id}\napi_key:    ${out.api_key}  (shown once)\n`);
+        else process.stdout.write(`partner_id: ${out.partner_id}  (${mode})\napi_key:    ${out.api_key}  (shown once)\n`);
       },
     };
   }
@@ -369,7 +390,9 @@ function parseCommand(argv: string[]): Command {
       return {
         needsKey: false,
         async run(db) {
-          if (!(await findPartner(db.sql, partnerId))) throw new Error(`no partner ${partnerId}`);
+          const partner = await findPartner(db.sql, partnerId);
+          if (!partner) throw new Error(`no partner ${partnerId}`);
+          if (serviceMode === 'production' && partner.mode === 'sandbox') throw new Error(`partner ${partnerId} is a sandbox partner; PAYAGG_ENV=production has no sandbox and would refuse its keys`);
           const created = await createPartnerKey(db.sql, partnerId);
           const out = { partner_id: created.partner_id, api_key: created.api_key };
           if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -412,7 +435,7 @@ function parseCommand(argv: string[]): Command {
 async function main(argv: string[]): Promise<number> {
   let command: Command;
   try {
-    command = parseCommand(argv);
+    command = parseCommand(argv, readMode(process.env));
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`error: ${error.message}\n\n${usage}\n`);

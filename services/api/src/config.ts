@@ -224,7 +224,8 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
-function readMode(env: Env): ServiceMode {
+/** PAYAGG_ENV (default development); the CLI reads it too, to pick the mode of the accounts it creates. */
+export function readMode(env: Env): ServiceMode {
   const raw = env.PAYAGG_ENV?.trim().toLowerCase() || 'development';
   if (!(serviceModes as readonly string[]).includes(raw)) {
     throw new ConfigError(`PAYAGG_ENV must be one of ${serviceModes.join(', ')}, got "${env.PAYAGG_ENV}"`);
@@ -296,6 +297,10 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
   const databaseUrl = env.DATABASE_URL?.trim() || null;
+  const mode = readMode(env);
+  // A production server has no sandbox world (docs/decisions/0440): the sandbox providers that
+  // stand in for real ones there take every value as a plain value.
+  const magicValues = mode !== 'production';
   const config: Config = {
     port: readInteger(env, 'PORT', portDefault, 0, 65535),
     databaseUrl,
@@ -323,7 +328,10 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     idempotencyLockMs: readInteger(env, 'IDEMPOTENCY_LOCK_MS', idempotencyLockMsDefault, 100, 10 * 60_000),
     tigerBeetleAddresses: env.TB_ADDRESSES?.trim() || null,
     tigerBeetleClusterId: BigInt(readInteger(env, 'TB_CLUSTER_ID', 0, 0, Number.MAX_SAFE_INTEGER)),
-    rails: railRegistryConfigFromEnv(env),
+    rails: (() => {
+      const rails = railRegistryConfigFromEnv(env);
+      return { ...rails, sandbox: { ...rails.sandbox, magicValues } };
+    })(),
     runWorkers: role === 'worker' || readBoolean(env, 'RUN_WORKERS', true),
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', railOutcomePollMsDefault, 10, 60_000),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
@@ -332,15 +340,17 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
       sandbox: {
         decisionDelayMs: readInteger(env, 'SANDBOX_KYC_DELAY_MS', sandboxKycDelayMsDefault, 0, sandboxKycDelayMsMax),
         down: readBoolean(env, 'SANDBOX_KYC_DOWN', false),
+        magicValues,
       },
       limits: readKycLimits(env),
     },
-    mode: readMode(env),
+    mode,
     payouts: {
       sandbox: {
         outcomeDelayMs: readInteger(env, 'SANDBOX_PAYOUT_DELAY_MS', sandboxPayoutDelayMsDefault, 0, sandboxPayoutDelayMsMax),
         slowOutcomeDelayMs: readInteger(env, 'SANDBOX_PAYOUT_SLOW_DELAY_MS', sandboxPayoutSlowDelayMsDefault, 0, sandboxPayoutDelayMsMax),
         railsDown: readPayoutRailsDown(env),
+        magicValues,
       },
       retryScheduleMs: readPayoutRetrySchedule(env),
     },

@@ -1,12 +1,13 @@
 // `make run`: connect the database (embedded by default), migrate, create the sandbox merchant on the
-// very first start, listen on PORT; shut down in order on SIGINT/SIGTERM.
+// very first start (not on a production server, which has no sandbox), listen on PORT; shut down
+// in order on SIGINT/SIGTERM.
 import { ConfigError, loadConfig } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { migrateJobQueue } from './jobs/schema.ts';
-import { checkMasterKey, ensureSandboxMerchant } from './domain/bootstrap.ts';
+import { checkMasterKey, ensureSandboxMerchant, startBanner } from './domain/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
 import { buildApp, closeServer, listen } from './service.ts';
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     await migrate(db.sql, config.migrationsDir, logger);
     await migrateJobQueue(db.url, logger);
     await checkMasterKey(db.sql, masterKey);
-    const sandbox = await ensureSandboxMerchant(db.sql, createSecretBox(masterKey));
+    const sandbox = config.mode === 'production' ? null : await ensureSandboxMerchant(db.sql, createSecretBox(masterKey));
     runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
     const { app, notImplementedRoutes } = buildApp({ config, sql: db.sql, logger, masterKey, runtime });
     if (stopping) return;
@@ -58,32 +59,13 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info('listening', { port, not_implemented_routes: notImplementedRoutes.length });
-    printBanner(port, sandbox);
+    process.stdout.write(`${startBanner(port, config.mode, sandbox).join('\n')}\n`);
   } catch (error) {
     logger.error('failed to start', { error: (error as Error).message });
     await runtime?.close().catch(() => {});
     await db.close().catch(() => {});
     process.exitCode = 1;
   }
-}
-
-function printBanner(port: number, sandbox: Awaited<ReturnType<typeof ensureSandboxMerchant>>): void {
-  const lines = [`payagg API listening on http://localhost:${port} (merchant API under /v1, health at /healthz, readiness at /readyz)`];
-  if (sandbox.created) {
-    lines.push(
-      '',
-      'First start: created the sandbox merchant. Its API secret is shown ONCE; store it now.',
-      `  merchant_id: ${sandbox.merchantId}`,
-      `  api_key:     ${sandbox.key.api_key}`,
-      `  api_secret:  ${sandbox.key.api_secret}`,
-    );
-  } else {
-    lines.push(
-      `Sandbox merchant ${sandbox.merchantId} already exists (its secret was shown on the first start).`,
-      `A new key: ./payagg keys create --merchant ${sandbox.merchantId} --scopes full --json`,
-    );
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error) => {

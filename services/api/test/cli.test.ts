@@ -28,11 +28,12 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 }
 
 describe('payagg CLI', () => {
-  it('merchants create --json prints exactly merchant_id, api_key, api_secret, and the key works', async () => {
+  it('merchants create --json prints exactly merchant_id, api_key, api_secret, mode, and the key works', async () => {
     const { code, stdout } = await run(['merchants', 'create', '--name', 'CLI Merchant', '--json']);
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
-    expect(Object.keys(out)).toEqual(['merchant_id', 'api_key', 'api_secret']);
+    expect(Object.keys(out)).toEqual(['merchant_id', 'api_key', 'api_secret', 'mode']);
+    expect(out.mode).toBe('sandbox');
     expect(out.api_key).toMatch(/^pk_sandbox_[A-Za-z0-9]{24}$/);
     expect(out.api_secret).toMatch(/^sk_sandbox_/);
     const client = service.clientFor({ api_key: out.api_key, api_secret: out.api_secret } as never);
@@ -49,13 +50,15 @@ describe('payagg CLI', () => {
   });
 
   it('keys create with scopes, mode, expiry, IP allow-list and user; keys revoke', async () => {
-    const user = JSON.parse((await run(['users', 'create', '--merchant', service.merchantId, '--email', 'ops@cli.example', '--role', 'finance'])).stdout);
-    expect(user).toMatchObject({ merchant_id: service.merchantId, email: 'ops@cli.example', role: 'finance', status: 'active', mfa_enabled: false });
+    // A live key needs a live merchant (a key has its merchant's mode: docs/decisions/0440).
+    const liveMerchant = await service.createMerchant('Live CLI Merchant', 'live');
+    const user = JSON.parse((await run(['users', 'create', '--merchant', liveMerchant.merchantId, '--email', 'ops@cli.example', '--role', 'finance'])).stdout);
+    expect(user).toMatchObject({ merchant_id: liveMerchant.merchantId, email: 'ops@cli.example', role: 'finance', status: 'active', mfa_enabled: false });
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const created = await run(['keys', 'create', '--merchant', service.merchantId, '--scopes', 'read,payout_only', '--mode', 'live', '--expires-at', expiresAt, '--ip-allow', '127.0.0.1,10.0.0.0/8', '--user', user.id, '--json']);
+    const created = await run(['keys', 'create', '--merchant', liveMerchant.merchantId, '--scopes', 'read,payout_only', '--mode', 'live', '--expires-at', expiresAt, '--ip-allow', '127.0.0.1,10.0.0.0/8', '--user', user.id, '--json']);
     expect(created.code).toBe(0);
     const key = JSON.parse(created.stdout);
-    expect(key).toMatchObject({ merchant_id: service.merchantId, mode: 'live', scopes: ['read', 'payout_only'], ip_allow: ['127.0.0.1', '10.0.0.0/8'], user_id: user.id });
+    expect(key).toMatchObject({ merchant_id: liveMerchant.merchantId, mode: 'live', scopes: ['read', 'payout_only'], ip_allow: ['127.0.0.1', '10.0.0.0/8'], user_id: user.id });
     expect(key.api_key).toMatch(/^pk_live_/);
     const client = service.clientFor(key);
     expect((await client.GET('/users')).response.status).toBe(200);
@@ -107,7 +110,8 @@ describe('payagg CLI', () => {
 
   it('merchants create --signature-version 2 gives the first key the requirement', async () => {
     const out = JSON.parse((await run(['merchants', 'create', '--name', 'Strict Merchant', '--signature-version', '2', '--json'])).stdout);
-    expect(Object.keys(out)).toEqual(['merchant_id', 'api_key', 'api_secret']);
+    expect(Object.keys(out)).toEqual(['merchant_id', 'api_key', 'api_secret', 'mode']);
+    expect(out.mode).toBe('sandbox');
     const [row] = await service.sql<{ signature_version_min: number }[]>`select signature_version_min from api_keys where key = ${out.api_key}`;
     expect(row!.signature_version_min).toBe(2);
     const v1 = createClient({ baseUrl: service.baseUrl, apiKey: out.api_key, apiSecret: out.api_secret, signatureVersion: 1 });

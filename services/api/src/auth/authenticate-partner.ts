@@ -16,13 +16,16 @@ import { authFailureBucket, type RateLimiter, rateLimited } from '../http/rate-l
 import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
+import type { ServiceMode } from '../config.ts';
+import { keyModeRefusal } from './key-mode.ts';
+import type { KeyMode } from './principal.ts';
 
 export const partnerApiKeyHeader = 'x-api-key';
 // Bounds memory; when full, the oldest entry is dropped.
 export const partnerKeyCacheEntriesMax = 10_000;
 
-/** The authenticated caller of a partner request (res.locals.partnerPrincipal). */
-export type PartnerPrincipal = { partner: { id: string }; apiKey: { id: string } };
+/** The authenticated caller of a partner request (res.locals.partnerPrincipal); `mode` is the partner's. */
+export type PartnerPrincipal = { partner: { id: string }; apiKey: { id: string }; mode: KeyMode };
 
 export function partnerPrincipalOf(res: Response): PartnerPrincipal {
   const principal = res.locals.partnerPrincipal as PartnerPrincipal | undefined;
@@ -62,6 +65,8 @@ export function authenticatePartner(deps: {
   logger: Logger;
   now: () => number;
   failureLimiter: RateLimiter | null;
+  /** PAYAGG_ENV: a production server refuses sandbox partners' keys (auth/key-mode.ts). */
+  serviceMode: ServiceMode;
 }) {
   return async function authenticate(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (routeOf(res).spec !== deps.spec) return next();
@@ -82,7 +87,10 @@ export function authenticatePartner(deps: {
     if (!row) return fail('key unknown');
     if (!partnerKeyMatches(apiKey, row.key_sha256)) return fail('key secret mismatch', row.id);
     if (row.revoked_at) return fail('key revoked', row.id);
-    const principal: PartnerPrincipal = { partner: { id: row.partner_id }, apiKey: { id: row.id } };
+    // A partner key carries its partner's mode, so only the server's half of the rule can refuse it.
+    const modeRefusal = keyModeRefusal(row.mode, row.mode, deps.serviceMode);
+    if (modeRefusal) return fail(modeRefusal, row.id);
+    const principal: PartnerPrincipal = { partner: { id: row.partner_id }, apiKey: { id: row.id }, mode: row.mode };
     res.locals.partnerPrincipal = principal;
     next();
   };

@@ -8,6 +8,8 @@
 //   1. X-Service-Key present and well-formed            else AUTH_INVALID_KEY
 //   2. key known                                        else AUTH_INVALID_KEY
 //   3. key not revoked, not expired                     else AUTH_INVALID_KEY
+//      key of its merchant's mode, and not a sandbox key on a production server
+//      (docs/decisions/0440-sandbox-and-live-are-separate-accounts.md)  else AUTH_INVALID_KEY
 //   4. caller address on the key's IP allow-list        else AUTH_INVALID_KEY
 //   5. X-Service-Timestamp: Unix seconds within ±tolerance  else AUTH_SIGNATURE_MISMATCH
 //   6. X-Service-Signature-Version absent, "1" or "2"   else AUTH_SIGNATURE_MISMATCH
@@ -30,6 +32,8 @@ import { authFailureBucket, type RateLimiter, rateLimited } from '../http/rate-l
 import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
+import type { ServiceMode } from '../config.ts';
+import { keyModeRefusal } from './key-mode.ts';
 import { ipAllowed } from './ip-allow.ts';
 import type { KeyLookup } from './key-cache.ts';
 import type { Principal } from './principal.ts';
@@ -55,6 +59,8 @@ export type AuthDeps = {
   now: () => number;
   /** Budgets of refused authentications (src/http/rate-limit.ts); null: refusals are not limited. */
   failureLimiter: RateLimiter | null;
+  /** PAYAGG_ENV: a production server has no sandbox world, so it refuses sandbox keys. */
+  serviceMode: ServiceMode;
 };
 
 const invalidKey = () => new ApiError('AUTH_INVALID_KEY', 'The API key is missing, invalid, or not allowed to make this request.');
@@ -102,6 +108,8 @@ export function authenticateMerchant(deps: AuthDeps) {
     if (!key) return fail(invalidKey(), 'key unknown');
     if (key.revoked_at) return fail(invalidKey(), 'key revoked', key.id);
     if (key.expires_at && key.expires_at.getTime() <= nowMs) return fail(invalidKey(), 'key expired', key.id);
+    const modeRefusal = keyModeRefusal(key.mode, key.merchant_mode, deps.serviceMode);
+    if (modeRefusal) return fail(invalidKey(), modeRefusal, key.id);
     if (key.ipAllowList && !ipAllowed(key.ipAllowList, req.socket.remoteAddress)) return fail(invalidKey(), 'ip not allowed', key.id);
 
     const timestampHeader = req.get('x-service-timestamp');

@@ -2,6 +2,8 @@
 // Key  = `pk_<mode>_` + 24 base62 characters: public, sent in X-Service-Key.
 // Secret = `sk_<mode>_` + 32 random bytes base64url: shown once at creation, stored sealed
 // (AES-256-GCM, src/crypto/secret-box.ts), never logged.
+// A key's mode is its merchant's (docs/decisions/0440-sandbox-and-live-are-separate-accounts.md):
+// a key of the other mode is refused here, and authentication refuses any older row that differs.
 import { randomBytes, randomInt } from 'node:crypto';
 import { parseIpAllowList } from '../auth/ip-allow.ts';
 import type { UserRole } from '../auth/permissions.ts';
@@ -88,10 +90,18 @@ export async function createApiKey(
   const apiKey = `pk_${input.mode}_${randomBase62(keyRandomChars)}`;
   const apiSecret = `sk_${input.mode}_${randomBytes(secretRandomBytes).toString('base64url')}`;
   try {
+    // One statement: the key is made only if the merchant is of the key's mode at that moment.
     const [row] = await sql<{ id: string }[]>`
       insert into api_keys (merchant_id, key, mode, secret_sealed, scopes, ip_allow, user_id, expires_at, signature_version_min)
-      values (${input.merchantId}, ${apiKey}, ${input.mode}, ${box.seal(apiSecret)}, ${scopes}, ${ipAllow}, ${input.userId ?? null}, ${input.expiresAt ?? null}, ${signatureVersionMin})
+      select ${input.merchantId}, ${apiKey}, ${input.mode}, ${box.seal(apiSecret)}, ${scopes}, ${ipAllow}, ${input.userId ?? null}, ${input.expiresAt ?? null}, ${signatureVersionMin}
+      from merchants where id = ${input.merchantId} and mode = ${input.mode}
       returning id`;
+    if (!row) {
+      const [merchant] = await sql<{ mode: KeyMode }[]>`select mode from merchants where id = ${input.merchantId}`;
+      throw new ApiKeyInputError(merchant
+        ? `merchant ${input.merchantId} is a ${merchant.mode} merchant; its keys are ${merchant.mode} keys (a ${input.mode} key needs a ${input.mode} merchant)`
+        : `no merchant ${input.merchantId}`);
+    }
     return {
       id: (row as { id: string }).id,
       merchant_id: input.merchantId,
@@ -152,6 +162,8 @@ export type KeyForAuth = {
   merchant_id: string;
   merchant_name: string;
   merchant_status: MerchantStatus;
+  /** The merchant's mode; a key whose own mode differs is refused (rows made before the modes were per account). */
+  merchant_mode: KeyMode;
   user_id: string | null;
   user_role: UserRole | null;
   user_status: 'active' | 'disabled' | null;
@@ -160,7 +172,7 @@ export type KeyForAuth = {
 export async function findKeyForAuth(sql: Queryable, apiKey: string): Promise<KeyForAuth | null> {
   const [row] = await sql<KeyForAuth[]>`
     select k.id, k.key, k.mode, k.secret_sealed, k.scopes, k.ip_allow, k.expires_at, k.revoked_at, k.signature_version_min,
-           m.id as merchant_id, m.name as merchant_name, m.status as merchant_status,
+           m.id as merchant_id, m.name as merchant_name, m.status as merchant_status, m.mode as merchant_mode,
            u.id as user_id, u.role as user_role, u.status as user_status
     from api_keys k
     join merchants m on m.id = k.merchant_id

@@ -1,28 +1,29 @@
 // Merchants: the accounts that own keys, users and (later) money.
-import type { MerchantStatus } from '../auth/principal.ts';
+import type { KeyMode, MerchantStatus } from '../auth/principal.ts';
 import type { Queryable } from '../db/index.ts';
 import { Refusal } from './outcomes.ts';
 
 export const merchantNameLengthMax = 200;
 
-export type Merchant = { id: string; name: string; status: MerchantStatus; created_at: Date; updated_at: Date };
+/** `mode`: the world the account and everything it owns belongs to, fixed at creation (docs/decisions/0440). */
+export type Merchant = { id: string; name: string; status: MerchantStatus; mode: KeyMode; created_at: Date; updated_at: Date };
 
-export async function insertMerchant(sql: Queryable, input: { name: string; status?: MerchantStatus }): Promise<Merchant> {
+export async function insertMerchant(sql: Queryable, input: { name: string; status?: MerchantStatus; mode?: KeyMode }): Promise<Merchant> {
   const [row] = await sql<Merchant[]>`
-    insert into merchants (name, status) values (${input.name}, ${input.status ?? 'active'})
-    returning id, name, status, created_at, updated_at`;
+    insert into merchants (name, status, mode) values (${input.name}, ${input.status ?? 'active'}, ${input.mode ?? 'sandbox'})
+    returning id, name, status, mode, created_at, updated_at`;
   return row as Merchant;
 }
 
 export async function findMerchant(sql: Queryable, id: string): Promise<Merchant | null> {
-  const [row] = await sql<Merchant[]>`select id, name, status, created_at, updated_at from merchants where id = ${id}`;
+  const [row] = await sql<Merchant[]>`select id, name, status, mode, created_at, updated_at from merchants where id = ${id}`;
   return row ?? null;
 }
 
 export async function setMerchantStatus(sql: Queryable, id: string, status: MerchantStatus): Promise<Merchant | null> {
   const [row] = await sql<Merchant[]>`
     update merchants set status = ${status}, updated_at = date_trunc('milliseconds', now())
-    where id = ${id} returning id, name, status, created_at, updated_at`;
+    where id = ${id} returning id, name, status, mode, created_at, updated_at`;
   return row ?? null;
 }
 

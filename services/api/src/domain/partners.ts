@@ -6,7 +6,13 @@
 // time (crypto.timingSafeEqual). A fast hash is enough for a random 190-bit secret: nothing about
 // it can be guessed faster than the secret itself (docs/decisions/0290-partner-api-keys.md).
 // Keys are never logged: authentication logs the key id at most.
+//
+// A partner is a sandbox or a live partner, fixed at creation, and its keys have its mode
+// (docs/decisions/0440-sandbox-and-live-are-separate-accounts.md): its wallets and their money
+// are of that mode, sandbox deposits exist only for sandbox partners, and a production server
+// refuses sandbox partners' keys.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { KeyMode } from '../auth/principal.ts';
 import type { Queryable } from '../db/index.ts';
 
 export const partnerKeyPattern = /^pak_[A-Za-z0-9]{48}$/;
@@ -15,8 +21,9 @@ const secretPartLength = 32;
 const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const partnerNameLengthMax = 200;
 
-export type Partner = { id: string; name: string; created_at: Date };
-export type PartnerKeyForAuth = { id: string; key_id: string; partner_id: string; key_sha256: Buffer; revoked_at: Date | null };
+export type Partner = { id: string; name: string; mode: KeyMode; created_at: Date };
+/** `mode` is the partner's: a partner key has no mode of its own. */
+export type PartnerKeyForAuth = { id: string; key_id: string; partner_id: string; mode: KeyMode; key_sha256: Buffer; revoked_at: Date | null };
 
 function randomBase62(length: number): string {
   let out = '';
@@ -38,13 +45,14 @@ export function partnerKeyMatches(apiKey: string, stored: Buffer): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-export async function insertPartner(q: Queryable, input: { name: string }): Promise<Partner> {
-  const [row] = await q<Partner[]>`insert into partners (name) values (${input.name}) returning id, name, created_at`;
+export async function insertPartner(q: Queryable, input: { name: string; mode?: KeyMode }): Promise<Partner> {
+  const [row] = await q<Partner[]>`
+    insert into partners (name, mode) values (${input.name}, ${input.mode ?? 'sandbox'}) returning id, name, mode, created_at`;
   return row!;
 }
 
 export async function findPartner(q: Queryable, id: string): Promise<Partner | null> {
-  const [row] = await q<Partner[]>`select id, name, created_at from partners where id = ${id}`;
+  const [row] = await q<Partner[]>`select id, name, mode, created_at from partners where id = ${id}`;
   return row ?? null;
 }
 
@@ -61,7 +69,9 @@ export async function createPartnerKey(q: Queryable, partnerId: string): Promise
 /** The key row `apiKey` names (by its key id); the caller compares the digest (partnerKeyMatches). */
 export async function findPartnerKeyForAuth(q: Queryable, apiKey: string): Promise<PartnerKeyForAuth | null> {
   const [row] = await q<PartnerKeyForAuth[]>`
-    select id, key_id, partner_id, key_sha256, revoked_at from partner_api_keys where key_id = ${keyIdOf(apiKey)}`;
+    select k.id, k.key_id, k.partner_id, p.mode, k.key_sha256, k.revoked_at
+    from partner_api_keys k join partners p on p.id = k.partner_id
+    where k.key_id = ${keyIdOf(apiKey)}`;
   return row ?? null;
 }
 

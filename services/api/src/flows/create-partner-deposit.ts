@@ -1,6 +1,10 @@
 // POST /api/v1/partner/wallets/{walletId}/deposits (sandbox funding; X-Idempotency-Key): the
 // wallet is credited at once from the deposit clearing account.
 //
+//   0. the partner must be a sandbox partner (403 PERMISSION_DENIED): a deposit is a sandbox
+//      helper that makes money out of nothing; a live partner's money only comes in through its
+//      bank (docs/decisions/0440). On a production server the operation is not routed at all
+//      (http/sandbox-only.ts);
 //   1. the wallet must be the partner's (404): before the claim;
 //   2. the idempotent run, scoped to the partner, the path part of the operation;
 //   3. the ledger transfer (id from the deposit id), then one write: the movement row and the
@@ -11,7 +15,8 @@
 // not a refusal (the ledger or the database did not answer) keeps the record for such a resume;
 // a refusal frees the key (nothing moved).
 import { depositIntoPartnerWallet, type PartnerDepositCreate, type PartnerDepositResource } from '../domain/partner-movements.ts';
-import { isRefusal } from '../domain/outcomes.ts';
+import type { KeyMode } from '../auth/principal.ts';
+import { isRefusal, Refusal } from '../domain/outcomes.ts';
 import { getPartnerWallet } from '../domain/partner-wallets.ts';
 import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
 import type { FlowDeps } from './deps.ts';
@@ -21,8 +26,12 @@ export type CreatePartnerDepositRecoveryPoint = 'started';
 export const createPartnerDepositOperation = idempotentOperation<CreatePartnerDepositRecoveryPoint>('partner POST /wallets/{walletId}/deposits');
 
 export async function createPartnerDeposit(deps: FlowDeps, input: {
-  partnerId: string; walletId: string; request: PartnerDepositCreate; idempotent: IdempotentRequest;
+  partnerId: string; mode: KeyMode; walletId: string; request: PartnerDepositCreate; idempotent: IdempotentRequest;
 }): Promise<PartnerDepositResource> {
+  if (input.mode !== 'sandbox') {
+    throw new Refusal('sandbox_helper_needs_sandbox_key',
+      'Deposits are a sandbox helper, for sandbox partners only; a live wallet is funded by a bank transfer to its account number.');
+  }
   const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
   const scope = createPartnerDepositOperation.scope(input.partnerId, input.idempotent);
   return await createPartnerDepositOperation.run(deps.idempotency, scope, async (run) => {

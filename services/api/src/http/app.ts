@@ -1,6 +1,8 @@
 // The Express 5 pipeline, in the order a request meets it (docs/architecture.md, "One request"):
-//   request id -> GET /healthz -> GET /readyz (readiness.ts) -> route match (the ONE decision of which spec operation this is;
-//   404 for any path that is not exactly a spec path, 405 for a method the path lacks) -> raw body
+//   request id -> GET /healthz -> GET /readyz (readiness.ts) -> route match (the ONE decision of
+//   which spec operation this is; 404 for any path that is not exactly a spec path, and on a
+//   production server for the sandbox-only operations (http/sandbox-only.ts); 405 for a method the
+//   path lacks) -> raw body
 //   kept -> merchant authentication (every merchant operation except the payer checkout ones) ->
 //   partner authentication (X-API-Key, every operation of the partner family) ->
 //   rate limit -> no body where the spec takes none -> JSON parse -> strict query values -> OpenAPI
@@ -35,6 +37,7 @@ import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { checkoutPage } from './checkout-page.ts';
 import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
+import { sandboxOnlyOperations, sandboxOnlyRoutes } from './sandbox-only.ts';
 
 export const partnerBasePath = '/api/v1/partner';
 
@@ -165,18 +168,25 @@ export function createApp(deps: AppDeps): App {
   // Payer-facing pages outside /v1 (no merchant credential, not spec operations): the hosted
   // checkout page, and the sandbox providers' challenge pages its action_url values lead to.
   app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));
-  app.use(sandboxPayerPages({ sql: deps.sql }));
+  // A production server has no sandbox world (http/sandbox-only.ts): no payer pages of the sandbox
+  // providers, no sandbox-only operations.
+  const sandboxExists = config.mode !== 'production';
+  if (sandboxExists) app.use(sandboxPayerPages({ sql: deps.sql }));
   const specs = deps.partnerSpec ? [deps.merchantSpec, deps.partnerSpec] : [deps.merchantSpec];
+  const sandboxOnly = [
+    ...sandboxOnlyOperations(deps.merchantSpec.operations, sandboxOnlyRoutes.merchant),
+    ...(deps.partnerSpec ? sandboxOnlyOperations(deps.partnerSpec.operations, sandboxOnlyRoutes.partner) : []),
+  ];
   // Before authentication: which paths and methods exist is public (the spec), and a 404 or 405
   // must not depend on which credential the path happens to use.
-  app.use(matchRoute(createRouteMatcher(specs)));
+  app.use(matchRoute(createRouteMatcher(specs, new Set(sandboxExists ? [] : sandboxOnly))));
   app.use(readRawBody(config.bodyLimitBytes));
   const lookupKey = createKeyLookup(deps.sql, secretBox, config.authCacheTtlMs);
   // Refused authentications have budgets of their own, as large as a key's (src/http/rate-limit.ts).
   const failureLimiter = config.rateLimitPerSecond > 0 ? createRateLimiter(config.rateLimitPerSecond, config.rateLimitBurst) : null;
-  app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now, failureLimiter }));
+  app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now, failureLimiter, serviceMode: config.mode }));
   if (deps.partnerSpec) {
-    app.use(authenticatePartner({ spec: deps.partnerSpec, lookupKey: createPartnerKeyLookup(deps.sql, config.authCacheTtlMs), logger, now, failureLimiter }));
+    app.use(authenticatePartner({ spec: deps.partnerSpec, lookupKey: createPartnerKeyLookup(deps.sql, config.authCacheTtlMs), logger, now, failureLimiter, serviceMode: config.mode }));
   }
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
   app.use(refuseUnexpectedBody(specs));

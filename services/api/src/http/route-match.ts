@@ -37,10 +37,11 @@ type CompiledPath = { spec: LoadedSpec; segments: Segment[]; operations: Map<str
 /** RFC 3986 `pchar` without `%`: unreserved, sub-delims, `:` and `@`. */
 const paramSegment = /^[A-Za-z0-9._~!$&'()*+,;=:@-]+$/;
 
-function compile(spec: LoadedSpec): CompiledPath[] {
+function compile(spec: LoadedSpec, excluded: ReadonlySet<SpecOperation>): CompiledPath[] {
   const byPath = new Map<string, CompiledPath>();
   // spec.operations lists literal paths before templated ones (`/payouts/bulk` before `/payouts/{id}`).
   for (const operation of spec.operations) {
+    if (excluded.has(operation)) continue;
     let compiled = byPath.get(operation.path);
     if (!compiled) {
       const segments = operation.path.split('/').slice(1).map((part): Segment => {
@@ -79,11 +80,15 @@ function paramsOf(path: CompiledPath, segments: readonly string[]): Record<strin
   return params;
 }
 
-export function createRouteMatcher(specs: readonly LoadedSpec[]): RouteMatcher {
+/**
+ * `excluded` operations do not exist for this server (the sandbox-only ones on a production
+ * server, http/sandbox-only.ts): a request for one is answered as for any path not in the spec.
+ */
+export function createRouteMatcher(specs: readonly LoadedSpec[], excluded: ReadonlySet<SpecOperation> = new Set()): RouteMatcher {
   // Per family, its paths grouped by segment count (a path can only match paths of its length).
   const families = specs.map((spec) => {
     const byLength = new Map<number, CompiledPath[]>();
-    for (const path of compile(spec)) byLength.set(path.segments.length, [...(byLength.get(path.segments.length) ?? []), path]);
+    for (const path of compile(spec, excluded)) byLength.set(path.segments.length, [...(byLength.get(path.segments.length) ?? []), path]);
     return { prefix: `${spec.basePath}/`, byLength };
   });
   return {

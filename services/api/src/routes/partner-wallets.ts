@@ -52,6 +52,7 @@ export function partnerWalletRoutes(ctx: RouteContext): RouteHandlers {
     async 'POST /wallets/{walletId}/deposits'(req, res) {
       sendOk(res, await createPartnerDeposit(ctx, {
         partnerId: partnerPrincipalOf(res).partner.id,
+        mode: partnerPrincipalOf(res).mode,
         walletId: String(req.params.walletId),
         request: partnerBodyOf(req, 'createPartnerDeposit'),
         idempotent: partnerIdempotentRequestOf(req),

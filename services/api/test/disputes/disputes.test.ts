@@ -198,9 +198,10 @@ describe('what cannot be disputed, and by whom', () => {
     expect((await readDispute(client, opened.data!.data.id)).data!.data.status).toBe('open');
   });
 
-  it('a live key is 403 PERMISSION_DENIED on both helpers (nothing opened or moved) and reads disputes as usual', async () => {
+  it('a live merchant\'s key is 403 PERMISSION_DENIED on both helpers (nothing opened or moved); a sandbox dispute is not in its world', async () => {
     const { merchantId, client, collection } = await merchantWithCollection(2_000);
-    const live = service.clientFor(await service.createKey({ merchantId, mode: 'live' }));
+    // A key has its merchant's mode (docs/decisions/0440): a live key belongs to a live merchant.
+    const live = (await service.createMerchant('Live Merchant', 'live')).client;
     const refused = await openDispute(live, { transaction_id: collection.id });
     expect(refused.response.status).toBe(403);
     expect(refused.error!.error.code).toBe('PERMISSION_DENIED');
@@ -211,7 +212,8 @@ describe('what cannot be disputed, and by whom', () => {
     const liveResolve = await resolve(live, opened.data!.data.id, 'won');
     expect(liveResolve.response.status).toBe(403);
     expect(liveResolve.error!.error.code).toBe('PERMISSION_DENIED');
-    expect((await readDispute(live, opened.data!.data.id)).data!.data.status).toBe('open');
+    expect((await readDispute(live, opened.data!.data.id)).response.status).toBe(404);
+    expect((await readDispute(client, opened.data!.data.id)).data!.data.status).toBe('open');
     expect(await balanceOf(merchantId)).toEqual({ available: 0n, pending: 0n });
   });
 

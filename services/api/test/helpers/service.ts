@@ -37,7 +37,8 @@ export type TestService = {
   runtime: DomainRuntime;
   /** Every log line the service wrote (parsed JSON). */
   logs: Record<string, unknown>[];
-  createMerchant(name?: string): Promise<{ merchantId: string; key: CreatedApiKey; client: MerchantClient }>;
+  /** `mode`: the merchant's and its key's (default: the server's world, live on PAYAGG_ENV=production; docs/decisions/0440). */
+  createMerchant(name?: string, mode?: KeyMode): Promise<{ merchantId: string; key: CreatedApiKey; client: MerchantClient }>;
   createKey(options?: { merchantId?: string; scopes?: string[]; mode?: KeyMode; expiresAt?: Date | null; ipAllow?: string[] | null; userId?: string | null; signatureVersionMin?: SignatureVersion }): Promise<CreatedApiKey>;
   createUser(options: { merchantId?: string; email?: string; role: UserRole; status?: 'active' | 'disabled' }): Promise<User>;
   clientFor(key: CreatedApiKey): MerchantClient;
@@ -102,9 +103,11 @@ export async function startTestService(options: { env?: Record<string, string>; 
   const baseUrl = `${origin}/v1`;
   const clientFor = (key: CreatedApiKey) => createClient({ baseUrl, apiKey: key.api_key, apiSecret: key.api_secret, ...(options.now ? { now: options.now } : {}) });
 
-  const createMerchant = async (name = 'Test Merchant') => {
-    const merchant = await insertMerchant(sql, { name });
-    const key = await createApiKey(sql, box, { merchantId: merchant.id, mode: 'sandbox', scopes: ['full'] });
+  // A production server has no sandbox world: its merchants (the first one too) are live by default.
+  const worldMode: KeyMode = config.mode === 'production' ? 'live' : 'sandbox';
+  const createMerchant = async (name = 'Test Merchant', mode: KeyMode = worldMode) => {
+    const merchant = await insertMerchant(sql, { name, mode });
+    const key = await createApiKey(sql, box, { merchantId: merchant.id, mode, scopes: ['full'] });
     return { merchantId: merchant.id, key, client: clientFor(key) };
   };
   const first = await createMerchant();
@@ -125,7 +128,7 @@ export async function startTestService(options: { env?: Record<string, string>; 
     async createKey(o = {}) {
       return await createApiKey(sql, box, {
         merchantId: o.merchantId ?? first.merchantId,
-        mode: o.mode ?? 'sandbox',
+        mode: o.mode ?? worldMode,
         scopes: o.scopes ?? ['full'],
         expiresAt: o.expiresAt ?? null,
         ipAllow: o.ipAllow ?? null,

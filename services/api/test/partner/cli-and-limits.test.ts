@@ -20,19 +20,21 @@ describe('partners from the CLI', () => {
     await service?.close();
   });
 
-  function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       execFile(process.execPath, [cli, ...args],
-        { env: { PATH: process.env.PATH ?? '', DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex }, timeout: 30_000 },
+        { env: { PATH: process.env.PATH ?? '', DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex, ...env }, timeout: 30_000 },
         (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
     });
   }
 
-  it('partners create --json prints exactly partner_id and api_key; the key works; only its digest is stored', async () => {
+  it('partners create --json prints exactly partner_id, api_key and mode; the key works; only its digest is stored', async () => {
     const { code, stdout } = await run(['partners', 'create', '--name', 'CLI Partner', '--json']);
     expect(code).toBe(0);
-    const out = JSON.parse(stdout) as { partner_id: string; api_key: string };
-    expect(Object.keys(out)).toEqual(['partner_id', 'api_key']);
+    const out = JSON.parse(stdout) as { partner_id: string; api_key: string; mode: string };
+    expect(Object.keys(out)).toEqual(['partner_id', 'api_key', 'mode']);
+    // A development server's default: a sandbox partner (docs/decisions/0440).
+    expect(out.mode).toBe('sandbox');
     expect(out.api_key).toMatch(/^pak_[A-Za-z0-9]{48}$/);
     const client = partnerClientFor(service, out.api_key);
     const created = await client.POST('/wallets', { body: { externalUserId: 'cli-user', currency: 'KES' } });
@@ -59,6 +61,47 @@ describe('partners from the CLI', () => {
     expect((await run(['partners', 'keys', 'revoke', `pak_${'Z'.repeat(48)}`])).code).toBe(1);
     expect((await run(['partners', 'keys', 'revoke', 'not-a-key'])).code).toBe(2);
     expect((await run(['partners', 'create', '--json'])).code).toBe(2);
+  }, 120_000);
+
+  it('partners create --mode: a live partner may not deposit (403); PAYAGG_ENV=production defaults to live and refuses sandbox', async () => {
+    const live = JSON.parse((await run(['partners', 'create', '--name', 'Live CLI Partner', '--mode', 'live', '--json'])).stdout) as { partner_id: string; api_key: string; mode: string };
+    expect(live.mode).toBe('live');
+    const client = partnerClientFor(service, live.api_key);
+    const wallet = await client.POST('/wallets', { body: { externalUserId: 'live-user', currency: 'KES' } });
+    expect(wallet.response.status).toBe(200);
+    const refused = await client.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet.data!.data.id } }, body: { amount: 100, reference: 'x' } });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error!.error.code).toBe('PERMISSION_DENIED');
+
+    const production = { PAYAGG_ENV: 'production' };
+    const byDefault = await run(['partners', 'create', '--name', 'Prod Partner', '--json'], production);
+    expect(byDefault.code).toBe(0);
+    expect((JSON.parse(byDefault.stdout) as { mode: string }).mode).toBe('live');
+    const sandboxOnProduction = await run(['partners', 'create', '--name', 'Prod Sandbox', '--mode', 'sandbox', '--json'], production);
+    expect(sandboxOnProduction.code).toBe(2);
+    expect(sandboxOnProduction.stderr).toMatch(/PAYAGG_ENV=production has no sandbox/);
+    // A key for a sandbox partner is refused there too (it could never be used).
+    const sandboxPartner = JSON.parse((await run(['partners', 'create', '--name', 'Old Sandbox', '--json'])).stdout) as { partner_id: string };
+    const keyOnProduction = await run(['partners', 'keys', 'create', '--partner', sandboxPartner.partner_id, '--json'], production);
+    expect(keyOnProduction.code).toBe(1);
+    expect(keyOnProduction.stderr).toMatch(/sandbox partner/);
+    expect((await run(['partners', 'create', '--name', 'x', '--mode', 'test'])).code).toBe(2);
+  }, 120_000);
+
+  it('merchants create on PAYAGG_ENV=production: live by default, sandbox refused; keys create takes the merchant\'s mode', async () => {
+    const production = { PAYAGG_ENV: 'production' };
+    const created = await run(['merchants', 'create', '--name', 'First Live Merchant', '--json'], production);
+    expect(created.code).toBe(0);
+    const merchant = JSON.parse(created.stdout) as { merchant_id: string; api_key: string; mode: string };
+    expect(merchant.mode).toBe('live');
+    expect(merchant.api_key).toMatch(/^pk_live_/);
+    expect((await run(['merchants', 'create', '--name', 'x', '--mode', 'sandbox', '--json'], production)).code).toBe(2);
+    const key = await run(['keys', 'create', '--merchant', merchant.merchant_id, '--json']);
+    expect(key.code).toBe(0);
+    expect((JSON.parse(key.stdout) as { mode: string }).mode).toBe('live');
+    const wrongMode = await run(['keys', 'create', '--merchant', merchant.merchant_id, '--mode', 'sandbox', '--json']);
+    expect(wrongMode.code).toBe(2);
+    expect(wrongMode.stderr).toMatch(/is a live merchant/);
   }, 120_000);
 });
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createPartnerClient, type PartnerClient } from '@payagg/sdk';
 import { expect } from 'vitest';
 import { createPartnerKey, insertPartner } from '../../src/domain/partners.ts';
+import type { KeyMode } from '../../src/auth/principal.ts';
 import type { TestService } from '../helpers/service.ts';
 
 export type TestPartner = { partnerId: string; apiKey: string; client: PartnerClient };
@@ -16,8 +17,9 @@ export function partnerClientFor(service: TestService, apiKey: string): PartnerC
   return createPartnerClient({ baseUrl: partnerBaseUrl(service), apiKey });
 }
 
-export async function createTestPartner(service: TestService, name = 'Test Partner'): Promise<TestPartner> {
-  const partner = await insertPartner(service.sql, { name });
+/** `mode`: the partner's, and so its key's (default sandbox; docs/decisions/0440). */
+export async function createTestPartner(service: TestService, name = 'Test Partner', mode: KeyMode = 'sandbox'): Promise<TestPartner> {
+  const partner = await insertPartner(service.sql, { name, mode });
   const key = await createPartnerKey(service.sql, partner.id);
   return { partnerId: partner.id, apiKey: key.api_key, client: partnerClientFor(service, key.api_key) };
 }

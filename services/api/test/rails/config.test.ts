@@ -50,6 +50,7 @@ describe('sandbox rails config', () => {
       lateOutcomeDelayMs: 30,
       slowInitiationMs: 40,
       actionUrlBase: 'https://pay.example.test/sandbox',
+      magicValues: true,
     });
     const registry = railRegistryConfigFromEnv({
       RAIL_BREAKER_ERROR_THRESHOLD_PERCENTAGE: '25',

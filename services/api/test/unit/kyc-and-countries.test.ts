@@ -65,8 +65,8 @@ describe('KYC tiers', () => {
   });
 
   it('SANDBOX_KYC_DELAY_MS defaults to 3 s and is bounded; SANDBOX_KYC_DOWN is a boolean', () => {
-    expect(loadConfig({}).kyc.sandbox).toEqual({ decisionDelayMs: 3_000, down: false });
-    expect(loadConfig({ SANDBOX_KYC_DELAY_MS: '0', SANDBOX_KYC_DOWN: 'true' }).kyc.sandbox).toEqual({ decisionDelayMs: 0, down: true });
+    expect(loadConfig({}).kyc.sandbox).toEqual({ decisionDelayMs: 3_000, down: false, magicValues: true });
+    expect(loadConfig({ SANDBOX_KYC_DELAY_MS: '0', SANDBOX_KYC_DOWN: 'true' }).kyc.sandbox).toEqual({ decisionDelayMs: 0, down: true, magicValues: true });
     expect(() => loadConfig({ SANDBOX_KYC_DELAY_MS: '86400001' })).toThrow(/SANDBOX_KYC_DELAY_MS/);
     expect(() => loadConfig({ SANDBOX_KYC_DELAY_MS: 'soon' })).toThrow(/SANDBOX_KYC_DELAY_MS/);
     expect(() => loadConfig({ SANDBOX_KYC_DOWN: 'maybe' })).toThrow(/SANDBOX_KYC_DOWN/);

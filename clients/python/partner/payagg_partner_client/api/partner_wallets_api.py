@@ -74,7 +74,7 @@ class PartnerWalletsApi:
     ) -> PartnerDepositEnvelope:
         """Deposit into a wallet (sandbox)
 
-        Credits the wallet with `amount` at once, from the sandbox's deposit clearing account (no real money moves). In production a deposit is a bank transfer to the wallet's account number, credited when the bank's inbound notification arrives; this endpoint is how the sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404. 
+        Credits the wallet with `amount` at once, from the sandbox's deposit clearing account (no real money moves). In production a deposit is a bank transfer to the wallet's account number, credited when the bank's inbound notification arrives; this endpoint is how the sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404.  Sandbox only (x-addition): a live partner's key is refused with 403 `PERMISSION_DENIED`, and a production server (`PAYAGG_ENV=production`) does not have this operation at all: it answers 404 `RESOURCE_NOT_FOUND`, as for any path it does not serve. 
 
         :param wallet_id: Id of the wallet (UUID). A malformed id is 422. (required)
         :type wallet_id: UUID
@@ -117,6 +117,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerDepositEnvelope",
             '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
             '404': "ErrorEnvelope",
             '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
@@ -157,7 +158,7 @@ class PartnerWalletsApi:
     ) -> ApiResponse[PartnerDepositEnvelope]:
         """Deposit into a wallet (sandbox)
 
-        Credits the wallet with `amount` at once, from the sandbox's deposit clearing account (no real money moves). In production a deposit is a bank transfer to the wallet's account number, credited when the bank's inbound notification arrives; this endpoint is how the sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404. 
+        Credits the wallet with `amount` at once, from the sandbox's deposit clearing account (no real money moves). In production a deposit is a bank transfer to the wallet's account number, credited when the bank's inbound notification arrives; this endpoint is how the sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404.  Sandbox only (x-addition): a live partner's key is refused with 403 `PERMISSION_DENIED`, and a production server (`PAYAGG_ENV=production`) does not have this operation at all: it answers 404 `RESOURCE_NOT_FOUND`, as for any path it does not serve. 
 
         :param wallet_id: Id of the wallet (UUID). A malformed id is 422. (required)
         :type wallet_id: UUID
@@ -200,6 +201,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerDepositEnvelope",
             '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
             '404': "ErrorEnvelope",
             '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
@@ -240,7 +242,7 @@ class PartnerWalletsApi:
     ) -> RESTResponseType:
         """Deposit into a wallet (sandbox)
 
-        Credits the wallet with `amount` at once, from the sandbox's deposit clearing account (no real money moves). In production a deposit is a bank transfer to the wallet's account number, credited when the bank's inbound notification arrives; this endpoint is how the sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404. 
+        Credits the wallet with `amount` at once, from the sandbox's deposit clearing account (no real money moves). In production a deposit is a bank transfer to the wallet's account number, credited when the bank's inbound notification arrives; this endpoint is how the sandbox stands in for it. Idempotent on `X-Idempotency-Key`. Another partner's wallet is 404.  Sandbox only (x-addition): a live partner's key is refused with 403 `PERMISSION_DENIED`, and a production server (`PAYAGG_ENV=production`) does not have this operation at all: it answers 404 `RESOURCE_NOT_FOUND`, as for any path it does not serve. 
 
         :param wallet_id: Id of the wallet (UUID). A malformed id is 422. (required)
         :type wallet_id: UUID
@@ -283,6 +285,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerDepositEnvelope",
             '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
             '404': "ErrorEnvelope",
             '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",

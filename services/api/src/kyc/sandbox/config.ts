@@ -6,6 +6,11 @@ export type SandboxKycConfig = {
   decisionDelayMs: number;
   /** The provider answers every submission with an outage (SANDBOX_KYC_DOWN); settable at run time. */
   down: boolean;
+  /**
+   * Whether the magic values pick scenarios (docs/sub-merchants.md). False on a production server
+   * (config.ts): there every value is a plain value and takes the ordinary path.
+   */
+  magicValues?: boolean;
 };
 
 /** "A few seconds": long enough to see `pending`, short enough to wait for in a demo. */

@@ -69,7 +69,7 @@ export function createSandboxKycConnector(options: {
     const known = await findSubmission(sql, submission.caseId);
     if (known) return replay(known, requestSha256);
 
-    const scenarioName = sandboxKycScenarioFor(submission.displayName);
+    const scenarioName = sandboxKycScenarioFor(submission.displayName, config.magicValues ?? true);
     const scenario = sandboxKycScenarios[scenarioName];
     if (scenario.declinesSubmission) throw new KycSubmissionDeclinedError(sandboxKycProvider, 'submission_refused_by_magic_value');
 

@@ -53,7 +53,9 @@ export const sandboxKycDisplayNameTokens: ReadonlyArray<readonly [token: string,
   ['sandbox_kyc_needs_review', 'document_unreadable'],
 ];
 
-export function sandboxKycScenarioFor(displayName: string): SandboxKycScenarioName {
+export function sandboxKycScenarioFor(displayName: string, magicValues = true): SandboxKycScenarioName {
+  // Without magic values (a production server) every name is a plain one.
+  if (!magicValues) return 'verified';
   const name = displayName.toLowerCase();
   for (const [token, scenario] of sandboxKycDisplayNameTokens) {
     if (name.includes(token)) return scenario;

@@ -9,6 +9,11 @@ export type SandboxPayoutRailsConfig = {
   slowOutcomeDelayMs: number;
   /** Rails that answer every send with an outage (SANDBOX_PAYOUT_RAILS_DOWN); settable at run time. */
   railsDown: PayoutDestinationType[];
+  /**
+   * Whether the magic values pick scenarios (docs/payouts.md). False on a production server
+   * (config.ts): there every value is a plain value and takes the ordinary path.
+   */
+  magicValues?: boolean;
 };
 
 /** "A couple of seconds": long enough to see `processing`, short enough to wait for in a demo. */

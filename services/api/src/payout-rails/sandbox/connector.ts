@@ -88,7 +88,7 @@ export function createSandboxPayoutRailConnector(destinationType: PayoutDestinat
     const known = await findSend(sql, request.payoutId, request.attempt);
     if (known) return replay(destinationType, known, requestSha256);
 
-    const scenarioName = sandboxPayoutScenarioFor(request.destination);
+    const scenarioName = sandboxPayoutScenarioFor(request.destination, config.magicValues ?? true);
     const scenario = sandboxPayoutScenarios[scenarioName];
     const { status, failureReason } = scenario.outcomeOf(request.attempt);
     const delayMs = scenario.slow ? config.slowOutcomeDelayMs : config.outcomeDelayMs;

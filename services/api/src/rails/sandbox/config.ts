@@ -16,6 +16,11 @@ export interface SandboxRailsConfig {
   railsDown: readonly Rail[];
   /** Base of the action_url values (card challenge, bank authorization, QR code pages). */
   actionUrlBase: string;
+  /**
+   * Whether the magic values pick scenarios (docs/sandbox-rails.md). False on a production server
+   * (config.ts): there every value is a plain value and takes the ordinary path.
+   */
+  magicValues: boolean;
 }
 
 export const SANDBOX_OUTCOME_DELAY_MS_DEFAULT = 2_000;
@@ -38,6 +43,7 @@ export const SANDBOX_RAILS_CONFIG_DEFAULT: SandboxRailsConfig = {
   slowInitiationMs: SANDBOX_SLOW_INITIATION_MS_DEFAULT,
   railsDown: [],
   actionUrlBase: SANDBOX_ACTION_URL_BASE_DEFAULT,
+  magicValues: true,
 };
 
 export function resolveSandboxRailsConfig(partial: Partial<SandboxRailsConfig> = {}): SandboxRailsConfig {

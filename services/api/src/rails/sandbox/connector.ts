@@ -152,7 +152,7 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
   async function initiateCollection(request: CollectionInitiation): Promise<RailInitiationResult> {
     assertRailUp();
     assertCommonFields(request);
-    const scenarioName = sandboxScenarioFor(rail, request);
+    const scenarioName = sandboxScenarioFor(rail, request, config.magicValues);
     const requestSha256 = sha256Hex([
       'collection',
       rail,
