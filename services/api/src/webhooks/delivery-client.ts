@@ -8,7 +8,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { webhookAttemptTimeoutMsDefault } from '../config.ts';
 import { webhookResolver } from './resolver.ts';
-import { describeRange, isLocalhostName, judgeAddress } from './ssrf-guard.ts';
+import { describeRange, isLocalhostName, judgeAddress, refusePort } from './ssrf-guard.ts';
 
 /**
  * The stored last_response_snippet: the first characters (Unicode code points, as the spec's
@@ -137,6 +137,9 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
     } catch {
       return fail('connection_failed', 'the endpoint URL is not a valid URL');
     }
+    // Checked at registration; again here for endpoints registered before the port rule existed.
+    const portRefused = refusePort(url);
+    if (portRefused) return fail('address_not_allowed', `SSRF guard: the URL ${portRefused}`);
     const isHttps = url.protocol === 'https:';
     const literal = url.hostname.replace(/^\[|\]$/g, '');
     if (!options.allowPrivate && net.isIP(literal) !== 0) {
