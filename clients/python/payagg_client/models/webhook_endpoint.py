@@ -33,7 +33,7 @@ class WebhookEndpoint(BaseModel):
     A registered endpoint; never carries the signing secret.
     """ # noqa: E501
     id: UUID
-    url: StrictStr
+    url: Annotated[str, Field(strict=True, max_length=2048)]
     subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1)]
     active: StrictBool
     disabled_reason: Optional[StrictStr] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
