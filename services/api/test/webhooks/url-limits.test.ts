@@ -1,6 +1,9 @@
 // The port and host-name rules of a webhook URL (issue 22, item 5: "webhook URLs with port 0, any
 // port or an over-long host name are accepted"); decision record 0432. Checked at registration
 // (422 naming body.url, in development and production alike) and again at every delivery.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeliveryClient } from '../../src/webhooks/delivery-client.ts';
 import {
@@ -53,6 +56,20 @@ describe('checkWebhookUrl: ports', () => {
 
   it('refuses a port beyond 65535 as no URL at all', async () => {
     expect(await checkWebhookUrl('https://hooks.example:65536/x', production, publicResolver)).toEqual({ ok: false, message: 'must be an absolute URL' });
+  });
+});
+
+describe('docs/webhooks.md', () => {
+  it('lists every refused port above 1024 and the host-name limits the code applies', () => {
+    const docs = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/webhooks.md'), 'utf8');
+    const paragraph = /\*\*Port and host name\.\*\*([\s\S]*?)\n\n/.exec(docs)?.[1] ?? '';
+    const listed = new Set(paragraph.replace(/\s+/g, ' ').match(/\d+(-\d+)?/g)!.flatMap((token) => {
+      const [from, to] = token.split('-').map(Number);
+      return to === undefined ? [from!] : Array.from({ length: to - from! + 1 }, (_, i) => from! + i);
+    }));
+    for (const port of webhookPortsRefused) expect(listed.has(port), `port ${port} in docs/webhooks.md`).toBe(true);
+    expect(paragraph).toContain(`at most ${webhookHostNameCharsMax}`);
+    expect(paragraph).toContain(`1 to ${webhookHostLabelCharsMax}`);
   });
 });
 
