@@ -4,14 +4,26 @@
 // The bound holds in each: no delivery is sent more than 6 times, and an outcome that can be
 // recorded is recorded once, so the receiver sees the event once. Failures are real, made in the
 // database (a trigger, ALLOW_CONNECTIONS off, pg_terminate_backend), never a replaced part.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createSecretBox } from '../../src/crypto/secret-box.ts';
+import { openEmbeddedCluster, type EmbeddedCluster } from '../../src/db/embedded.ts';
 import { createPool, type Sql } from '../../src/db/index.ts';
+import { migrate } from '../../src/db/migrate.ts';
 import { appendEvents } from '../../src/domain/events.ts';
-import { attemptsUsedUpError } from '../../src/webhooks/deliveries.ts';
+import { insertMerchant } from '../../src/domain/merchants.ts';
+import { migrateJobQueue } from '../../src/jobs/schema.ts';
+import { createLogger } from '../../src/log.ts';
 import { webhookPoolName } from '../../src/runtime.ts';
+import { attemptsUsedUpError } from '../../src/webhooks/deliveries.ts';
+import { insertEndpoint } from '../../src/webhooks/endpoints.ts';
+import { createWebhookWorker } from '../../src/webhooks/worker.ts';
 import type { TestService } from '../helpers/service.ts';
 import { deliveriesOf, startReceiver, startWebhookService, waitFor, type DeliveryRecord, type Receiver } from './helpers.ts';
 
@@ -179,5 +191,76 @@ describe('the database unreachable between the send and its record', () => {
     expect(received).toHaveLength(1);
     // The worker said what happened while it waited.
     expect(service.logs.some((line) => line.msg === 'webhook outcomes not recorded yet: the database failed; trying again')).toBe(true);
+  });
+});
+
+describe('a real PostgreSQL restart between the send and its record', () => {
+  // A cluster of this test's own (the run's shared one serves every other test file): stopped
+  // while the receiver holds its answer, started again on the same data directory and port.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payagg-webhook-restart-'));
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger('info', (line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+  let cluster: EmbeddedCluster;
+  let sql: Sql;
+  let server: http.Server;
+  const received: string[] = [];
+  let restarted: Promise<void> = Promise.resolve();
+
+  beforeAll(async () => {
+    cluster = await openEmbeddedCluster({ dataDir, logger, postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off'] });
+    const admin = createPool(cluster.adminUrl, 1);
+    await admin.unsafe('create database payagg');
+    await admin.end();
+    sql = createPool(cluster.databaseUrl, 4, webhookPoolName);
+    await migrate(sql, loadConfig({}).migrationsDir, logger);
+    await migrateJobQueue(cluster.databaseUrl, logger);
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push(eventIdOf(Buffer.concat(chunks)));
+        if (received.length > 1) return void res.writeHead(200).end('ok');
+        // The database stops before the answer goes back, and starts again after it.
+        restarted = cluster.stop().then(() => {
+          res.writeHead(200).end('ok');
+          return openEmbeddedCluster({ dataDir, logger, postgresFlags: ['-c', 'fsync=off', '-c', 'full_page_writes=off'] });
+        }).then((again) => { cluster = again; });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await restarted.catch(() => {});
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await sql?.end({ timeout: 5 });
+    await cluster?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the outcome is recorded once the database is back: one attempt, the receiver sees the event once', async () => {
+    // A 5 s attempt timeout: an 11 s lease, far more than a restart takes.
+    const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_ATTEMPT_TIMEOUT_MS: '5000', WEBHOOK_RETRY_SCHEDULE_S: '1,1,1,1,1' }).webhooks;
+    const box = createSecretBox(randomBytes(32));
+    const merchant = await insertMerchant(sql, { name: 'Restart Merchant' });
+    const { row: endpoint } = await insertEndpoint(sql, box, {
+      merchantId: merchant.id, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/restart`, subscribedEvents: ['kyc.verified'],
+    });
+    await appendEvents(sql, kycEvents(merchant.id, [randomUUID()]));
+    const worker = createWebhookWorker({ sql, databaseUrl: cluster.databaseUrl, jobDeps: {} as never, box, config, logger });
+    try {
+      expect(await worker.relayOnce()).toBe(1);
+      // One sender turn, here: claim, POST (the database stops), record (retried until it is back).
+      await worker.serveEndpoint(endpoint.id);
+      await restarted;
+      const [row] = await sql<{ status: string; attempt_count: number; last_response_code: number | null }[]>`
+        select status, attempt_count, last_response_code from webhook_deliveries where endpoint_id = ${endpoint.id}`;
+      expect(row).toEqual({ status: 'succeeded', attempt_count: 1, last_response_code: 200 });
+      expect(received).toHaveLength(1);
+      // It did fail while the database was down, and was tried again.
+      expect(lines.filter((line) => line.msg === 'webhook outcomes not recorded yet: the database failed; trying again').length).toBeGreaterThan(0);
+    } finally {
+      await worker.stop();
+    }
   });
 });
