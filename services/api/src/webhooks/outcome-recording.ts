@@ -45,6 +45,8 @@ export type RoundRecord = { recorded: string[]; disabled: boolean; unrecorded: s
  */
 export async function recordRound(sql: Sql, endpointId: string, outcomes: readonly AttemptOutcome[], options: {
   disableAfterS: number; deadlineMs: number; logger: Logger;
+  /** True once the worker is stopping: no more waiting (a shutdown is bounded; the claim's limit covers the rest). */
+  stopping?: () => boolean;
 }): Promise<RoundRecord> {
   let waitMs = recordRetryFirstWaitMs;
   for (let tries = 1; ; tries += 1) {
@@ -57,8 +59,8 @@ export async function recordRound(sql: Sql, endpointId: string, outcomes: readon
         });
         return await recordEachAlone(sql, endpointId, outcomes, options);
       }
-      if (Date.now() + waitMs > options.deadlineMs) {
-        options.logger.error('webhook outcomes not recorded: the database failed until their lease ran out; they will be claimed again within their attempt limit', {
+      if (Date.now() + waitMs > options.deadlineMs || options.stopping?.()) {
+        options.logger.error('webhook outcomes not recorded: the database failed until their lease ran out (or the worker stopped); they will be claimed again within their attempt limit', {
           endpoint_id: endpointId, outcomes: outcomes.length, tries, error: describeError(error),
         });
         return { recorded: [], disabled: false, unrecorded: outcomes.map((o) => o.id) };

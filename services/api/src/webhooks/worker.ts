@@ -67,6 +67,8 @@ export function createWebhookWorker(deps: {
   let relayTimer: NodeJS.Timeout | null = null;
   let relaying: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  /** Set by stop(): a round's record stops waiting for a failing database (outcome-recording.ts). */
+  let stopRequested = false;
 
   const loadEndpoint = async (id: string): Promise<WebhookEndpointRow | null> => {
     const [row] = await sql<WebhookEndpointRow[]>`
@@ -110,7 +112,7 @@ export function createWebhookWorker(deps: {
         return outcomeOf(delivery, result);
       }));
       const { recorded, disabled, unrecorded } = await recordRound(sql, endpointId, outcomes, {
-        disableAfterS: config.disableAfterFailingS, deadlineMs: claimedAtMs + leaseMs, logger,
+        disableAfterS: config.disableAfterFailingS, deadlineMs: claimedAtMs + leaseMs, logger, stopping: () => stopRequested,
       });
       // The database failed this round: stop the turn; the sweep wakes the endpoint again later.
       if (unrecorded.length > 0) return false;
@@ -163,6 +165,7 @@ export function createWebhookWorker(deps: {
     async start() {
       if (!stopped) return;
       stopped = false;
+      stopRequested = false;
       runner = await startJobRunner({
         databaseUrl: deps.databaseUrl, deps: { ...deps.jobDeps, sql, webhooks: taskDeps },
         concurrency: config.workerConcurrency, poolConnectionsMax: webhookRunnerPoolConnectionsMax,
@@ -174,6 +177,7 @@ export function createWebhookWorker(deps: {
     },
     async stop() {
       stopped = true;
+      stopRequested = true;
       if (relayTimer) clearTimeout(relayTimer);
       await relaying;
       // Turns in flight finish (bounded by the attempt timeout) and record their outcomes.

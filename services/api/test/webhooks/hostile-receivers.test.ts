@@ -187,6 +187,31 @@ describe('answers that cannot be stored as they came', () => {
     }
   });
 
+  it('a 2xx whose body trickles (a byte per 100 ms) is no complete answer in time: failed, retried, then delivered', async () => {
+    let requests = 0;
+    const trickle = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        requests += 1;
+        if (requests > 1) return void res.writeHead(200).end('fast');
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        const timer = setInterval(() => res.write('.'), 100);
+        res.on('close', () => clearInterval(timer));
+      });
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    try {
+      const { merchant, endpoint } = await endpointFor(service, `http://127.0.0.1:${(trickle.address() as AddressInfo).port}/trickle`);
+      await emitMany(service, merchant.merchantId, 1);
+      const [done] = await settled(service, endpoint.id, 1);
+      expect(done).toMatchObject({ status: 'succeeded', attempt_count: 2, last_response_snippet: 'fast' });
+      expect(requests).toBe(2);
+    } finally {
+      trickle.closeAllConnections();
+      await new Promise<void>((resolve) => trickle.close(() => resolve()));
+    }
+  });
+
   it('a 2xx with odd but valid headers is delivered once', async () => {
     receiver.behave('/odd-headers', {
       status: 299,
