@@ -8,11 +8,10 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi, inject } from 'vitest';
-import { createPool } from '../../src/db/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendEvents } from '../../src/domain/events.ts';
-import { webhookResponseSnippetCharsMax } from '../../src/webhooks/delivery-client.ts';
-import { webhookPoolName } from '../../src/runtime.ts';
+import { snippetOf, storableText, webhookResponseSnippetCharsMax } from '../../src/webhooks/delivery-client.ts';
+import { isDataError } from '../../src/webhooks/outcome-recording.ts';
 import type { TestService } from '../helpers/service.ts';
 import { deliveriesOf, startReceiver, startWebhookService, waitFor, type DeliveryRecord, type Receiver } from './helpers.ts';
 
@@ -91,6 +90,33 @@ async function startRawServer(answer: (socket: net.Socket) => void): Promise<{ u
     },
   };
 }
+
+describe('storable text (pure)', () => {
+  it('turns NUL and lone surrogates into U+FFFD and keeps pairs whole', () => {
+    expect(storableText('a\u0000b', 10)).toBe('a\uFFFDb');
+    expect(storableText('x\uD83D', 10)).toBe('x\uFFFD');
+    expect(storableText('\uDE00y', 10)).toBe('\uFFFDy');
+    expect(storableText('\u{1F600}\u{1F600}\u{1F600}', 2)).toBe('\u{1F600}\u{1F600}');
+    expect(storableText('plain', 3)).toBe('pla');
+  });
+
+  it('decodes bytes as UTF-8, every byte outside a valid sequence as U+FFFD', () => {
+    expect(snippetOf(Buffer.from('caf\u00e9 \u{1F600}'))).toBe('caf\u00e9 \u{1F600}');
+    expect(snippetOf(Buffer.from([0x63, 0x61, 0x66, 0xe9]))).toBe('caf\uFFFD');
+    expect(snippetOf(Buffer.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('\uFEFFA');
+    expect(snippetOf(Buffer.alloc(5000, 0))).toBe('\uFFFD'.repeat(webhookResponseSnippetCharsMax));
+  });
+
+  it('tells a refused statement (record outcome by outcome) from a failing database (try again)', () => {
+    expect(isDataError({ code: '22021' })).toBe(true);
+    expect(isDataError({ code: 'P0001' })).toBe(true);
+    expect(isDataError({ code: '23505' })).toBe(true);
+    for (const code of ['57P01', '08006', '55000', '53300', 'CONNECTION_CLOSED', 'ECONNREFUSED', 'EPIPE', undefined]) {
+      expect(isDataError({ code }), String(code)).toBe(false);
+    }
+    expect(isDataError(null)).toBe(false);
+  });
+});
 
 describe('answers that cannot be stored as they came', () => {
   let service: TestService;
