@@ -1259,13 +1259,13 @@ export interface components {
             event_id: string;
             event_type: components["schemas"]["WebhookEventType"];
             status: components["schemas"]["WebhookDeliveryStatus"];
-            /** @description Attempts made so far (automatic and manual). */
+            /** @description Attempts made so far (automatic and manual). At most 6 automatic attempts, counted when each starts, so an attempt interrupted before its outcome was recorded counts too; each manual retry allows one more. */
             attempt_count: number;
             /** @description HTTP status of the last attempt's answer; null when none came (timeout, connection error) or before the first attempt. */
             last_response_code: number | null;
-            /** @description The first characters of the last answer's body, as text; never parsed. */
+            /** @description The first characters (at most 1024 code points) of the last answer's body, decoded as UTF-8; bytes that are not valid UTF-8, and NUL, appear as U+FFFD. Never parsed. */
             last_response_snippet: string | null;
-            /** @description Why the last attempt failed (timeout, connection refused, redirect refused, address not allowed, non-2xx answer); null after a success. */
+            /** @description Why the last attempt failed (timeout, connection refused, redirect refused, address not allowed, non-2xx answer, an answer that is not valid HTTP, no attempts left after an interrupted one); null after a success. */
             last_error: string | null;
             /**
              * Format: date-time
@@ -2103,7 +2103,7 @@ export interface components {
         WebhookEndpointCreate: {
             /**
              * Format: uri
-             * @description Publicly resolvable URL; HTTPS in production; private, link-local and loopback addresses are rejected.
+             * @description Publicly resolvable URL; HTTPS in production; private, link-local and loopback addresses are rejected. The port, when given, is 80, 443 or 1024-65535 except the Fetch standard's bad ports (1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665-6669, 6679, 6697, 10080); port 0 is refused. The host name has at most 253 characters, each label 1 to 63 (after IDNA encoding). A refused URL is 422 VALIDATION_ERROR naming body.url.
              */
             url: string;
             subscribed_events: components["schemas"]["WebhookEventType"][];

@@ -36,7 +36,7 @@ class WebhookEndpointWithSecret(BaseModel):
     url: StrictStr
     subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1)]
     active: StrictBool
-    disabled_reason: Optional[StrictStr] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
+    disabled_reason: Optional[Annotated[str, Field(strict=True, max_length=2048)]] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
     previous_secret_expires_at: Optional[datetime] = Field(default=None, description="End of the current secret rotation's overlap (both secrets sign until then); null outside an overlap.")
     created_at: datetime
     signing_secret: StrictStr = Field(description="Key of the HMAC-SHA256 delivery signatures; returned only once.")

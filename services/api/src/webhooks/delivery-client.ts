@@ -8,10 +8,15 @@ import https from 'node:https';
 import net from 'node:net';
 import { webhookAttemptTimeoutMsDefault } from '../config.ts';
 import { webhookResolver } from './resolver.ts';
-import { describeRange, isLocalhostName, judgeAddress } from './ssrf-guard.ts';
+import { describeRange, isLocalhostName, judgeAddress, refusePort } from './ssrf-guard.ts';
 
-/** The stored last_response_snippet: the first characters of the body, at most this many. */
+/**
+ * The stored last_response_snippet: the first characters (Unicode code points, as the spec's
+ * maxLength counts them) of the body, at most this many; so at most 4 KiB of UTF-8.
+ */
 export const webhookResponseSnippetCharsMax = 1024;
+/** A last_error sentence at most (it quotes receiver-chosen text such as a Location header). */
+export const webhookErrorCharsMax = 1024;
 /** Bytes of an answer read at most (the rest is not read; the connection is then closed). */
 const responseReadBytesMax = 16 * 1024;
 /** Idle connections kept open per receiver host, so a busy endpoint is not re-handshaken per event. */
@@ -28,7 +33,8 @@ export type AttemptFailureKind =
   | 'connection_failed'
   | 'name_not_resolved'
   | 'address_not_allowed'
-  | 'tls_failed';
+  | 'tls_failed'
+  | 'invalid_http_response';
 
 export type AttemptResult =
   | { ok: true; statusCode: number; snippet: string; durationMs: number }
@@ -123,7 +129,7 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
       resolve(result);
     };
     const fail = (kind: AttemptFailureKind, error: string, statusCode: number | null = null, snippet: string | null = null, retryAfterS: number | null = null) =>
-      finish({ ok: false, kind, statusCode, snippet, error, retryAfterS, durationMs: elapsed() });
+      finish({ ok: false, kind, statusCode, snippet, error: storableText(error, webhookErrorCharsMax), retryAfterS, durationMs: elapsed() });
 
     let url: URL;
     try {
@@ -131,6 +137,9 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
     } catch {
       return fail('connection_failed', 'the endpoint URL is not a valid URL');
     }
+    // Checked at registration; again here for endpoints registered before the port rule existed.
+    const portRefused = refusePort(url);
+    if (portRefused) return fail('address_not_allowed', `SSRF guard: the URL ${portRefused}`);
     const isHttps = url.protocol === 'https:';
     const literal = url.hostname.replace(/^\[|\]$/g, '');
     if (!options.allowPrivate && net.isIP(literal) !== 0) {
@@ -173,7 +182,7 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
       let read = 0;
       let truncated = false;
       const done = () => {
-        const snippet = Buffer.concat(chunks).toString('utf8').slice(0, webhookResponseSnippetCharsMax);
+        const snippet = snippetOf(Buffer.concat(chunks));
         if (statusCode >= 200 && statusCode < 300) {
           finish({ ok: true, statusCode, snippet, durationMs: elapsed() });
         } else if (statusCode >= 300 && statusCode < 400) {
@@ -202,6 +211,12 @@ export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof AddressNotAllowedError || error.code === 'EADDRNOTALLOWED') {
         return fail('address_not_allowed', `SSRF guard: ${error.message}`);
+      }
+      // llhttp's codes: an answer a strict HTTP/1.1 parser refuses (a NUL or other control byte in
+      // a header, two different Content-Lengths, a broken status line). Its status cannot be
+      // trusted, so it is no 2xx: a failed attempt, retried like any other (decision record 0431).
+      if (error.code?.startsWith('HPE_')) {
+        return fail('invalid_http_response', `the answer is not valid HTTP (${error.code}: ${error.message})`);
       }
       switch (error.code) {
         case 'ECONNREFUSED': return fail('connection_refused', 'connection refused');
@@ -234,4 +249,35 @@ export function parseRetryAfter(value: string | string[] | undefined, nowMs = Da
   const date = Date.parse(text);
   if (Number.isNaN(date)) return null;
   return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+/** NUL, and a UTF-16 surrogate that is not half of a pair (it has no UTF-8 form). */
+const notStorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text PostgreSQL can store and JSON can carry: a lone UTF-16 surrogate and NUL (which a `text`
+ * value cannot hold: "invalid byte sequence for encoding UTF8: 0x00") become U+FFFD, and the text
+ * is cut after `charsMax` code points, never inside a surrogate pair.
+ */
+export function storableText(text: string, charsMax: number): string {
+  const clean = text.replace(notStorable, '\uFFFD');
+  if (clean.length <= charsMax) return clean;
+  let out = '';
+  let chars = 0;
+  for (const char of clean) {
+    if (chars === charsMax) break;
+    out += char;
+    chars += 1;
+  }
+  return out;
+}
+
+/**
+ * The stored snippet of an answer's first bytes: decoded as UTF-8 with every byte that is not part
+ * of a valid sequence replaced by U+FFFD (the WHATWG decoder's rule; so an answer in Latin-1 or in
+ * binary is still visible, never refused), NUL as U+FFFD, at most webhookResponseSnippetCharsMax
+ * code points (decision record 0430).
+ */
+export function snippetOf(bytes: Buffer): string {
+  return storableText(new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes), webhookResponseSnippetCharsMax);
 }

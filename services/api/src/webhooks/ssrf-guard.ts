@@ -59,6 +59,47 @@ export function isLocalhostName(host: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }
 
+/**
+ * The ports a webhook URL may name (decision record 0432). Below 1024 only the web's own two: the
+ * other well-known ports are mail, SSH, DNS, databases' peers..., services a POST can only abuse
+ * (cross-protocol requests). 1024-65535 are open (receivers behind 8443, 8080, a tunnel's port),
+ * less the ports the Fetch standard blocks for the same reason ("bad port"; browsers refuse them
+ * too). Port 0 is no port at all: nothing can be reached there.
+ */
+export const webhookWellKnownPortsAllowed: readonly number[] = [80, 443];
+/** The first port of the unprivileged range; every one from here to 65535 not in the list below is allowed. */
+export const webhookPortUnprivilegedMin = 1024;
+/** The Fetch standard's bad ports (fetch.spec.whatwg.org/#bad-port) from 1024 up. */
+export const webhookPortsRefused: readonly number[] = [
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+];
+/** A host name's length at most, without a final dot (RFC 1035 section 2.3.4: 255 octets on the wire). */
+export const webhookHostNameCharsMax = 253;
+/** One label of a host name at most (RFC 1035 section 2.3.4). */
+export const webhookHostLabelCharsMax = 63;
+
+/** Why the URL's port is refused, or null when it is allowed (the scheme's default included). */
+export function refusePort(url: URL): string | null {
+  if (url.port === '') return null;
+  const port = Number(url.port);
+  if (port === 0) return 'must not name port 0';
+  const allowed = webhookWellKnownPortsAllowed.includes(port) || (port >= webhookPortUnprivilegedMin && !webhookPortsRefused.includes(port));
+  return allowed ? null : `must use port 80, 443 or one from ${webhookPortUnprivilegedMin} to 65535 that is not a blocked port (${port} is refused: docs/webhooks.md lists them)`;
+}
+
+/** Why the URL's host name is refused for its length or an empty label, or null (IP literals pass). */
+export function refuseHostName(url: URL): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) !== 0) return null;
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  if (name.length > webhookHostNameCharsMax) return `must have a host name of at most ${webhookHostNameCharsMax} characters (it has ${name.length})`;
+  const labels = name.split('.');
+  if (labels.some((label) => label.length === 0)) return 'must have a host name without empty labels';
+  const long = labels.find((label) => label.length > webhookHostLabelCharsMax);
+  if (long) return `must have host name labels of at most ${webhookHostLabelCharsMax} characters (one has ${long.length})`;
+  return null;
+}
+
 export type UrlCheck =
   | { ok: true; url: URL }
   | { ok: false; message: string };
@@ -76,7 +117,8 @@ export type Resolver = (host: string) => Promise<string[]>;
 export const systemResolver: Resolver = async (host) => (await webhookResolver(host)).map((record) => record.address);
 
 /**
- * The registration check of a webhook URL (POST /webhooks): scheme, no credentials, and every
+ * The registration check of a webhook URL (POST /webhooks): scheme, no credentials, an allowed
+ * port (refusePort), a host name within DNS's lengths (refuseHostName), and every
  * address the host resolves to allowed. A name that does not resolve (yet) is accepted: it cannot
  * reach anything, every delivery checks the address it connects to, and a merchant may register
  * before its DNS is live (docs/decisions/0221-webhook-url-checks.md).
@@ -91,6 +133,9 @@ export async function checkWebhookUrl(raw: string, policy: UrlPolicy, resolve: R
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, message: 'must be an https URL' };
   if (url.protocol === 'http:' && !(policy.allowHttp || policy.allowPrivate)) return { ok: false, message: 'must use https' };
   if (url.username !== '' || url.password !== '') return { ok: false, message: 'must not contain credentials' };
+  // Port and host name rules hold in development too: a local receiver listens on a port above 1024.
+  const refused = refusePort(url) ?? refuseHostName(url);
+  if (refused) return { ok: false, message: refused };
   if (policy.allowPrivate) return { ok: true, url };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isLocalhostName(host)) return { ok: false, message: 'must not point at localhost' };

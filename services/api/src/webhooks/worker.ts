@@ -2,7 +2,8 @@
 // (jobs.ts: a sender turn per endpoint, the retry sweep) in a job runner of their own.
 //
 // Work is per endpoint: a sender turn claims up to `attemptsInFlightPerEndpointMax` due
-// deliveries of ONE endpoint, sends them at once, records the outcomes in one statement, and goes
+// deliveries of ONE endpoint, sends them at once, records the outcomes (outcome-recording.ts: in one
+// statement, or one by one when that is refused, again while the database fails), and goes
 // on while that endpoint has due work (up to `senderRoundsPerTurnMax` rounds, then it queues
 // itself again behind the others). The webhook runner runs `workerConcurrency` turns at once, so
 // an endpoint that hangs for the whole timeout holds only its own turn: deliveries to every other
@@ -15,11 +16,12 @@ import type { WebhookConfig } from '../config.ts';
 import type { JobDefinition, JobDeps } from '../jobs/job.ts';
 import { type JobRunner, startJobRunner } from '../jobs/runner.ts';
 import type { Logger } from '../log.ts';
-import { afterFailure, claimDueDeliveries, endpointsWithDueDeliveries, recordOutcomes, type AttemptOutcome, type ClaimedDelivery } from './deliveries.ts';
+import { afterFailure, attemptsMaxOf, claimDueDeliveries, endpointsWithDueDeliveries, type AttemptOutcome, type ClaimedDelivery } from './deliveries.ts';
 import { createDeliveryClient, type AttemptResult, type DeliveryClient } from './delivery-client.ts';
 import { eventBody } from './event-body.ts';
 import { signingSecretsOf, type WebhookEndpointRow } from './endpoints.ts';
 import { deliverEndpointJobName, deliverEndpointJob, enqueueEndpointDeliveries, scheduleSweep, sweepJobName, sweepJob, type WebhookTaskDeps } from './jobs.ts';
+import { recordRound } from './outcome-recording.ts';
 import { relayBatchEventsMax, relayEvents } from './relay.ts';
 import { deliveryHeaders } from './signing.ts';
 
@@ -60,10 +62,13 @@ export function createWebhookWorker(deps: {
   const { sql, box, config, logger } = deps;
   const client = deps.client ?? createDeliveryClient({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.attemptTimeoutMs });
   const leaseMs = attemptLeaseMs(config.attemptTimeoutMs);
+  const attemptsMax = attemptsMaxOf(config.retryScheduleS);
   let runner: JobRunner | null = null;
   let relayTimer: NodeJS.Timeout | null = null;
   let relaying: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  /** Set by stop(): a round's record stops waiting for a failing database (outcome-recording.ts). */
+  let stopRequested = false;
 
   const loadEndpoint = async (id: string): Promise<WebhookEndpointRow | null> => {
     const [row] = await sql<WebhookEndpointRow[]>`
@@ -87,8 +92,17 @@ export function createWebhookWorker(deps: {
     for (let round = 0; round < senderRoundsPerTurnMax; round += 1) {
       const endpoint = await loadEndpoint(endpointId);
       if (!endpoint) return false;
-      const claimed = await claimDueDeliveries(sql, endpointId, attemptsInFlightPerEndpointMax, leaseMs);
-      if (claimed.length === 0) return false;
+      const claimedAtMs = Date.now();
+      const { claimed, exhausted: spent } = await claimDueDeliveries(sql, endpointId, attemptsInFlightPerEndpointMax, leaseMs, attemptsMax);
+      if (spent.length > 0) {
+        logger.warn('webhook deliveries exhausted at claim: their last attempt was never recorded and no attempt is left', {
+          endpoint_id: endpointId, delivery_ids: spent,
+        });
+      }
+      if (claimed.length === 0) {
+        if (spent.length > 0) continue;
+        return false;
+      }
       const secrets = signingSecretsOf(endpoint, box, Date.now());
       const outcomes = await Promise.all(claimed.map(async (delivery) => {
         const body = eventBody(delivery.event);
@@ -97,7 +111,11 @@ export function createWebhookWorker(deps: {
         });
         return outcomeOf(delivery, result);
       }));
-      const { recorded, disabled } = await recordOutcomes(sql, endpointId, outcomes, config.disableAfterFailingS);
+      const { recorded, disabled, unrecorded } = await recordRound(sql, endpointId, outcomes, {
+        disableAfterS: config.disableAfterFailingS, deadlineMs: claimedAtMs + leaseMs, logger, stopping: () => stopRequested,
+      });
+      // The database failed this round: stop the turn; the sweep wakes the endpoint again later.
+      if (unrecorded.length > 0) return false;
       if (recorded.length < outcomes.length) {
         logger.warn('webhook outcomes not recorded: their leases had expired and another worker took them', {
           endpoint_id: endpointId, lost: outcomes.length - recorded.length,
@@ -147,6 +165,7 @@ export function createWebhookWorker(deps: {
     async start() {
       if (!stopped) return;
       stopped = false;
+      stopRequested = false;
       runner = await startJobRunner({
         databaseUrl: deps.databaseUrl, deps: { ...deps.jobDeps, sql, webhooks: taskDeps },
         concurrency: config.workerConcurrency, poolConnectionsMax: webhookRunnerPoolConnectionsMax,
@@ -158,6 +177,7 @@ export function createWebhookWorker(deps: {
     },
     async stop() {
       stopped = true;
+      stopRequested = true;
       if (relayTimer) clearTimeout(relayTimer);
       await relaying;
       // Turns in flight finish (bounded by the attempt timeout) and record their outcomes.

@@ -16,7 +16,7 @@ export type ReceivedDelivery = {
 
 /** What the receiver does with one request: answer with a status (and headers/body), or never answer. */
 export type Behaviour =
-  | { status: number; headers?: Record<string, string>; body?: string }
+  | { status: number; headers?: Record<string, string>; body?: string | Buffer }
   | { hang: true };
 
 export type Receiver = {
