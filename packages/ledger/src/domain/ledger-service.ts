@@ -381,6 +381,14 @@ export class Ledger {
     });
   }
 
+  /**
+   * The id of reservePayout's pending transfer for `payoutId`: a flow records it before reserving
+   * (services/api hold intents), so a hold whose owner never committed can be found and voided.
+   */
+  payoutReservationId(payoutId: string): bigint {
+    return payoutTransferId(payoutId, 'reserve');
+  }
+
   /** The rail paid the payout out: post the reservation. */
   commitPayout(payoutId: string): Promise<MovementResult> {
     return this.#postOrVoid(payoutTransferId(payoutId, 'commit'), payoutTransferId(payoutId, 'reserve'), 'post');
