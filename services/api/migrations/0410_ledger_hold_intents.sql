@@ -8,7 +8,7 @@
 -- 'abandoned' (after which no commit can succeed under it) and voids whichever of its holds exist.
 CREATE TABLE ledger_hold_intents (
   owner_id           uuid PRIMARY KEY,
-  -- What reserves: 'payout', 'payout_batch', 'partner_withdrawal' (for logs and docs).
+  -- What reserves: 'payout', 'payout_batch', 'partner_withdrawal', 'refund' (for logs and docs).
   kind               text NOT NULL,
   -- The pending transfers' ids (u128 as decimal text), all placed in one linked chain or none.
   hold_ids           numeric(39,0)[] NOT NULL CHECK (cardinality(hold_ids) > 0),

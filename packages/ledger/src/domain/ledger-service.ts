@@ -356,6 +356,11 @@ export class Ledger {
     });
   }
 
+  /** The id of reserveRefund's pending transfer for `refundId` (recorded before reserving, as payoutReservationId). */
+  refundReservationId(refundId: string): bigint {
+    return refundTransferId(refundId, 'reserve');
+  }
+
   /** The rail paid the refund back to the payer: post the reservation. */
   commitRefund(refundId: string): Promise<MovementResult> {
     return this.#postOrVoid(refundTransferId(refundId, 'commit'), refundTransferId(refundId, 'reserve'), 'post');

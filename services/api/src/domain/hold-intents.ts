@@ -1,7 +1,7 @@
 // Hold intents (decision 0410): what keeps a ledger hold from outliving a request that failed.
 //
-// A payout, a bulk payout and a partner withdrawal reserve their money in the ledger BEFORE their
-// rows commit, and the ledger and the database cannot commit together. So each such request:
+// A payout, a bulk payout, a partner withdrawal and a refund (not split) reserve their money in
+// the ledger BEFORE their rows commit, and the ledger and the database cannot commit together. So each such request:
 //   1. writes its intent, committed on its own: the ids of the holds it is about to place, under
 //      the id of what it creates (its idempotency record's resource id) and that record's key
 //      (openHoldIntent);
@@ -26,7 +26,7 @@ import type { CommitWrite } from '../db/write.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { Logger } from '../log.ts';
 
-export type HoldIntentKind = 'payout' | 'payout_batch' | 'partner_withdrawal';
+export type HoldIntentKind = 'payout' | 'payout_batch' | 'partner_withdrawal' | 'refund';
 
 export type HoldIntent = {
   /** The id of what the request creates: its idempotency record's resource id. */

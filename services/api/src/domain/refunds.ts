@@ -23,6 +23,7 @@ import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
 import { collectionNotFound } from './collections.ts';
 import { refundableAfterDisputes } from './disputes.ts';
+import { closeHoldIntent, type HoldIntent, openHoldIntent } from './hold-intents.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { railRefusal } from './rail-calls.ts';
 import {
@@ -41,8 +42,11 @@ export type RefundRequest = Schema<'RefundCreate'>;
 /** Step 2. Returns the pending refund row; refuses (nothing moved) in RefundOutcome's order. */
 export async function reserveRefund(deps: RefundsDeps, input: {
   refundId: string; merchantId: string; collectionId: string; request: RefundRequest;
+  /** The idempotency record the run holds (hold-intents.ts: an abandoned reservation forgets it). */
+  idempotency: HoldIntent['idempotency'];
 }): Promise<TransactionRow> {
-  return await write(deps, { prepare: async (tx) => {
+  let intended = false;
+  return await write(deps, { prepare: async (tx: Tx) => {
     const resumed = await lockTransaction(tx, input.refundId);
     if (resumed) return resumed; // a resumed run: step 2 already committed
     const collection = await lockTransaction(tx, input.collectionId);
@@ -70,11 +74,20 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     }
     // A split (or escrowed) collection gives back each leg's part (split-refunds.ts).
     const refundLegs = await reserveSplitRefundLegs(tx, deps.ledger, { refundId: input.refundId, collection, amount });
-    const reserved = refundLegs !== null ? { ok: true as const } : await deps.ledger.reserveRefund({
-      refundId: input.refundId, currency: collection.currency, amount,
-      walletAccountId: (await ensureWallet(tx, deps.ledger, {
-        merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
-      })).accountId,
+    const walletAccountId = refundLegs !== null ? null : (await ensureWallet(tx, deps.ledger, {
+      merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
+    })).accountId;
+    if (walletAccountId !== null) {
+      // The reservation's intent commits on its own (the pool, not this transaction) before the
+      // ledger call, and this transaction closes it (hold-intents.ts): a crash in between leaves
+      // it to the sweeper, which voids the reservation.
+      await openHoldIntent(deps.sql, {
+        ownerId: input.refundId, kind: 'refund', holdIds: [deps.ledger.refundReservationId(input.refundId)], idempotency: input.idempotency,
+      });
+      intended = true;
+    }
+    const reserved = walletAccountId === null ? { ok: true as const } : await deps.ledger.reserveRefund({
+      refundId: input.refundId, currency: collection.currency, amount, walletAccountId,
     });
     if (!reserved.ok) {
       if (reserved.failure === 'insufficient_funds') {
@@ -93,7 +106,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
         ${input.request.reason ?? null}, ${refundLegs === null ? null : tx.json(refundLegs as never)})
       returning *`;
     return refund!;
-  } });
+  }, writes: (q: Queryable) => (intended ? [closeHoldIntent(q, input.refundId)] : []) });
 }
 
 export type RefundInitiationHooks = {

@@ -22,6 +22,8 @@ import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.t
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { voidAbandonedHoldsJob } from '../../src/jobs/tasks/holds-void-abandoned.ts';
 import type { TestService } from '../helpers/service.ts';
+import { refund, settledCollection, walletBalance } from '../collections/helpers.ts';
+import { reserveRefund } from '../../src/domain/refunds.ts';
 import { availableOf, createTestPartner, deposit, newWallet, type TestPartner } from '../partner/helpers.ts';
 import {
   available, createBatch, createPayout, destinationRef, expectLedgerInvariants, fundedWallet, type PayoutBody, startPayoutService,
@@ -37,7 +39,7 @@ const refusedReference = 'refused-after-hold';
 
 let service: TestService;
 let partner: TestPartner;
-let operations: { payout: string; batch: string; withdrawal: (walletId: string) => string };
+let operations: { payout: string; batch: string; withdrawal: (walletId: string) => string; refund: (collectionId: string) => string };
 
 beforeAll(async () => {
   service = await startPayoutService({ IDEMPOTENCY_LOCK_MS: '100' });
@@ -56,7 +58,13 @@ beforeAll(async () => {
       if exists (select 1 from refused_rows r where r.reference = new.reference) then raise exception 'injected fault after the ledger hold'; end if;
       return new;
     end $$;
+    create function refuse_refund() returns trigger language plpgsql as $$
+    begin
+      if new.type = 'refund' and exists (select 1 from refused_rows r where r.amount = new.amount) then raise exception 'injected fault after the ledger hold'; end if;
+      return new;
+    end $$;
     create trigger refuse_payout before insert on payouts for each row execute function refuse_payout();
+    create trigger refuse_refund before insert on transactions for each row execute function refuse_refund();
     create trigger refuse_movement before insert on partner_movements for each row execute function refuse_movement();`);
   await service.sql`insert into refused_rows (amount, reference) values (${refusedAmount}, null), (null, ${refusedReference})`;
   // The operations as the server records them (route and path), for the crash runs' claims.
@@ -71,12 +79,15 @@ beforeAll(async () => {
     params: { path: { walletId: pw.id }, header: { 'X-Idempotency-Key': randomUUID() } },
     body: { amount: 10, destinationRef: await partnerDestination(), reference: 'probe' },
   });
+  const probeCollection = await settledCollection(service, probe.client, { amount: 100, currency: 'KES', rail: 'qr' });
+  expect((await refund(probe.client, probeCollection.id, { amount: 1 })).response.status).toBe(200);
   const rows = await service.sql<{ operation: string }[]>`select operation from idempotency_keys where response_status = 200 order by created_at`;
   const named = (test: (op: string) => boolean) => rows.map((row) => row.operation).find(test)!;
   const withdrawalOp = named((op) => op.includes('withdrawals'));
   operations = {
     payout: named((op) => op.startsWith('POST /payouts ')), batch: named((op) => op.startsWith('POST /payouts/bulk ')),
     withdrawal: (id) => withdrawalOp.replace(pw.id, id),
+    refund: (id) => named((op) => op.includes('/refunds')).replace(probeCollection.id, id),
   };
 });
 afterAll(async () => { await service?.close(); });
@@ -166,6 +177,17 @@ describe('a request that fails after its hold voids it before it answers', () =>
     expect(failed.response.status).toBe(500);
     expect(await availableOf(partner.client, wallet.id)).toBe(5_000);
     expect(await recordOf(partner.partnerId, key)).toBeNull();
+    await expectLedgerInvariants(service);
+  });
+
+  it('refund: the reservation is voided when the refund row fails; the same key then refunds afresh', async () => {
+    const m = await service.createMerchant('refund fails after hold');
+    const collection = await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'qr' });
+    const key = randomUUID();
+    const failed = await refund(m.client, collection.id, { amount: refusedAmount }, key);
+    expect(failed.response.status).toBe(500);
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
+    expect(await recordOf(m.merchantId, key)).toBeNull();
     await expectLedgerInvariants(service);
   });
 
@@ -315,6 +337,33 @@ describe('a request whose process died: the sweeper voids its holds, not before 
     expect(retried.response.status).toBe(200);
     expect(retried.data!.data.id).not.toBe(run.resourceId);
     expect(await availableOf(partner.client, pw.id)).toBe(1_000);
+    await expectLedgerInvariants(service);
+  });
+
+  it('refund, died between the reservation and its row\'s commit: voided by the sweep; the key starts afresh', async () => {
+    const m = await service.createMerchant('refund crash');
+    const collection = await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'qr' });
+    const key = randomUUID();
+    const body = { amount: refusedAmount };
+    const run = await claimRun({ merchantId: m.merchantId, key, operation: operations.refund(collection.id), requestSha256: requestSha256(body) });
+    // The row's insert fails after the ledger call; called without the flow, no failure path runs (a crash).
+    await expect(reserveRefund({ sql: service.sql, ledger: service.runtime.ledger, rails: service.runtime.rails }, {
+      refundId: run.resourceId, merchantId: m.merchantId, collectionId: collection.id, request: body, idempotency: { scopeId: m.merchantId, key },
+    })).rejects.toThrow(/injected fault/);
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(BigInt(9_000 - refusedAmount));
+    await ageOpenIntents();
+    expect(await sweepHoldIntents(deps())).toMatchObject({ abandoned: 1, voided: 1 });
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
+    await expectLedgerInvariants(service);
+    await service.sql`delete from refused_rows where amount = ${refusedAmount}`;
+    try {
+      const retried = await refund(m.client, collection.id, body, key);
+      expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
+      expect(retried.data!.data.id).not.toBe(run.resourceId);
+      expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(BigInt(9_000 - refusedAmount));
+    } finally {
+      await service.sql`insert into refused_rows (amount, reference) values (${refusedAmount}, null)`;
+    }
     await expectLedgerInvariants(service);
   });
 
