@@ -180,7 +180,7 @@ describe('a request that fails after its hold voids it before it answers', () =>
     await expectLedgerInvariants(service);
   });
 
-  it('refund: the reservation is voided when the refund row fails; the same key then refunds afresh', async () => {
+  it('refund: the reservation is voided when the refund row fails; the key is free again', async () => {
     const m = await service.createMerchant('refund fails after hold');
     const collection = await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'qr' });
     const key = randomUUID();
