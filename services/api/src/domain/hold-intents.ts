@@ -21,8 +21,8 @@
 // (a bulk payout's count, a cross-currency payout's legs), and its lock lapsing does not stop
 // the original run from committing later; the gate does.
 import type { Ledger } from '@payagg/ledger';
-import type { Queryable, Sql } from '../db/index.ts';
-import type { CommitWrite } from '../db/write.ts';
+import type { Queryable, Sql, Tx } from '../db/index.ts';
+import { type CommitWrite, write } from '../db/write.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { Logger } from '../log.ts';
 
@@ -103,7 +103,7 @@ export type AbandonOutcome =
  * a commit that went through.
  */
 export async function abandonHoldIntent(deps: HoldIntentDeps, ownerId: string): Promise<AbandonOutcome> {
-  const intent = await deps.sql.begin(async (tx) => {
+  const intent = await write(deps, { prepare: async (tx: Tx) => {
     const [row] = await tx<IntentRow[]>`
       select owner_id, kind, hold_ids::text[] as hold_ids, idempotency_scope, idempotency_key, state
       from ledger_hold_intents where owner_id = ${ownerId} for update`;
@@ -113,7 +113,7 @@ export async function abandonHoldIntent(deps: HoldIntentDeps, ownerId: string): 
       await deps.idempotency.forgetRuns(tx, [{ merchantId: row.idempotency_scope, key: row.idempotency_key, resourceId: row.owner_id }]);
     }
     return row;
-  });
+  } });
   if (!intent) return 'committed';
   await voidExistingHolds(deps.ledger, intent.hold_ids.map(BigInt));
   await deps.sql`update ledger_hold_intents set checked_at = now() where owner_id = ${ownerId}`;
@@ -156,7 +156,7 @@ export async function sweepHoldIntents(deps: HoldIntentDeps,
   options: { abandonAgeMs?: number; limit?: number } = {}): Promise<HoldIntentSweep> {
   const abandonAgeMs = options.abandonAgeMs ?? holdIntentAbandonAgeMs;
   const limit = options.limit ?? holdIntentSweepBatchMax;
-  const abandoned = await deps.sql.begin(async (tx) => {
+  const abandoned = await write(deps, { prepare: async (tx: Tx) => {
     const rows = await tx<IntentRow[]>`
       update ledger_hold_intents set state = 'abandoned', abandoned_at = now()
       where owner_id in (
@@ -169,9 +169,9 @@ export async function sweepHoldIntents(deps: HoldIntentDeps,
       await deps.idempotency.forgetRuns(tx, rows.map((row) => ({ merchantId: row.idempotency_scope, key: row.idempotency_key, resourceId: row.owner_id })));
     }
     return rows.length;
-  });
+  } });
   const failed: string[] = [];
-  const voided = await deps.sql.begin(async (tx) => {
+  const voided = await write(deps, { prepare: async (tx: Tx) => {
     const rows = await tx<(IntentRow & { kept_enough: boolean })[]>`
       select owner_id, hold_ids::text[] as hold_ids,
              abandoned_at <= now() - ${abandonedHoldIntentKeepMs} * interval '1 millisecond' as kept_enough
@@ -192,7 +192,7 @@ export async function sweepHoldIntents(deps: HoldIntentDeps,
     if (done.length > 0) await tx`delete from ledger_hold_intents where owner_id = any(${done}::uuid[])`;
     if (checked.length > 0) await tx`update ledger_hold_intents set checked_at = now() where owner_id = any(${checked}::uuid[])`;
     return count;
-  });
+  } });
   return { abandoned, voided, failed };
 }
 
