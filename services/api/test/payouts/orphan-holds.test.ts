@@ -367,6 +367,61 @@ describe('a request whose process died: the sweeper voids its holds, not before 
     await expectLedgerInvariants(service);
   });
 
+  /**
+   * Runs `request` paused inside its transaction (after its ledger call, at the insert of a row of
+   * `table` with `amount`) on an advisory lock this test holds; meanwhile a sweeper takes the run
+   * for dead and abandons its intent; then the run goes on. Answers the request's status.
+   */
+  async function abandonedWhileRunning(table: 'payouts' | 'transactions', amount: number, request: () => Promise<{ response: Response }>): Promise<number> {
+    await service.sql.unsafe(`
+      create function pause_row() returns trigger language plpgsql as $$
+      begin
+        if new.amount = ${amount} then perform pg_advisory_xact_lock(${amount}); end if;
+        return new;
+      end $$;
+      create trigger pause_row before insert on ${table} for each row execute function pause_row();`);
+    const holder = await service.sql.reserve();
+    try {
+      await holder`select pg_advisory_lock(${amount})`;
+      const answer = request();
+      for (;;) { // until the run waits on the lock (a poll, not a timed guess)
+        const [waiting] = await service.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = ${amount} and not granted`;
+        if (waiting!.n === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await sweepHoldIntents(deps(), { abandonAgeMs: 0 })).toMatchObject({ abandoned: 1, failed: [] });
+      await holder`select pg_advisory_unlock(${amount})`;
+      return (await answer).response.status;
+    } finally {
+      holder.release();
+      await service.sql.unsafe(`drop trigger pause_row on ${table}; drop function pause_row();`);
+    }
+  }
+
+  // (For a payout the stored response is a second gate: the abandonment forgot the run's
+  // idempotency record, which the commit must update. A refund's reservation commits without it.)
+  it('a payout still going when the sweeper abandons its intent fails at its commit: 500, nothing created, nothing held', async () => {
+    const m = await merchantWithFunds(10_000);
+    const status = await abandonedWhileRunning('payouts', 2_468, () => createPayout(m.client, {
+      wallet_id: m.walletId, destination_type: 'mobile_money', destination_ref: m.ref, amount: 2_468, currency: 'KES',
+    }));
+    expect(status).toBe(500);
+    expect((await service.sql`select 1 from payouts where merchant_id = ${m.merchantId}`).length).toBe(0);
+    expect(await available(m.client, m.walletId)).toBe(10_000);
+    await expectLedgerInvariants(service);
+  });
+
+  it('a refund still going when the sweeper abandons its intent fails at its reservation\'s commit (the gate): nothing refunded, nothing held', async () => {
+    const m = await service.createMerchant('refund abandoned while running');
+    const collection = await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'qr' });
+    const status = await abandonedWhileRunning('transactions', 2_469, () => refund(m.client, collection.id, { amount: 2_469 }));
+    expect(status).toBe(500);
+    expect((await service.sql`select 1 from transactions where parent_transaction_id = ${collection.id}`).length).toBe(0);
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
+    await expectLedgerInvariants(service);
+  });
+
   it('two sweepers at once: the orphan is abandoned once and its hold voided once', async () => {
     const m = await merchantWithFunds(10_000);
     const { payoutId } = await crashedPayout(m, 5_000, randomUUID());
