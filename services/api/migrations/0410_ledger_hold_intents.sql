@@ -8,14 +8,15 @@
 -- 'abandoned' (after which no commit can succeed under it) and voids whichever of its holds exist.
 CREATE TABLE ledger_hold_intents (
   owner_id           uuid PRIMARY KEY,
-  -- What reserves: 'payout', 'payout_batch', 'partner_withdrawal', 'refund' (for logs and docs).
+  -- What reserves: 'payout', 'payout_batch', 'partner_withdrawal', 'refund', 'dispute' (for logs and docs).
   kind               text NOT NULL,
   -- The pending transfers' ids (u128 as decimal text), all placed in one linked chain or none.
   hold_ids           numeric(39,0)[] NOT NULL CHECK (cardinality(hold_ids) > 0),
   -- The idempotency record the request runs under (idempotency_keys' key): an abandoned intent
-  -- forgets it, so a retry with the same key starts afresh under a new id.
-  idempotency_scope  uuid NOT NULL,
-  idempotency_key    text NOT NULL,
+  -- forgets it, so a retry with the same key starts afresh under a new id. Null for a request
+  -- without one (a sandbox dispute, whose id is new on every request).
+  idempotency_scope  uuid NULL,
+  idempotency_key    text NULL,
   state              text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'abandoned')),
   -- When the request last wrote its intent (a resumed run writes it again).
   touched_at         timestamptz NOT NULL DEFAULT now(),
@@ -23,7 +24,8 @@ CREATE TABLE ledger_hold_intents (
   -- When the holds of an abandoned intent were last looked up and voided (null: not yet). The
   -- sweeper checks the never-checked first, so fresh orphans never wait behind old tombstones.
   checked_at         timestamptz NULL,
-  CHECK ((state = 'abandoned') = (abandoned_at IS NOT NULL))
+  CHECK ((state = 'abandoned') = (abandoned_at IS NOT NULL)),
+  CHECK ((idempotency_scope IS NULL) = (idempotency_key IS NULL))
 );
 CREATE INDEX ledger_hold_intents_open ON ledger_hold_intents (touched_at) WHERE state = 'open';
 CREATE INDEX ledger_hold_intents_abandoned ON ledger_hold_intents (checked_at NULLS FIRST) WHERE state = 'abandoned';

@@ -429,6 +429,11 @@ export class Ledger {
     return this.#postOrVoid(disputeTransferId(disputeId, 'won'), disputeTransferId(disputeId, 'hold'), 'void');
   }
 
+  /** The id of holdDispute's pending transfer for `disputeId` (recorded before holding, as payoutReservationId). */
+  disputeHoldId(disputeId: string): bigint {
+    return disputeTransferId(disputeId, 'hold');
+  }
+
   /** The merchant lost: post the hold, the amount leaves to the payer through the rail. */
   postDisputeHold(disputeId: string): Promise<MovementResult> {
     return this.#postOrVoid(disputeTransferId(disputeId, 'lost'), disputeTransferId(disputeId, 'hold'), 'post');

@@ -1,7 +1,7 @@
 // Hold intents (decision 0410): what keeps a ledger hold from outliving a request that failed.
 //
-// A payout, a bulk payout, a partner withdrawal and a refund (not split) reserve their money in
-// the ledger BEFORE their rows commit, and the ledger and the database cannot commit together. So each such request:
+// A payout, a bulk payout, a partner withdrawal, a refund (not split) and a sandbox dispute
+// reserve their money in the ledger BEFORE their rows commit, and the ledger and the database cannot commit together. So each such request:
 //   1. writes its intent, committed on its own: the ids of the holds it is about to place, under
 //      the id of what it creates (its idempotency record's resource id) and that record's key
 //      (openHoldIntent);
@@ -26,7 +26,7 @@ import { type CommitWrite, write } from '../db/write.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { Logger } from '../log.ts';
 
-export type HoldIntentKind = 'payout' | 'payout_batch' | 'partner_withdrawal' | 'refund';
+export type HoldIntentKind = 'payout' | 'payout_batch' | 'partner_withdrawal' | 'refund' | 'dispute';
 
 export type HoldIntent = {
   /** The id of what the request creates: its idempotency record's resource id. */
@@ -34,8 +34,8 @@ export type HoldIntent = {
   kind: HoldIntentKind;
   /** The pending transfers the request will place (one linked chain: all or none). */
   holdIds: readonly bigint[];
-  /** The idempotency record the request runs under (its scope id and key). */
-  idempotency: { scopeId: string; key: string };
+  /** The idempotency record the request runs under (its scope id and key); null when it has none. */
+  idempotency: { scopeId: string; key: string } | null;
 };
 
 /**
@@ -65,7 +65,7 @@ export type HoldIntentDeps = { sql: Sql; ledger: Ledger; idempotency: Idempotenc
 export async function openHoldIntent(sql: Sql, intent: HoldIntent): Promise<void> {
   const rows = await sql`
     insert into ledger_hold_intents (owner_id, kind, hold_ids, idempotency_scope, idempotency_key)
-    values (${intent.ownerId}, ${intent.kind}, ${intent.holdIds.map(String)}::numeric[], ${intent.idempotency.scopeId}, ${intent.idempotency.key})
+    values (${intent.ownerId}, ${intent.kind}, ${intent.holdIds.map(String)}::numeric[], ${intent.idempotency?.scopeId ?? null}, ${intent.idempotency?.key ?? null})
     on conflict (owner_id) do update set touched_at = now(), hold_ids = excluded.hold_ids
     where ledger_hold_intents.state = 'open'
     returning 1`;
@@ -89,7 +89,13 @@ export function assertHoldsIntended(intent: HoldIntent, holdIds: readonly bigint
   }
 }
 
-type IntentRow = { owner_id: string; kind: string; hold_ids: string[]; idempotency_scope: string; idempotency_key: string; state: 'open' | 'abandoned' };
+type IntentRow = { owner_id: string; kind: string; hold_ids: string[]; idempotency_scope: string | null; idempotency_key: string | null; state: 'open' | 'abandoned' };
+
+/** The idempotency runs of abandoned intents, to forget (intents without a record have none). */
+function runsOf(rows: readonly IntentRow[]): { merchantId: string; key: string; resourceId: string }[] {
+  return rows.flatMap((row) => (row.idempotency_scope === null || row.idempotency_key === null ? []
+    : [{ merchantId: row.idempotency_scope, key: row.idempotency_key, resourceId: row.owner_id }]));
+}
 
 export type AbandonOutcome =
   /** No intent: the owner's commit went through (or the intent was never written): nothing to do. */
@@ -110,7 +116,7 @@ export async function abandonHoldIntent(deps: HoldIntentDeps, ownerId: string): 
     if (!row) return null;
     if (row.state === 'open') {
       await tx`update ledger_hold_intents set state = 'abandoned', abandoned_at = now() where owner_id = ${ownerId}`;
-      await deps.idempotency.forgetRuns(tx, [{ merchantId: row.idempotency_scope, key: row.idempotency_key, resourceId: row.owner_id }]);
+      await deps.idempotency.forgetRuns(tx, runsOf([row]));
     }
     return row;
   } });
@@ -165,9 +171,7 @@ export async function sweepHoldIntents(deps: HoldIntentDeps,
         order by touched_at limit ${limit}
         for update skip locked)
       returning owner_id, idempotency_scope, idempotency_key`;
-    if (rows.length > 0) {
-      await deps.idempotency.forgetRuns(tx, rows.map((row) => ({ merchantId: row.idempotency_scope, key: row.idempotency_key, resourceId: row.owner_id })));
-    }
+    await deps.idempotency.forgetRuns(tx, runsOf(rows));
     return rows.length;
   } });
   const failed: string[] = [];

@@ -1,5 +1,6 @@
 // No hold outlives the request that placed it (issue 22 item 2; decision 0410). A payout, a bulk
-// payout and a partner withdrawal reserve money in the ledger before their rows commit:
+// payout, a partner withdrawal, a refund and a sandbox dispute reserve money in the ledger before
+// their rows commit:
 //   - a request that FAILS after its hold (here a database error: a trigger refuses the row,
 //     after the ledger call) voids its hold before it answers, and a retry with its key starts
 //     afresh;
@@ -63,6 +64,12 @@ beforeAll(async () => {
       if new.type = 'refund' and exists (select 1 from refused_rows r where r.amount = new.amount) then raise exception 'injected fault after the ledger hold'; end if;
       return new;
     end $$;
+    create function refuse_dispute() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from refused_rows r where r.amount = new.amount) then raise exception 'injected fault after the ledger hold'; end if;
+      return new;
+    end $$;
+    create trigger refuse_dispute before insert on disputes for each row execute function refuse_dispute();
     create trigger refuse_payout before insert on payouts for each row execute function refuse_payout();
     create trigger refuse_refund before insert on transactions for each row execute function refuse_refund();
     create trigger refuse_movement before insert on partner_movements for each row execute function refuse_movement();`);
@@ -188,6 +195,15 @@ describe('a request that fails after its hold voids it before it answers', () =>
     expect(failed.response.status).toBe(500);
     expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
     expect(await recordOf(m.merchantId, key)).toBeNull();
+    await expectLedgerInvariants(service);
+  });
+
+  it('sandbox dispute: the hold is voided when the dispute row fails', async () => {
+    const m = await service.createMerchant('dispute fails after hold');
+    const collection = await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'qr' });
+    const failed = await m.client.POST('/sandbox/disputes', { body: { transaction_id: collection.id, amount: refusedAmount } });
+    expect(failed.response.status).toBe(500);
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
     await expectLedgerInvariants(service);
   });
 
@@ -419,6 +435,22 @@ describe('a request whose process died: the sweeper voids its holds, not before 
     expect(status).toBe(500);
     expect((await service.sql`select 1 from transactions where parent_transaction_id = ${collection.id}`).length).toBe(0);
     expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
+    await expectLedgerInvariants(service);
+  });
+
+  it('sandbox dispute, died between its hold and its commit (no idempotency record): voided by the sweep', async () => {
+    const m = await service.createMerchant('dispute crash');
+    await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'qr' });
+    const disputeId = randomUUID();
+    const ledger = service.runtime.ledger;
+    // What openDispute had done when its process died: the intent, then the hold.
+    await openHoldIntent(service.sql, { ownerId: disputeId, kind: 'dispute', holdIds: [ledger.disputeHoldId(disputeId)], idempotency: null });
+    expect((await ledger.holdDispute({ disputeId, walletAccountId: ledger.walletAccountId(m.merchantId, 'KES'), currency: 'KES', amount: 3_000n })).ok).toBe(true);
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(6_000n);
+    await ageOpenIntents();
+    expect(await sweepHoldIntents(deps())).toMatchObject({ abandoned: 1, voided: 1, failed: [] });
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
+    expect((await m.client.GET('/disputes/{id}', { params: { path: { id: disputeId } } })).response.status).toBe(404);
     await expectLedgerInvariants(service);
   });
 
