@@ -356,6 +356,11 @@ export class Ledger {
     });
   }
 
+  /** The id of reserveRefund's pending transfer for `refundId` (recorded before reserving, as payoutReservationId). */
+  refundReservationId(refundId: string): bigint {
+    return refundTransferId(refundId, 'reserve');
+  }
+
   /** The rail paid the refund back to the payer: post the reservation. */
   commitRefund(refundId: string): Promise<MovementResult> {
     return this.#postOrVoid(refundTransferId(refundId, 'commit'), refundTransferId(refundId, 'reserve'), 'post');
@@ -379,6 +384,14 @@ export class Ledger {
       walletAccountId: args.walletAccountId, holder: 'payout_clearing', currency: args.currency,
       amount: args.amount, code: TransferCode.payout, timeoutSeconds: args.timeoutSeconds ?? 0,
     });
+  }
+
+  /**
+   * The id of reservePayout's pending transfer for `payoutId`: a flow records it before reserving
+   * (services/api hold intents), so a hold whose owner never committed can be found and voided.
+   */
+  payoutReservationId(payoutId: string): bigint {
+    return payoutTransferId(payoutId, 'reserve');
   }
 
   /** The rail paid the payout out: post the reservation. */
@@ -414,6 +427,11 @@ export class Ledger {
   /** The merchant won: void the hold, the wallet gets the amount back. */
   returnDisputeHold(disputeId: string): Promise<MovementResult> {
     return this.#postOrVoid(disputeTransferId(disputeId, 'won'), disputeTransferId(disputeId, 'hold'), 'void');
+  }
+
+  /** The id of holdDispute's pending transfer for `disputeId` (recorded before holding, as payoutReservationId). */
+  disputeHoldId(disputeId: string): bigint {
+    return disputeTransferId(disputeId, 'hold');
   }
 
   /** The merchant lost: post the hold, the amount leaves to the payer through the rail. */

@@ -32,7 +32,10 @@ import type { KeyMode } from '../auth/principal.ts';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { write } from '../db/write.ts';
+import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
+import type { Logger } from '../log.ts';
 import { appendEvent, type NewEvent } from './events.ts';
+import { closeHoldIntent, openHoldIntent, releasingHoldsOnFailure } from './hold-intents.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { lockTransaction, type TransactionRow } from './transactions.ts';
 import { ensureWallet } from './wallets.ts';
@@ -56,7 +59,7 @@ export type DisputeRow = {
 
 export type DisputeResource = Schema<'Dispute'>;
 export type SandboxDisputeCreate = Schema<'SandboxDisputeCreate'>;
-export type DisputesDeps = { sql: Sql; ledger: Ledger };
+export type DisputesDeps = { sql: Sql; ledger: Ledger; idempotency: IdempotencyStore; logger: Logger };
 
 export function toDisputeResource(row: DisputeRow): DisputeResource {
   return {
@@ -137,9 +140,12 @@ export async function openDispute(deps: DisputesDeps, input: {
   disputeId: string; merchantId: string; request: SandboxDisputeCreate;
 }): Promise<DisputeRow> {
   const { request } = input;
-  let held = false;
-  try {
-    return await write(deps, { prepare: async (tx) => {
+  // The hold is announced by an intent committed first and closed by the transaction
+  // (hold-intents.ts): a failure before the commit voids it (releasingHoldsOnFailure waits for a
+  // commit in flight and voids nothing then); a crash leaves it to the sweeper.
+  await openHoldIntent(deps.sql, { ownerId: input.disputeId, kind: 'dispute', holdIds: [deps.ledger.disputeHoldId(input.disputeId)], idempotency: null });
+  return await releasingHoldsOnFailure(deps, input.disputeId, async () => {
+    return await write(deps, { prepare: async (tx: Tx) => {
       const collection = await lockTransaction(tx, request.transaction_id);
       if (!collection || collection.merchant_id !== input.merchantId || collection.type !== 'collection') {
         throw new Refusal('transaction_not_found', 'The transaction does not exist or is not accessible.');
@@ -178,7 +184,6 @@ export async function openDispute(deps: DisputesDeps, input: {
         }
         throw new Error(`ledger refused dispute hold ${input.disputeId}: ${hold.failure} (${hold.status})`);
       }
-      held = true;
       const [row] = await tx<DisputeRow[]>`
         insert into disputes (id, merchant_id, transaction_id, amount, currency, reason)
         values (${input.disputeId}, ${collection.merchant_id}, ${collection.id}, ${amount.toString()}::bigint,
@@ -186,22 +191,8 @@ export async function openDispute(deps: DisputesDeps, input: {
         returning *`;
       await appendEvent(tx, disputeEvent(row!, 'dispute.opened'));
       return row!;
-    } });
-  } catch (error) {
-    // The hold is in the ledger but the transaction that records it did not commit: give the
-    // money back, unless the row is there after all (a commit whose answer was lost).
-    if (held) await undoOrphanHold(deps, input.disputeId);
-    throw error;
-  }
-}
-
-async function undoOrphanHold(deps: DisputesDeps, disputeId: string): Promise<void> {
-  const [row] = await deps.sql<{ id: string }[]>`select id from disputes where id = ${disputeId}`;
-  if (row) return;
-  const voided = await deps.ledger.returnDisputeHold(disputeId);
-  if (!voided.ok && voided.failure !== 'hold_already_voided') {
-    throw new Error(`could not void the orphaned dispute hold ${disputeId}: ${voided.failure}`);
-  }
+    }, writes: (q: Queryable) => [closeHoldIntent(q, input.disputeId)] });
+  });
 }
 
 /**

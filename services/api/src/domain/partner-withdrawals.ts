@@ -21,6 +21,7 @@ import { type CommitWrite, write, type WriteTarget } from '../db/write.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import { PayoutSendDeclinedError, type PayoutRailOutcome } from '../payout-rails/types.ts';
+import { closeHoldIntent, type HoldIntent, openHoldIntent } from './hold-intents.ts';
 import { detailsOf, looksLikeRawDetails, maskedLabel, newDestinationRef, openDestinationDetails, type PayoutDestinationCreate, type PayoutDestinationRow } from './payout-destinations.ts';
 import type { PayoutsRuntime } from './payout-processing.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
@@ -160,9 +161,15 @@ async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow | null>
  */
 export async function reserveWithdrawal(deps: WriteTarget & { ledger: Ledger }, input: {
   id: string; wallet: PartnerWalletRow; destination: PayoutDestinationRow; request: PartnerWithdrawalCreate; createdAt: Date;
+  /** The idempotency record the run holds (hold-intents.ts: an abandoned reservation forgets it). */
+  idempotency: HoldIntent['idempotency'];
   commitWrites: (q: Queryable, resource: PartnerWithdrawalResource) => CommitWrite[];
 }): Promise<PartnerWithdrawalResource> {
   const { wallet, destination, request } = input;
+  // The hold's intent commits before the hold (hold-intents.ts); the commit below closes it.
+  await openHoldIntent(deps.sql, {
+    ownerId: input.id, kind: 'partner_withdrawal', holdIds: [deps.ledger.payoutReservationId(input.id)], idempotency: input.idempotency,
+  });
   const reserved = await deps.ledger.reservePayout({
     payoutId: input.id, walletAccountId: BigInt(wallet.ledger_account_id), currency: wallet.currency, amount: BigInt(request.amount),
   });
@@ -183,7 +190,7 @@ export async function reserveWithdrawal(deps: WriteTarget & { ledger: Ledger }, 
       await enqueueJob(tx, 'partner_withdrawals.send', { withdrawalId: input.id }, { jobKey: `partner_withdrawals.send:${input.id}:0` });
       return toWithdrawalResource((await lockWithdrawal(tx, input.id))!);
     },
-    writes: (q: Queryable, resource: PartnerWithdrawalResource) => input.commitWrites(q, resource),
+    writes: (q: Queryable, resource: PartnerWithdrawalResource) => [...input.commitWrites(q, resource), closeHoldIntent(q, input.id)],
   });
 }
 

@@ -20,6 +20,7 @@ import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { type CommitWrite, write } from '../db/write.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { type NewEvent, appendEvents } from './events.ts';
+import { assertHoldsIntended, closeHoldIntent, type HoldIntent, openHoldIntent } from './hold-intents.ts';
 import { assertMerchantActive } from './merchants.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from './outcomes.ts';
 import { type DestinationType, type PayoutDestinationRow, resolveDestinations } from './payout-destinations.ts';
@@ -230,11 +231,20 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
   /** The app clock (ms): rate locks expire by it. */
   nowMs: number;
   onHeld: () => void;
+  /** The idempotency record the run holds (hold-intents.ts: an abandoned reservation forgets it). */
+  idempotency: HoldIntent['idempotency'];
   commitWrites: (q: Queryable, created: { payouts: PayoutRow[]; batch: PayoutBatchRow | null }) => CommitWrite[];
 }): Promise<{ payouts: PayoutRow[]; batch: PayoutBatchRow | null }> {
   const source: SourceWallet = { accountId: BigInt(input.wallet.ledger_account_id), currency: input.wallet.currency };
   const crossCurrency = input.payouts.filter((payout) => payout.item.currency !== source.currency);
   const createdAt = input.createdAt;
+  // The holds' ids are known before any is placed (a payout's legs 0, and 1 for a conversion's
+  // second leg: reservationLegs), so the intent naming them commits first (hold-intents.ts).
+  const intent: HoldIntent = {
+    ownerId: input.batch?.id ?? input.payouts[0]!.id, kind: input.batch ? 'payout_batch' : 'payout', idempotency: input.idempotency,
+    holdIds: input.payouts.flatMap((payout) => (payout.item.currency === source.currency ? [0] : [0, 1]).map((leg) => holdLegId(payout.id, leg))),
+  };
+  await openHoldIntent(deps.sql, intent);
   // Every row is built before sending (the clock is the run's): the statements then go out
   // together, pipelined on the transaction's connection, while the ledger makes the holds on its
   // own; a refused hold throws and the transaction rolls everything back. A cross-currency payout
@@ -280,6 +290,7 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
         })),
       });
       const { legsByPayout, batch, payouts } = planned ?? plan(conversions);
+      assertHoldsIntended(intent, legsByPayout.flat().map((leg) => leg.id));
       const hold = deps.ledger.holdChain(legsByPayout.flat());
       const rows = Promise.all([
         batch && tx`
@@ -324,7 +335,9 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
       if (written.status === 'rejected') throw written.reason;
       return { payouts, batch };
     },
-    writes: (q: Queryable, created: { payouts: PayoutRow[]; batch: PayoutBatchRow | null }) => input.commitWrites(q, created),
+    writes: (q: Queryable, created: { payouts: PayoutRow[]; batch: PayoutBatchRow | null }) => [
+      ...input.commitWrites(q, created), closeHoldIntent(q, intent.ownerId),
+    ],
   });
 }
 

@@ -8,7 +8,9 @@
 //   2. database transaction A, under the collection's row lock (so racing refunds serialize):
 //      the collection must be successful, the amount must fit the remainder, the ledger
 //      reservation must succeed; then the refund row (pending) is written and the collection's
-//      refunded_amount grows. Recovery point: refund_reserved.
+//      refunded_amount grows. Recovery point: refund_reserved. The reservation is announced by a
+//      hold intent committed before the transaction and closed by it (hold-intents.ts): a
+//      failure before the commit voids it (the flow), a crash leaves it to the sweeper.
 //   3. rail initiation outside any database transaction (idempotent on the refund id). If the
 //      rail refuses it (outage, open breaker, decline) the refund row is removed (it was never
 //      announced) and then the reservation voided: 503, nothing created. A timeout is
@@ -23,6 +25,7 @@ import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
 import { collectionNotFound } from './collections.ts';
 import { refundableAfterDisputes } from './disputes.ts';
+import { closeHoldIntent, type HoldIntent, openHoldIntent } from './hold-intents.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import { railRefusal } from './rail-calls.ts';
 import {
@@ -42,8 +45,23 @@ export type RefundRequest = Schema<'RefundCreate'>;
 /** Step 2. Returns the pending refund row; refuses (nothing moved) in RefundOutcome's order. */
 export async function reserveRefund(deps: RefundsDeps, input: {
   refundId: string; merchantId: string; collectionId: string; request: RefundRequest;
+  /** The idempotency record the run holds (hold-intents.ts: an abandoned reservation forgets it). */
+  idempotency: HoldIntent['idempotency'];
 }): Promise<TransactionRow> {
-  return await write(deps, { prepare: async (tx) => {
+  // The reservation's intent commits first, on its own and before the transaction (so a request
+  // never waits for a second connection while holding one), and the transaction closes it
+  // (hold-intents.ts): a crash in between leaves it to the sweeper, which voids the reservation.
+  // A split refund makes no such reservation (its intent names a hold that never exists). Not
+  // when the refund row already exists (a resumed run after step 2 committed): its reservation
+  // belongs to that row and must never be swept.
+  const [existing] = await deps.sql<{ id: string }[]>`select id from transactions where id = ${input.refundId}`;
+  const intended = !existing;
+  if (intended) {
+    await openHoldIntent(deps.sql, {
+      ownerId: input.refundId, kind: 'refund', holdIds: [deps.ledger.refundReservationId(input.refundId)], idempotency: input.idempotency,
+    });
+  }
+  return await write(deps, { prepare: async (tx: Tx) => {
     const resumed = await lockTransaction(tx, input.refundId);
     if (resumed) return resumed; // a resumed run: step 2 already committed
     const collection = await lockTransaction(tx, input.collectionId);
@@ -71,11 +89,11 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     }
     // A split (or escrowed) collection gives back each leg's part (split-refunds.ts).
     const refundLegs = await reserveSplitRefundLegs(tx, deps.ledger, { refundId: input.refundId, collection, amount });
-    const reserved = refundLegs !== null ? { ok: true as const } : await deps.ledger.reserveRefund({
-      refundId: input.refundId, currency: collection.currency, amount,
-      walletAccountId: (await ensureWallet(tx, deps.ledger, {
-        merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
-      })).accountId,
+    const walletAccountId = refundLegs !== null ? null : (await ensureWallet(tx, deps.ledger, {
+      merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
+    })).accountId;
+    const reserved = walletAccountId === null ? { ok: true as const } : await deps.ledger.reserveRefund({
+      refundId: input.refundId, currency: collection.currency, amount, walletAccountId,
     });
     if (!reserved.ok) {
       if (reserved.failure === 'insufficient_funds') {
@@ -87,7 +105,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     await tx`update transactions set refunded_amount = refunded_amount + ${amount.toString()}::bigint, updated_at = now()
              where id = ${collection.id}`;
     return await insertRefundRow(tx, { refundId: input.refundId, collection, amount, reason: input.request.reason ?? null, refundLegs });
-  } });
+  }, writes: (q: Queryable) => (intended ? [closeHoldIntent(q, input.refundId)] : []) });
 }
 
 /** The pending refund row (type refund, linked to its collection), once its money is reserved. */

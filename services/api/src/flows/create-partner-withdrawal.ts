@@ -8,8 +8,13 @@
 //      covered, which frees the key; then one transaction: the withdrawal row (pending), its send
 //      job and the stored response. The rail's outcome comes later, by job.
 //
-// Recovery points: only 'started'. The reservation is idempotent on the withdrawal id: a failure
-// that is not a refusal keeps the record so that a retry resumes it with the same id.
+// Recovery points: only 'started'. The reservation is announced by a hold intent committed
+// before it (domain/hold-intents.ts, decision 0410): a run that fails after the intent voids the
+// reservation before it answers and forgets the key (a retry starts afresh); a run whose process
+// died leaves the intent open, and the sweeper (holds.void_abandoned) voids the reservation within
+// a bounded time (docs/partner-wallets.md). A retry before that resumes with the same id (the
+// reservation is idempotent on it): a failure that is not a refusal keeps the record.
+import { releasingHoldsOnFailure } from '../domain/hold-intents.ts';
 import { isRefusal } from '../domain/outcomes.ts';
 import { getPartnerWallet } from '../domain/partner-wallets.ts';
 import {
@@ -30,10 +35,11 @@ export async function createPartnerWithdrawal(deps: FlowDeps, input: {
   const scope = createPartnerWithdrawalOperation.scope(input.partnerId, input.idempotent);
   return await createPartnerWithdrawalOperation.run(deps.idempotency, scope, async (run) => {
     try {
-      return await reserveWithdrawal(deps, {
+      return await releasingHoldsOnFailure(deps, run.resourceId, () => reserveWithdrawal(deps, {
         id: run.resourceId, wallet, destination, request: input.request, createdAt: run.startedAt,
+        idempotency: { scopeId: scope.merchantId, key: scope.key },
         commitWrites: (q, resource) => [run.completion(q, resource)],
-      });
+      }));
     } catch (error) {
       if (!isRefusal(error)) run.keepOnFailure();
       throw error;

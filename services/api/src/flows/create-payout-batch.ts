@@ -5,11 +5,14 @@
 // transaction. Members' ids derive from the batch id and their position (domain/payouts.ts
 // batchMemberId), so a resumed run re-submits the same holds.
 //
-// Recovery points: only 'started', as flows/create-payout.ts (the key is kept once the holds exist).
+// Recovery points: only 'started', as flows/create-payout.ts: the holds are announced by one hold
+// intent (owner: the batch id) committed before them; a failed run voids them before it answers,
+// a dead one's are voided by the sweeper (holds.void_abandoned).
 import {
   batchMemberId, type BulkPayoutCreate, checkPayoutRequest, type PayoutBatchResource, type PayoutItem, reservePayouts,
   toPayoutBatchResource,
 } from '../domain/payouts.ts';
+import { releasingHoldsOnFailure } from '../domain/hold-intents.ts';
 import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
 import type { ActingMerchant, FlowDeps } from './deps.ts';
 
@@ -31,12 +34,12 @@ export async function createPayoutBatch(deps: FlowDeps, input: {
   const scope = createPayoutBatchOperation.scope(merchant.id, input.idempotent);
   return await createPayoutBatchOperation.run(deps.idempotency, scope, async (run) => {
     const batchId = run.resourceId;
-    const created = await reservePayouts(deps, {
+    const created = await releasingHoldsOnFailure(deps, batchId, () => reservePayouts(deps, {
       merchantId: merchant.id, wallet, scheduledAt: null, batch: { id: batchId }, createdAt: run.startedAt, nowMs: deps.now(),
       payouts: items.map((item, i) => ({ id: batchMemberId(batchId, i), item, destination: destinations[i]! })),
-      onHeld: () => run.keepOnFailure(),
+      onHeld: () => run.keepOnFailure(), idempotency: { scopeId: scope.merchantId, key: scope.key },
       commitWrites: (q, { payouts, batch }) => [run.completion(q, toPayoutBatchResource(batch!, payouts))],
-    });
+    }));
     return toPayoutBatchResource(created.batch!, created.payouts);
   });
 }

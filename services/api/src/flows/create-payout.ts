@@ -7,12 +7,17 @@
 //   3. one transaction (db/write.ts): the ledger hold, then the payout row, payout.queued, its
 //      send job (due at scheduled_at when given) and the stored response.
 //
-// Recovery points: only 'started'. Once the hold exists the run keeps its key (keepOnFailure):
-// a run that died between the hold and the commit leaves a hold under the payout id, and the
-// retry with the same key resumes with that id, whose hold the ledger answers as existing (no
+// Recovery points: only 'started'. The hold is announced by a hold intent committed before it
+// (domain/hold-intents.ts, decision 0410), and the commit closes the intent. A run that fails
+// after the intent (a thrown error, a database error) abandons it and voids the hold before it
+// answers, and forgets the key: nothing stays reserved, and a retry with the same key starts
+// afresh under a new id. A run whose process died leaves the intent open: the sweeper
+// (holds.void_abandoned) abandons it and voids the hold within a bounded time (docs/payouts.md);
+// a retry before that resumes with the same id, whose hold the ledger answers as existing (no
 // second reservation). A 402 holds nothing: the key is released.
 import { acceptedDate } from '../domain/date-time.ts';
 import { checkPayoutRequest, type PayoutCreate, type PayoutResource, reservePayouts, toPayoutResource } from '../domain/payouts.ts';
+import { releasingHoldsOnFailure } from '../domain/hold-intents.ts';
 import { idempotentOperation, type IdempotentRequest } from '../idempotency/idempotent.ts';
 import type { ActingMerchant, FlowDeps } from './deps.ts';
 
@@ -35,12 +40,12 @@ export async function createPayout(deps: FlowDeps, input: {
   });
   const scope = createPayoutOperation.scope(merchant.id, input.idempotent);
   return await createPayoutOperation.run(deps.idempotency, scope, async (run) => {
-    const created = await reservePayouts(deps, {
+    const created = await releasingHoldsOnFailure(deps, run.resourceId, () => reservePayouts(deps, {
       merchantId: merchant.id, wallet, scheduledAt, batch: null, createdAt: run.startedAt, nowMs: deps.now(),
       payouts: [{ id: run.resourceId, item, destination: destinations[0]! }],
-      onHeld: () => run.keepOnFailure(),
+      onHeld: () => run.keepOnFailure(), idempotency: { scopeId: scope.merchantId, key: scope.key },
       commitWrites: (q, { payouts }) => [run.completion(q, toPayoutResource(payouts[0]!))],
-    });
+    }));
     return toPayoutResource(created.payouts[0]!);
   });
 }

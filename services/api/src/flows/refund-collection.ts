@@ -4,7 +4,9 @@
 //   1. the collection must be the merchant's (collection_not_found): before the claim;
 //   2. the idempotent run; a first run checks the merchant may transact;
 //   3. reserve: the refund row and the ledger hold in one transaction (402 and nothing moved
-//      when the wallet cannot cover it);
+//      when the wallet cannot cover it); the hold is announced by a hold intent committed before
+//      it (domain/hold-intents.ts): a failure before the commit voids it at once, a crash leaves
+//      it to the sweeper (holds.void_abandoned);
 //   4. rail initiation outside any transaction, then one transaction announcing the refund with
 //      the stored response. A rail call that failed in any way but a timeout undoes step 3 and
 //      restarts the record with a new id (the old one's ledger hold is voided and may never be
@@ -17,6 +19,7 @@
 //                    (the money is already held for the refund) and goes on to the rail, which
 //                    answers as before for the same refund id.
 import { getCollection } from '../domain/collections.ts';
+import { releasingHoldsOnFailure } from '../domain/hold-intents.ts';
 import { assertMerchantActive } from '../domain/merchants.ts';
 import { initiateRefund, type RefundRequest, reserveRefund } from '../domain/refunds.ts';
 import { type TransactionResource, toTransactionResource } from '../domain/transactions.ts';
@@ -35,7 +38,9 @@ export async function refundCollection(deps: FlowDeps, input: {
   const scope = refundCollectionOperation.scope(merchant.id, input.idempotent);
   return await refundCollectionOperation.run(deps.idempotency, scope, async (run) => {
     if (run.recoveryPoint === 'started') assertMerchantActive(merchant);
-    const reserved = await reserveRefund(deps, { refundId: run.resourceId, merchantId: merchant.id, collectionId, request });
+    const reserved = await releasingHoldsOnFailure(deps, run.resourceId, () => reserveRefund(deps, {
+      refundId: run.resourceId, merchantId: merchant.id, collectionId, request, idempotency: { scopeId: scope.merchantId, key: scope.key },
+    }));
     await run.setRecoveryPoint(deps.sql, 'refund_reserved');
     const refund = await initiateRefund(deps, reserved, (q, row) => [run.completion(q, toTransactionResource(row))],
       { withinUndo: (tx) => run.restart(tx) });

@@ -275,6 +275,22 @@ export function createIdempotencyStore(deps: {
     },
 
     /**
+     * Forgets unfinished runs whose effect was undone from outside the run (the hold-intent
+     * sweeper voided their ledger holds, domain/hold-intents.ts), in the caller's transaction:
+     * a record still carrying that resource id and no response is deleted, so a retry with the
+     * key starts afresh under a new id (the old id's holds are void and must not be replayed).
+     * A record that moved on (finished, or claimed anew under another id) is left alone.
+     */
+    async forgetRuns(q: Queryable, runs: readonly { merchantId: string; key: string; resourceId: string }[]): Promise<void> {
+      if (runs.length === 0) return;
+      await q`delete from idempotency_keys k
+              using unnest(${runs.map((run) => run.merchantId)}::uuid[], ${runs.map((run) => run.key)}::text[],
+                           ${runs.map((run) => run.resourceId)}::uuid[]) as r(merchant_id, key, resource_id)
+              where k.merchant_id = r.merchant_id and k.key = r.key and k.resource_id = r.resource_id
+                and k.response_status is null`;
+    },
+
+    /**
      * Runs of `operationPrefix` that died and were not resumed: no response, a request kept, the
      * lock lapsed at least `idleMs` ago, claimed between `claimedAfter` and `claimedBefore` (the
      * claim's time is expires_at less the retention, so the scan uses the expiry index), oldest

@@ -8,6 +8,7 @@ import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
 import { kycSandboxDeliverDecisionJob } from './tasks/kyc-sandbox-deliver-decision.ts';
 import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
+import { voidAbandonedHoldsJob } from './tasks/holds-void-abandoned.ts';
 import { payoutRailsSandboxDeliverOutcomeJob } from './tasks/payout-rails-sandbox-deliver-outcome.ts';
 import { payoutRailsSandboxDeliverDueOutcomesJob, payoutRailsSandboxSweepOutcomesJob } from './tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
 import { payoutsSendJob } from './tasks/payouts-send.ts';
@@ -19,6 +20,7 @@ export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
   'collections.complete_abandoned': completeAbandonedCollectionsJob,
   'refunds.void_pending_reservations': voidRefundReservationsJob,
+  'holds.void_abandoned': voidAbandonedHoldsJob,
   'kyc.submit_case': kycSubmitCaseJob,
   'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
   'payouts.send': payoutsSendJob,

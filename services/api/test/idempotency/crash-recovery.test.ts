@@ -276,8 +276,9 @@ describe('refunds: crash after the reservation', () => {
   it('refused by the rail, then died between the undo and the ledger void: the sweeper gives the money back', async () => {
     const { merchantId, collection } = await setUp(5_000);
     const body = { amount: 2_000 };
-    const refundId = await claimRun(refundScope(merchantId, collection.id, randomUUID(), body));
-    const reserved = await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body });
+    const key = randomUUID();
+    const refundId = await claimRun(refundScope(merchantId, collection.id, key, body));
+    const reserved = await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body, idempotency: { scopeId: merchantId, key } });
     // The process dies when it reaches the ledger void (the undo's database transaction committed).
     const real = service.runtime.ledger;
     const dying = new Proxy(real, {
@@ -324,7 +325,7 @@ describe('refunds: crash after the reservation', () => {
     const body = { amount: 2_000, reason: 'crash test' };
     const scope = refundScope(merchantId, collection.id, key, body);
     const refundId = await claimRun(scope);
-    await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body });
+    await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body, idempotency: { scopeId: merchantId, key } });
     await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'refund_reserved');
     // died here
     expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 3_000n, pending: 0n });
@@ -367,7 +368,7 @@ describe('refunds: crash after the reservation', () => {
     const body = { amount: 1_000 };
     const scope = refundScope(merchantId, collection.id, key, body);
     const refundId = await claimRun(scope);
-    const row = await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body });
+    const row = await reserveRefund(deps(), { refundId, merchantId, collectionId: collection.id, request: body, idempotency: { scopeId: merchantId, key } });
     await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'refund_reserved');
     await expect(initiateRefund(deps(), row, crashBuildingWrites)).rejects.toBeInstanceOf(SimulatedCrash);
     expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', refundId)).toBe(1);
@@ -399,7 +400,7 @@ describe('refunds: the rail times out', () => {
     const body = { amount: 1_200 };
     const scope: IdempotencyScope = { merchantId: merchant.merchantId, key, operation: refundsOperation(collection.id), requestSha256: requestSha256(body) };
     const refundId = await claimRun(scope);
-    const row = await reserveRefund(deps(), { refundId, merchantId: merchant.merchantId, collectionId: collection.id, request: body });
+    const row = await reserveRefund(deps(), { refundId, merchantId: merchant.merchantId, collectionId: collection.id, request: body, idempotency: { scopeId: merchant.merchantId, key } });
     await service.runtime.idempotency.setRecoveryPoint(service.sql, scope, 'refund_reserved');
     // A rail that accepts the refund, then is cut off by the breaker's timeout.
     const real = service.runtime.rails;
