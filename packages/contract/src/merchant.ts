@@ -1073,7 +1073,8 @@ export interface paths {
          * Open a dispute (sandbox test helper)
          * @description Sandbox only: plays a payer's chargeback on a successful collection, as a card network or
          *     mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in
-         *     production disputes come from the rails, never from this call). No Idempotency-Key.
+         *     production disputes come from the rails, never from this call). An optional Idempotency-Key
+         *     makes a retry safe: it answers the dispute the key's first request opened.
          *
          *     `amount` defaults to what is still disputable: the collection's amount minus its refunds
          *     (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed
@@ -1112,7 +1113,8 @@ export interface paths {
          *     through the rail (the hold is posted). Either way `dispute.resolved` is sent with the
          *     outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing
          *     moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is
-         *     404. No Idempotency-Key.
+         *     404. An optional Idempotency-Key makes a retry safe: it answers what the key's first
+         *     request answered (decision 0422).
          */
         post: operations["resolveSandboxDispute"];
         delete?: never;
@@ -1411,6 +1413,15 @@ export interface components {
         };
         /** @description Optional details; validation failures carry `fields`. Other keys may appear (for example `rail`, `wallet_id`). */
         ErrorDetails: {
+            /**
+             * @description Tells apart refusals that share one `error.code`, so a client never parses the message
+             *     (decision 0420). On 409 `IDEMPOTENCY_CONFLICT`: `in_progress` (a request with this key
+             *     is still running: retry with the same key after `Retry-After`) or `payload_mismatch`
+             *     (the key was used for another payload or operation: do not retry it; use a new key for
+             *     a new operation).
+             * @enum {string}
+             */
+            reason?: "in_progress" | "payload_mismatch";
             fields?: components["schemas"]["FieldError"][];
         };
         Error: {
@@ -2405,10 +2416,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The Idempotency-Key was already used with a different payload (IDEMPOTENCY_CONFLICT). */
+        /**
+         * @description IDEMPOTENCY_CONFLICT, told apart by `details.reason` (decision 0420): `payload_mismatch`,
+         *     the Idempotency-Key was already used with a different payload (do not retry it), or
+         *     `in_progress`, a request with this key is still running after the 15 s wait (retry with
+         *     the same key after `Retry-After` seconds; only this one carries the header).
+         */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description On `details.reason` `in_progress` only, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2417,7 +2435,10 @@ export interface components {
                  *       "data": null,
                  *       "error": {
                  *         "code": "IDEMPOTENCY_CONFLICT",
-                 *         "message": "This Idempotency-Key was already used with a different request body."
+                 *         "message": "This Idempotency-Key was already used with a different request body.",
+                 *         "details": {
+                 *           "reason": "payload_mismatch"
+                 *         }
                  *       },
                  *       "meta": {
                  *         "request_id": "0c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f"
@@ -2607,6 +2628,16 @@ export interface components {
          * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
          */
         IdempotencyKey: string;
+        /**
+         * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+         *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+         *     answers it, whatever the resource has become since (so a client whose answer was lost may
+         *     retry a release, return, cancel or resolve without getting its own change refused); the
+         *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+         *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+         * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+         */
+        OptionalIdempotencyKey: string;
         /**
          * @description Id of the resource (UUID). A malformed id is 422.
          * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
@@ -3243,7 +3274,18 @@ export interface operations {
     suspendSubMerchant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3286,7 +3328,18 @@ export interface operations {
     reactivateSubMerchant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3672,7 +3725,18 @@ export interface operations {
     deactivateSplitRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3770,7 +3834,18 @@ export interface operations {
     releaseEscrowHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3803,7 +3878,18 @@ export interface operations {
     returnEscrowHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3836,7 +3922,18 @@ export interface operations {
     confirmCollectionDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4102,7 +4199,18 @@ export interface operations {
     cancelPayout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4852,7 +4960,18 @@ export interface operations {
     createSandboxDispute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4894,7 +5013,18 @@ export interface operations {
     resolveSandboxDispute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.

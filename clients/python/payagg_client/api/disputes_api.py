@@ -48,6 +48,7 @@ class DisputesApi:
     def create_sandbox_dispute(
         self,
         sandbox_dispute_create: SandboxDisputeCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -63,10 +64,12 @@ class DisputesApi:
     ) -> DisputeEnvelope:
         """Open a dispute (sandbox test helper)
 
-        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). No Idempotency-Key.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
+        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). An optional Idempotency-Key makes a retry safe: it answers the dispute the key's first request opened.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
 
         :param sandbox_dispute_create: (required)
         :type sandbox_dispute_create: SandboxDisputeCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -91,6 +94,7 @@ class DisputesApi:
 
         _param = self._create_sandbox_dispute_serialize(
             sandbox_dispute_create=sandbox_dispute_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -125,6 +129,7 @@ class DisputesApi:
     def create_sandbox_dispute_with_http_info(
         self,
         sandbox_dispute_create: SandboxDisputeCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -140,10 +145,12 @@ class DisputesApi:
     ) -> ApiResponse[DisputeEnvelope]:
         """Open a dispute (sandbox test helper)
 
-        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). No Idempotency-Key.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
+        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). An optional Idempotency-Key makes a retry safe: it answers the dispute the key's first request opened.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
 
         :param sandbox_dispute_create: (required)
         :type sandbox_dispute_create: SandboxDisputeCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -168,6 +175,7 @@ class DisputesApi:
 
         _param = self._create_sandbox_dispute_serialize(
             sandbox_dispute_create=sandbox_dispute_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -202,6 +210,7 @@ class DisputesApi:
     def create_sandbox_dispute_without_preload_content(
         self,
         sandbox_dispute_create: SandboxDisputeCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -217,10 +226,12 @@ class DisputesApi:
     ) -> RESTResponseType:
         """Open a dispute (sandbox test helper)
 
-        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). No Idempotency-Key.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
+        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). An optional Idempotency-Key makes a retry safe: it answers the dispute the key's first request opened.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
 
         :param sandbox_dispute_create: (required)
         :type sandbox_dispute_create: SandboxDisputeCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -245,6 +256,7 @@ class DisputesApi:
 
         _param = self._create_sandbox_dispute_serialize(
             sandbox_dispute_create=sandbox_dispute_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -274,6 +286,7 @@ class DisputesApi:
     def _create_sandbox_dispute_serialize(
         self,
         sandbox_dispute_create,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -297,6 +310,8 @@ class DisputesApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if sandbox_dispute_create is not None:
@@ -964,6 +979,7 @@ class DisputesApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         sandbox_dispute_resolve: SandboxDisputeResolve,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -979,12 +995,14 @@ class DisputesApi:
     ) -> DisputeEnvelope:
         """Resolve a dispute (sandbox test helper)
 
-        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. No Idempotency-Key. 
+        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. An optional Idempotency-Key makes a retry safe: it answers what the key's first request answered (decision 0422). 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
         :param sandbox_dispute_resolve: (required)
         :type sandbox_dispute_resolve: SandboxDisputeResolve
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1010,6 +1028,7 @@ class DisputesApi:
         _param = self._resolve_sandbox_dispute_serialize(
             id=id,
             sandbox_dispute_resolve=sandbox_dispute_resolve,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1044,6 +1063,7 @@ class DisputesApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         sandbox_dispute_resolve: SandboxDisputeResolve,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1059,12 +1079,14 @@ class DisputesApi:
     ) -> ApiResponse[DisputeEnvelope]:
         """Resolve a dispute (sandbox test helper)
 
-        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. No Idempotency-Key. 
+        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. An optional Idempotency-Key makes a retry safe: it answers what the key's first request answered (decision 0422). 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
         :param sandbox_dispute_resolve: (required)
         :type sandbox_dispute_resolve: SandboxDisputeResolve
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1090,6 +1112,7 @@ class DisputesApi:
         _param = self._resolve_sandbox_dispute_serialize(
             id=id,
             sandbox_dispute_resolve=sandbox_dispute_resolve,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1124,6 +1147,7 @@ class DisputesApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         sandbox_dispute_resolve: SandboxDisputeResolve,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1139,12 +1163,14 @@ class DisputesApi:
     ) -> RESTResponseType:
         """Resolve a dispute (sandbox test helper)
 
-        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. No Idempotency-Key. 
+        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. An optional Idempotency-Key makes a retry safe: it answers what the key's first request answered (decision 0422). 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
         :param sandbox_dispute_resolve: (required)
         :type sandbox_dispute_resolve: SandboxDisputeResolve
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1170,6 +1196,7 @@ class DisputesApi:
         _param = self._resolve_sandbox_dispute_serialize(
             id=id,
             sandbox_dispute_resolve=sandbox_dispute_resolve,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1199,6 +1226,7 @@ class DisputesApi:
         self,
         id,
         sandbox_dispute_resolve,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -1224,6 +1252,8 @@ class DisputesApi:
             _path_params['id'] = id
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if sandbox_dispute_resolve is not None:

@@ -1232,6 +1232,7 @@ class SubMerchantsApi:
     def reactivate_sub_merchant(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
         _request_timeout: Union[
             None,
@@ -1252,6 +1253,8 @@ class SubMerchantsApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param sub_merchant_status_change:
         :type sub_merchant_status_change: SubMerchantStatusChange
         :param _request_timeout: timeout setting for this request. If one
@@ -1278,6 +1281,7 @@ class SubMerchantsApi:
 
         _param = self._reactivate_sub_merchant_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             sub_merchant_status_change=sub_merchant_status_change,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -1310,6 +1314,7 @@ class SubMerchantsApi:
     def reactivate_sub_merchant_with_http_info(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
         _request_timeout: Union[
             None,
@@ -1330,6 +1335,8 @@ class SubMerchantsApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param sub_merchant_status_change:
         :type sub_merchant_status_change: SubMerchantStatusChange
         :param _request_timeout: timeout setting for this request. If one
@@ -1356,6 +1363,7 @@ class SubMerchantsApi:
 
         _param = self._reactivate_sub_merchant_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             sub_merchant_status_change=sub_merchant_status_change,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -1388,6 +1396,7 @@ class SubMerchantsApi:
     def reactivate_sub_merchant_without_preload_content(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
         _request_timeout: Union[
             None,
@@ -1408,6 +1417,8 @@ class SubMerchantsApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param sub_merchant_status_change:
         :type sub_merchant_status_change: SubMerchantStatusChange
         :param _request_timeout: timeout setting for this request. If one
@@ -1434,6 +1445,7 @@ class SubMerchantsApi:
 
         _param = self._reactivate_sub_merchant_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             sub_merchant_status_change=sub_merchant_status_change,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -1461,6 +1473,7 @@ class SubMerchantsApi:
     def _reactivate_sub_merchant_serialize(
         self,
         id,
+        idempotency_key,
         sub_merchant_status_change,
         _request_auth,
         _content_type,
@@ -1487,6 +1500,8 @@ class SubMerchantsApi:
             _path_params['id'] = id
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if sub_merchant_status_change is not None:
@@ -1545,6 +1560,7 @@ class SubMerchantsApi:
     def suspend_sub_merchant(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
         _request_timeout: Union[
             None,
@@ -1565,6 +1581,8 @@ class SubMerchantsApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param sub_merchant_status_change:
         :type sub_merchant_status_change: SubMerchantStatusChange
         :param _request_timeout: timeout setting for this request. If one
@@ -1591,6 +1609,7 @@ class SubMerchantsApi:
 
         _param = self._suspend_sub_merchant_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             sub_merchant_status_change=sub_merchant_status_change,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -1623,6 +1642,7 @@ class SubMerchantsApi:
     def suspend_sub_merchant_with_http_info(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
         _request_timeout: Union[
             None,
@@ -1643,6 +1663,8 @@ class SubMerchantsApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param sub_merchant_status_change:
         :type sub_merchant_status_change: SubMerchantStatusChange
         :param _request_timeout: timeout setting for this request. If one
@@ -1669,6 +1691,7 @@ class SubMerchantsApi:
 
         _param = self._suspend_sub_merchant_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             sub_merchant_status_change=sub_merchant_status_change,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -1701,6 +1724,7 @@ class SubMerchantsApi:
     def suspend_sub_merchant_without_preload_content(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         sub_merchant_status_change: Optional[SubMerchantStatusChange] = None,
         _request_timeout: Union[
             None,
@@ -1721,6 +1745,8 @@ class SubMerchantsApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param sub_merchant_status_change:
         :type sub_merchant_status_change: SubMerchantStatusChange
         :param _request_timeout: timeout setting for this request. If one
@@ -1747,6 +1773,7 @@ class SubMerchantsApi:
 
         _param = self._suspend_sub_merchant_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             sub_merchant_status_change=sub_merchant_status_change,
             _request_auth=_request_auth,
             _content_type=_content_type,
@@ -1774,6 +1801,7 @@ class SubMerchantsApi:
     def _suspend_sub_merchant_serialize(
         self,
         id,
+        idempotency_key,
         sub_merchant_status_change,
         _request_auth,
         _content_type,
@@ -1800,6 +1828,8 @@ class SubMerchantsApi:
             _path_params['id'] = id
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if sub_merchant_status_change is not None:

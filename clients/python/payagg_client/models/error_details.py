@@ -18,7 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from payagg_client.models.field_error import FieldError
 from typing import Optional, Set
@@ -29,8 +29,19 @@ class ErrorDetails(BaseModel):
     """
     Optional details; validation failures carry `fields`. Other keys may appear (for example `rail`, `wallet_id`).
     """ # noqa: E501
+    reason: Optional[StrictStr] = Field(default=None, description="Tells apart refusals that share one `error.code`, so a client never parses the message (decision 0420). On 409 `IDEMPOTENCY_CONFLICT`: `in_progress` (a request with this key is still running: retry with the same key after `Retry-After`) or `payload_mismatch` (the key was used for another payload or operation: do not retry it; use a new key for a new operation). ")
     fields: Optional[List[FieldError]] = None
-    __properties: ClassVar[List[str]] = ["fields"]
+    __properties: ClassVar[List[str]] = ["reason", "fields"]
+
+    @field_validator('reason')
+    def reason_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['in_progress', 'payload_mismatch']):
+            raise ValueError("must be one of enum values ('in_progress', 'payload_mismatch')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -89,6 +100,7 @@ class ErrorDetails(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "reason": obj.get("reason"),
             "fields": [FieldError.from_dict(_item) for _item in obj["fields"]] if obj.get("fields") is not None else None
         })
         return _obj

@@ -1,7 +1,7 @@
 // POST /api/v1/partner/wallets/{walletId}/deposits (sandbox funding; X-Idempotency-Key): the
 // wallet is credited at once from the deposit clearing account.
 //
-//   1. the wallet must be the partner's (404): before the claim;
+//   1. the wallet must be the partner's (404): inside the run, after the key's lookup (0421);
 //   2. the idempotent run, scoped to the partner, the path part of the operation;
 //   3. the ledger transfer (id from the deposit id), then one write: the movement row and the
 //      stored response.
@@ -23,9 +23,10 @@ export const createPartnerDepositOperation = idempotentOperation<CreatePartnerDe
 export async function createPartnerDeposit(deps: FlowDeps, input: {
   partnerId: string; walletId: string; request: PartnerDepositCreate; idempotent: IdempotentRequest;
 }): Promise<PartnerDepositResource> {
-  const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
   const scope = createPartnerDepositOperation.scope(input.partnerId, input.idempotent);
   return await createPartnerDepositOperation.run(deps.idempotency, scope, async (run) => {
+    // Inside the run, after the key's lookup (decision 0421): a refusal releases the key.
+    const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
     try {
       return await depositIntoPartnerWallet(deps, {
         id: run.resourceId, wallet, request: input.request, createdAt: run.startedAt,
