@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkPayoutRequest, batchMemberId, reservePayouts } from '../../src/domain/payouts.ts';
-import { depositIntoPartnerWallet } from '../../src/domain/partner-movements.ts';
+import { depositIntoPartnerWallet, transferBetweenPartnerWallets } from '../../src/domain/partner-movements.ts';
 import { getPartnerWallet, recordPartnerWallet } from '../../src/domain/partner-wallets.ts';
 import { destinationForWithdrawal, reserveWithdrawal } from '../../src/domain/partner-withdrawals.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
@@ -139,6 +139,27 @@ describe('partner flows', () => {
     expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
     expect(retried.data!.data.id).toBe(claim.resourceId);
     expect(await availableOf(partner.client, wallet.id)).toBe(7_001);
+  });
+
+  it('a transfer whose ledger transfer went through, then died before its commit: the retry records it under the claimed id; moved once', async () => {
+    const partner = await createTestPartner(service, 'crash transfer');
+    const a = await newWallet(partner.client);
+    const b = await newWallet(partner.client);
+    await deposit(partner.client, a.id, 8_000);
+    const probe = randomUUID();
+    await partner.client.POST('/transfers', { body: { fromWalletId: a.id, toWalletId: b.id, amount: 1, reference: 'probe' }, params: { header: { 'X-Idempotency-Key': probe } } });
+    const body = { fromWalletId: a.id, toWalletId: b.id, amount: 3_000, reference: 'rent' };
+    const key = randomUUID();
+    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body) });
+    const [from, to] = await Promise.all([a.id, b.id].map((id) => getPartnerWallet(service.sql, partner.partnerId, id)));
+    await expect(transferBetweenPartnerWallets({ sql: service.sql, ledger: service.runtime.ledger, now: Date.now }, {
+      id: claim.resourceId, from: from!, to: to!, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
+    })).rejects.toBeInstanceOf(SimulatedCrash);
+    const retried = await partner.client.POST('/transfers', { body, params: { header: { 'X-Idempotency-Key': key } } });
+    expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
+    expect(retried.data!.data.id).toBe(claim.resourceId);
+    expect(await availableOf(partner.client, a.id)).toBe(8_000 - 1 - 3_000);
+    expect(await availableOf(partner.client, b.id)).toBe(1 + 3_000);
   });
 
   it('a withdrawal whose reservation was made, then died before its commit: the retry records it under the claimed id; reserved once', async () => {
