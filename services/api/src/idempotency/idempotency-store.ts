@@ -282,6 +282,22 @@ export function createIdempotencyStore(deps: {
     },
 
     /**
+     * Forgets the unfinished run that pre-allocated `resourceId` for `ownerId` (no response, its
+     * lock lapsed): for a sweeper that undoes a dead run's effect (an orphan payout hold voided),
+     * in the sweeper's own transaction, so that the undo and the forgetting commit together. A
+     * retry with the key then starts afresh with a NEW id: the old one, whose ledger transfers are
+     * voided, is never reused (the ledger would answer `exists` and reserve nothing). False when
+     * there is no such run (it finished, or a live request holds it): the sweeper must not undo.
+     */
+    async forgetUnfinishedRun(q: Queryable, ownerId: string, resourceId: string): Promise<boolean> {
+      const rows = await q`delete from idempotency_keys
+                           where resource_id = ${resourceId} and merchant_id = ${ownerId} and response_status is null
+                             and (locked_until is null or locked_until <= now())
+                           returning 1`;
+      return rows.length === 1;
+    },
+
+    /**
      * Runs of `operationPrefix` that died and were not resumed: no response, a request kept, the
      * lock lapsed at least `idleMs` ago, claimed between `claimedAfter` and `claimedBefore` (the
      * claim's time is expires_at less the retention, so the scan uses the expiry index), oldest

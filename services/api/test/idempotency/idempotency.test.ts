@@ -284,6 +284,26 @@ describe('the idempotency store', () => {
     await expect(store().claim({ ...scope, operation: 'POST /payouts /v1/payouts' })).rejects.toMatchObject({ outcome: 'idempotency_key_reused_with_different_request' });
   });
 
+  it('forgetUnfinishedRun forgets a dead run by its resource id (the retry then gets a new id), never a live or finished one', async () => {
+    const merchant = await service.createMerchant('forget');
+    const short = store({ lockMs: 100 });
+    const dead = { merchantId: merchant.merchantId, key: randomUUID(), operation: 'op', requestSha256: requestSha256({}) };
+    const deadRun = await short.claim(dead) as { resourceId: string };
+    const live = { ...dead, key: randomUUID() };
+    const liveRun = await store().claim(live) as { resourceId: string };
+    // A live run (lock held) and another merchant's id are not forgotten.
+    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, liveRun.resourceId)).toBe(false);
+    expect(await short.forgetUnfinishedRun(service.sql, randomUUID(), deadRun.resourceId)).toBe(false);
+    await service.sql`update idempotency_keys set locked_until = now() - interval '1 second' where merchant_id = ${merchant.merchantId} and key = ${dead.key}`;
+    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, deadRun.resourceId)).toBe(true);
+    const retried = await short.claim(dead);
+    expect(retried).toMatchObject({ kind: 'run' });
+    expect((retried as { resourceId: string }).resourceId).not.toBe(deadRun.resourceId);
+    // A finished run is never forgotten.
+    await short.completion(service.sql, dead, 200, { ok: true });
+    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, (retried as { resourceId: string }).resourceId)).toBe(false);
+  });
+
   it('a lapsed lock is taken over by exactly one of several concurrent retries', async () => {
     const merchant = await service.createMerchant('takeover');
     const scope = { merchantId: merchant.merchantId, key: randomUUID(), operation: 'op', requestSha256: requestSha256({}) };
