@@ -286,15 +286,21 @@ export function createIdempotencyStore(deps: {
      * lock lapsed): for a sweeper that undoes a dead run's effect (an orphan payout hold voided),
      * in the sweeper's own transaction, so that the undo and the forgetting commit together. A
      * retry with the key then starts afresh with a NEW id: the old one, whose ledger transfers are
-     * voided, is never reused (the ledger would answer `exists` and reserve nothing). False when
-     * there is no such run (it finished, or a live request holds it): the sweeper must not undo.
+     * voided, is never reused (the ledger would answer `exists` and reserve nothing). Answers:
+     *   forgotten  the dead run's record is deleted (commit it with the undo);
+     *   absent     no record has the id (released after a refusal, or expired): nothing to forget;
+     *   running    a live request holds the run: the sweeper must not undo anything;
+     *   finished   the run finished (its effect is recorded): nothing is orphaned.
      */
-    async forgetUnfinishedRun(q: Queryable, ownerId: string, resourceId: string): Promise<boolean> {
-      const rows = await q`delete from idempotency_keys
-                           where resource_id = ${resourceId} and merchant_id = ${ownerId} and response_status is null
-                             and (locked_until is null or locked_until <= now())
-                           returning 1`;
-      return rows.length === 1;
+    async forgetUnfinishedRun(q: Queryable, ownerId: string, resourceId: string): Promise<'forgotten' | 'absent' | 'running' | 'finished'> {
+      const deleted = await q`delete from idempotency_keys
+                              where resource_id = ${resourceId} and merchant_id = ${ownerId} and response_status is null
+                                and (locked_until is null or locked_until <= now())
+                              returning 1`;
+      if (deleted.length === 1) return 'forgotten';
+      const [row] = await q<{ finished: boolean }[]>`select response_status is not null as finished from idempotency_keys
+                                                     where resource_id = ${resourceId} and merchant_id = ${ownerId}`;
+      return row === undefined ? 'absent' : row.finished ? 'finished' : 'running';
     },
 
     /**

@@ -109,10 +109,11 @@ describe('partner flows', () => {
     const partner = await createTestPartner(service, 'crash wallet');
     const probe = await newWallet(partner.client);
     const body = { externalUserId: `user-${randomUUID()}`, currency: 'KES' };
-    const [{ operation }] = await service.sql<{ operation: string }[]>`select operation from idempotency_keys where merchant_id = ${partner.partnerId}`;
+    const [probeRecord] = await service.sql<{ operation: string }[]>`select operation from idempotency_keys where merchant_id = ${partner.partnerId}`;
+    const operation = probeRecord!.operation;
     expect(probe.currency).toBe('KES');
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: operation!, requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation, requestSha256: requestSha256(body) });
     await expect(recordPartnerWallet({ sql: service.sql, ledger: service.runtime.ledger }, {
       id: claim.resourceId, partnerId: partner.partnerId, request: body, commitWrites: crashAtCommit,
     })).rejects.toBeInstanceOf(SimulatedCrash);

@@ -292,16 +292,16 @@ describe('the idempotency store', () => {
     const live = { ...dead, key: randomUUID() };
     const liveRun = await store().claim(live) as { resourceId: string };
     // A live run (lock held) and another merchant's id are not forgotten.
-    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, liveRun.resourceId)).toBe(false);
-    expect(await short.forgetUnfinishedRun(service.sql, randomUUID(), deadRun.resourceId)).toBe(false);
+    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, liveRun.resourceId)).toBe('running');
+    expect(await short.forgetUnfinishedRun(service.sql, randomUUID(), deadRun.resourceId)).toBe('absent');
     await service.sql`update idempotency_keys set locked_until = now() - interval '1 second' where merchant_id = ${merchant.merchantId} and key = ${dead.key}`;
-    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, deadRun.resourceId)).toBe(true);
+    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, deadRun.resourceId)).toBe('forgotten');
     const retried = await short.claim(dead);
     expect(retried).toMatchObject({ kind: 'run' });
     expect((retried as { resourceId: string }).resourceId).not.toBe(deadRun.resourceId);
     // A finished run is never forgotten.
     await short.completion(service.sql, dead, 200, { ok: true });
-    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, (retried as { resourceId: string }).resourceId)).toBe(false);
+    expect(await short.forgetUnfinishedRun(service.sql, merchant.merchantId, (retried as { resourceId: string }).resourceId)).toBe('finished');
   });
 
   it('a lapsed lock is taken over by exactly one of several concurrent retries', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
 import { startTestService, type TestService } from '../helpers/service.ts';
-import { expectLedgerInvariants, settledCollection, walletBalance } from '../collections/helpers.ts';
+import { countRows, expectLedgerInvariants, settledCollection, walletBalance } from '../collections/helpers.ts';
 import { available, createPayout, destinationRef, fundedWallet } from '../payouts/helpers.ts';
 
 let service: TestService;
@@ -136,8 +136,7 @@ describe('disputes, cancel, deactivate, suspend and reactivate with an Idempoten
     const retried = await m.client.POST('/sandbox/disputes', { body: { transaction_id: collection.id }, params: { header: header(key) } });
     expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
     expect(retried.data!.data).toEqual(opened.data!.data);
-    const [{ count }] = await service.sql<{ count: number }[]>`select count(*)::int as count from disputes where transaction_id = ${collection.id}`;
-    expect(count).toBe(1);
+    expect(await countRows(service.sql, 'disputes', 'transaction_id', collection.id)).toBe(1);
     expect(await walletBalance(service, m.merchantId, 'KES')).toEqual(balance);
 
     // Resolve with a key, its answer lost: the retry answers the resolved dispute, not 409.

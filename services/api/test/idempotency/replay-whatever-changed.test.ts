@@ -191,12 +191,13 @@ describe('the two 409 IDEMPOTENCY_CONFLICTs are told apart without parsing the m
 
     const partner = await createTestPartner(service);
     const partnerWallet = await newWallet(partner.client);
-    const [{ operation: partnerOperation }] = await service.sql<{ operation: string }[]>`
+    const [partnerRecord] = await service.sql<{ operation: string }[]>`
       select operation from idempotency_keys where merchant_id = ${partner.partnerId}`;
+    const partnerOperation = partnerRecord!.operation;
     const partnerKey = randomUUID();
     const walletBody = { externalUserId: `user-${randomUUID()}`, currency: 'KES' };
     expect(partnerWallet.currency).toBe('KES');
-    await holdingStore().claim({ merchantId: partner.partnerId, key: partnerKey, operation: partnerOperation!, requestSha256: requestSha256(walletBody) });
+    await holdingStore().claim({ merchantId: partner.partnerId, key: partnerKey, operation: partnerOperation, requestSha256: requestSha256(walletBody) });
 
     const [busy, partnerBusy] = await Promise.all([
       createPayout(merchant.client, body, key),
