@@ -437,6 +437,8 @@ export interface paths {
          *     band's `min_amount` up (currency required: the bands are amounts). Percent shares have
          *     at most 2 decimal places. Legs are computed with the largest-remainder method
          *     (docs/split-settlement.md); a rule is never edited: deactivate it and create another.
+         *     An optional Idempotency-Key makes a retry safe: it answers the rule the key's first
+         *     request created (decision 0422).
          */
         post: operations["createSplitRule"];
         delete?: never;
@@ -3662,7 +3664,18 @@ export interface operations {
     createSplitRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

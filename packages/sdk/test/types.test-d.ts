@@ -72,6 +72,7 @@ type SplitSettlementAdditions =
 
 // State changes that accept an optional Idempotency-Key (decision 0422); the SDK fills in none.
 type OptionalKeyOperations =
+  | 'POST /split-rules'
   | 'POST /sub-merchants/{id}/suspend'
   | 'POST /sub-merchants/{id}/reactivate'
   | 'POST /split-rules/{id}/deactivate'

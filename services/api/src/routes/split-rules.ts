@@ -11,6 +11,7 @@ import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-tr
 import type { RouteContext, RouteHandlers } from './registry.ts';
 
 // The state changes that take an optional Idempotency-Key (decision 0422).
+const createOperation = transitionOperation('POST /split-rules');
 const deactivateOperation = transitionOperation('POST /split-rules/{id}/deactivate');
 const releaseOperation = transitionOperation('POST /escrow-holds/{id}/release');
 const returnOperation = transitionOperation('POST /escrow-holds/{id}/return');
@@ -19,7 +20,17 @@ const confirmDeliveryOperation = transitionOperation('POST /collections/{id}/del
 export function splitRuleRoutes(ctx: RouteContext): RouteHandlers {
   return {
     async 'POST /split-rules'(req, res) {
-      sendOk(res, toSplitRuleResource(await createSplitRule(ctx, principalOf(res).merchant.id, bodyOf(req, 'createSplitRule'))));
+      const merchantId = principalOf(res).merchant.id;
+      const request = bodyOf(req, 'createSplitRule');
+      // With a key, the rule takes the key's pre-allocated id: a retry after a lost answer finds it.
+      sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
+        operation: createOperation,
+        change: async (id) => toSplitRuleResource(await createSplitRule(ctx, merchantId, request, id)),
+        reached: async (id) => {
+          const [created] = await ctx.sql<{ id: string }[]>`select id from split_rules where id = ${id} and merchant_id = ${merchantId}`;
+          return created ? toSplitRuleResource(await getSplitRule(ctx.sql, merchantId, id)) : null;
+        },
+      }));
     },
 
     async 'GET /split-rules'(req, res) {

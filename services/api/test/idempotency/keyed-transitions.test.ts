@@ -197,6 +197,19 @@ describe('disputes, cancel, deactivate, suspend and reactivate with an Idempoten
     expect(await available(m.client, walletId)).toBe(5_000);
   });
 
+  it('a split rule created with a key, its answer lost: the retry answers the same rule; one rule', async () => {
+    const m = await service.createMerchant('keyed rule');
+    const body = { name: 'cut', rule_type: 'percentage', recipients: [{ recipient_type: 'platform', value: 5 }] };
+    const key = randomUUID();
+    const created = await m.client.POST('/split-rules', { body: body as never, params: { header: header(key) } });
+    expect(created.response.status, JSON.stringify(created.error)).toBe(200);
+    await loseAnswer(m.merchantId, key);
+    const retried = await m.client.POST('/split-rules', { body: body as never, params: { header: header(key) } });
+    expect(retried.response.status).toBe(200);
+    expect(retried.data!.data).toEqual(created.data!.data);
+    expect(await countRows(service.sql, 'split_rules', 'merchant_id', m.merchantId)).toBe(1);
+  });
+
   it('a key longer than 255 characters is 422 on header.idempotency-key', async () => {
     const m = await service.createMerchant('keyed long');
     const rule = (await m.client.POST('/split-rules', { body: {
