@@ -287,6 +287,14 @@ export interface components {
         };
         /** @description Optional details; validation failures carry `fields`. */
         ErrorDetails: {
+            /**
+             * @description Tells apart refusals that share one `error.code`, so a client never parses the message
+             *     (decision 0420). On 409 `IDEMPOTENCY_CONFLICT`: `in_progress` (a request with this key
+             *     is still running: retry with the same key after `Retry-After`) or `payload_mismatch`
+             *     (the key was used for another body or operation: do not retry it).
+             * @enum {string}
+             */
+            reason?: "in_progress" | "payload_mismatch";
             fields?: components["schemas"]["FieldError"][];
         };
         Error: {
@@ -579,10 +587,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The X-Idempotency-Key was already used with a different body (IDEMPOTENCY_CONFLICT). */
+        /**
+         * @description IDEMPOTENCY_CONFLICT, told apart by `details.reason` (decision 0420): `payload_mismatch`,
+         *     the X-Idempotency-Key was already used with a different body (do not retry it), or
+         *     `in_progress`, a request with this key is still running after the 15 s wait (retry with
+         *     the same key after `Retry-After` seconds; only this one carries the header).
+         */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description On `details.reason` `in_progress` only, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -591,7 +606,10 @@ export interface components {
                  *       "data": null,
                  *       "error": {
                  *         "code": "IDEMPOTENCY_CONFLICT",
-                 *         "message": "This X-Idempotency-Key was already used with a different request body."
+                 *         "message": "This X-Idempotency-Key was already used with a different request body.",
+                 *         "details": {
+                 *           "reason": "payload_mismatch"
+                 *         }
                  *       },
                  *       "meta": {
                  *         "request_id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d"
@@ -602,7 +620,8 @@ export interface components {
             };
         };
         /**
-         * @description IDEMPOTENCY_CONFLICT: the X-Idempotency-Key was already used with a different body; or
+         * @description IDEMPOTENCY_CONFLICT (`details.reason` `payload_mismatch`: the X-Idempotency-Key was already
+         *     used with a different body; or `in_progress`, with `Retry-After`: still running); or
          *     WALLET_EXISTS: the partner already has a wallet for this externalUserId in this currency
          *     (under another key; the message and `details.fields[0]` name the existing wallet's id,
          *     read it with GET /wallets/{walletId}). Nothing was created.
@@ -610,6 +629,8 @@ export interface components {
         WalletConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description On `details.reason` `in_progress` only, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {

@@ -8,10 +8,14 @@
 //   2. A network failure (fetch rejected) is retried, unless the caller aborted the request.
 //   3. 429 RATE_LIMITED waits the `Retry-After` seconds the server asked for; when that is longer
 //      than `retryAfterMaxMs`, the 429 is returned instead of waiting.
-//   4. 502, 503 (e.g. RAIL_UNAVAILABLE: the rail's circuit is open) and 504 wait an exponential
+//   4. 409 IDEMPOTENCY_CONFLICT with `Retry-After` (`details.reason: in_progress`: a request with
+//      this key is still running) waits the same way and retries with the same key; the other
+//      409 (`payload_mismatch`) carries no Retry-After and is returned (decision 0420). The
+//      header alone decides: the body is never parsed.
+//   5. 502, 503 (e.g. RAIL_UNAVAILABLE: the rail's circuit is open) and 504 wait an exponential
 //      backoff: initialDelayMs * 2^retry, capped at maxDelayMs, with equal jitter (half fixed,
 //      half random) so that many clients do not retry in step.
-//   5. Every other response (2xx, 4xx, 500) is returned as is.
+//   6. Every other response (2xx, 4xx, 500) is returned as is.
 // Each attempt is prepared afresh (for the merchant client: a new timestamp and signature over
 // the same bytes); the idempotency key stays the same across attempts.
 
@@ -33,6 +37,7 @@ export const retry_after_max_default_ms = 60_000;
 
 const statuses_retried_with_backoff: ReadonlySet<number> = new Set([502, 503, 504]);
 const status_rate_limited = 429;
+const status_idempotency_conflict = 409;
 const idempotency_headers = ['Idempotency-Key', 'X-Idempotency-Key'];
 
 interface RetryPolicy {
@@ -98,7 +103,11 @@ export async function send_with_retries(
 }
 
 function wait_before_retry_ms(policy: RetryPolicy, response: Response, retry: number): number | null {
-  if (response.status === status_rate_limited) {
+  if (response.status === status_idempotency_conflict) {
+    // Only the retryable one (still in progress) carries Retry-After.
+    if (response.headers.get('Retry-After') === null) return null;
+  }
+  if (response.status === status_rate_limited || response.status === status_idempotency_conflict) {
     const retry_after = response.headers.get('Retry-After');
     if (retry_after === null || !/^\d+$/.test(retry_after.trim())) return backoff_ms(policy, retry);
     const retry_after_ms = Number(retry_after.trim()) * 1000;

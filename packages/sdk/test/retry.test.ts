@@ -98,6 +98,23 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('retry a 409 still in progress (Retry-After) with the same key; return a 409 payload mismatch (no Retry-After) at once', async () => {
+    const in_progress = { data: null, error: { code: 'IDEMPOTENCY_CONFLICT', message: 'still being processed', details: { reason: 'in_progress' } }, meta: { request_id: 'req_error' } };
+    answer_in_turn({ status: 409, headers: { 'Retry-After': '0' }, json: in_progress });
+    const retried = await client_with(fast).POST('/collections', { body: { amount: 100, currency: 'KES', rail: 'qr' } });
+    expect(retried.response.status).toBe(200);
+    expect(server.requests).toHaveLength(2);
+    expect(new Set(server.requests.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+
+    server.requests.length = 0;
+    const mismatch = { data: null, error: { code: 'IDEMPOTENCY_CONFLICT', message: 'used with another payload', details: { reason: 'payload_mismatch' } }, meta: { request_id: 'req_error' } };
+    answer_in_turn({ status: 409, json: mismatch });
+    const refused = await client_with(fast).POST('/collections', { body: { amount: 100, currency: 'KES', rail: 'qr' } });
+    expect(refused.response.status).toBe(409);
+    expect(refused.error?.error.details?.reason).toBe('payload_mismatch');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('do not retry other failures (4xx, 500)', async () => {
     answer_in_turn({ status: 500, json: error_envelope('INTERNAL_ERROR', 'boom') });
     expect((await client_with(fast).GET('/users')).response.status).toBe(500);

@@ -70,9 +70,22 @@ type SplitSettlementAdditions =
   | 'POST /escrow-holds/{id}/return'
   | 'POST /collections/{id}/delivery-confirmation';
 
+// State changes that accept an optional Idempotency-Key (decision 0422); the SDK fills in none.
+type OptionalKeyOperations =
+  | 'POST /split-rules'
+  | 'POST /sub-merchants/{id}/suspend'
+  | 'POST /sub-merchants/{id}/reactivate'
+  | 'POST /split-rules/{id}/deactivate'
+  | 'POST /escrow-holds/{id}/release'
+  | 'POST /escrow-holds/{id}/return'
+  | 'POST /collections/{id}/delivery-confirmation'
+  | 'POST /payouts/{id}/cancel'
+  | 'POST /sandbox/disputes'
+  | 'POST /sandbox/disputes/{id}/resolve';
+
 describe('contract and SDK agree', () => {
-  it('the spec puts Idempotency-Key on exactly the seven operations the SDK fills in', () => {
-    expectTypeOf<OperationsWithHeader<paths, 'Idempotency-Key'>>().toEqualTypeOf<SevenIdempotentOperations>();
+  it('the spec puts Idempotency-Key on the seven operations the SDK fills in, and optionally on the state changes', () => {
+    expectTypeOf<OperationsWithHeader<paths, 'Idempotency-Key'>>().toEqualTypeOf<SevenIdempotentOperations | OptionalKeyOperations>();
   });
 
   it('the spec has every merchant operation of the seed (27, incl. the two payer ones) and the additions', () => {

@@ -82,7 +82,8 @@ export function toSplitRuleResource(row: SplitRuleRow): SplitRuleResource {
  * POST /split-rules. Rules the schema cannot state refuse with split_rule_invalid naming every
  * field at fault (all are collected, not only the first).
  */
-export async function createSplitRule(deps: { sql: Sql }, merchantId: string, request: SplitRuleCreate): Promise<SplitRuleRow> {
+/** `id`: the rule's id (an Idempotency-Key's pre-allocated one, so a keyed retry finds it; decision 0422). */
+export async function createSplitRule(deps: { sql: Sql }, merchantId: string, request: SplitRuleCreate, id: string = randomUUID()): Promise<SplitRuleRow> {
   const fields: RefusalField[] = [];
   const isShares = request.rule_type !== 'flat';
   if (request.rule_type === 'percentage' && request.currency !== undefined && request.currency !== null) {
@@ -130,7 +131,6 @@ export async function createSplitRule(deps: { sql: Sql }, merchantId: string, re
     escrow: r.escrow ?? false,
     escrow_release_condition: r.escrow_release_condition ?? 'manual',
   }));
-  const id = randomUUID();
   return await write(deps, { prepare: async (tx) => {
     const [row] = await tx<SplitRuleRow[]>`
       insert into split_rules (id, merchant_id, name, rule_type, currency, recipients, tiers, escrow_timeout_hours)

@@ -4,8 +4,8 @@
 //   0. the partner must be a sandbox partner (403 PERMISSION_DENIED): a deposit is a sandbox
 //      helper that makes money out of nothing; a live partner's money only comes in through its
 //      bank (docs/decisions/0440). On a production server the operation is not routed at all
-//      (http/sandbox-only.ts);
-//   1. the wallet must be the partner's (404): before the claim;
+//      (http/sandbox-only.ts). The key's mode never changes, so this check may run before the claim;
+//   1. the wallet must be the partner's (404): inside the run, after the key's lookup (0421);
 //   2. the idempotent run, scoped to the partner, the path part of the operation;
 //   3. the ledger transfer (id from the deposit id), then one write: the movement row and the
 //      stored response.
@@ -32,9 +32,10 @@ export async function createPartnerDeposit(deps: FlowDeps, input: {
     throw new Refusal('sandbox_helper_needs_sandbox_key',
       'Deposits are a sandbox helper, for sandbox partners only; a live wallet is funded by a bank transfer to its account number.');
   }
-  const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
   const scope = createPartnerDepositOperation.scope(input.partnerId, input.idempotent);
   return await createPartnerDepositOperation.run(deps.idempotency, scope, async (run) => {
+    // Inside the run, after the key's lookup (decision 0421): a refusal releases the key.
+    const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
     try {
       return await depositIntoPartnerWallet(deps, {
         id: run.resourceId, wallet, request: input.request, createdAt: run.startedAt,

@@ -1,7 +1,7 @@
 // POST /api/v1/partner/transfers (X-Idempotency-Key): one of the partner's wallets pays another
 // of the same currency, atomically (one ledger transfer).
 //
-//   1. checks that need no claim: each side named by exactly one of its id or account number (the
+//   1. checks (inside the run, after the key's lookup: decision 0421): each side named by exactly one of its id or account number (the
 //      account number's check digit verified), both the partner's (404 naming the field), two
 //      different wallets of one currency (422): an invalid request never binds a key;
 //   2. the idempotent run, scoped to the partner;
@@ -25,13 +25,14 @@ export async function createPartnerTransfer(deps: FlowDeps, input: {
   partnerId: string; request: PartnerTransferCreate; idempotent: IdempotentRequest;
 }): Promise<PartnerTransferResource> {
   const { request } = input;
-  const { from, to } = await walletsNamedInBody(deps.sql, input.partnerId, {
-    from: { walletId: request.fromWalletId, accountNumber: request.fromAccountNumber },
-    to: { walletId: request.toWalletId, accountNumber: request.toAccountNumber },
-  });
-  checkTransferSides(from, to, request);
   const scope = createPartnerTransferOperation.scope(input.partnerId, input.idempotent);
   return await createPartnerTransferOperation.run(deps.idempotency, scope, async (run) => {
+    // Inside the run, after the key's lookup (decision 0421): a refusal releases the key.
+    const { from, to } = await walletsNamedInBody(deps.sql, input.partnerId, {
+      from: { walletId: request.fromWalletId, accountNumber: request.fromAccountNumber },
+      to: { walletId: request.toWalletId, accountNumber: request.toAccountNumber },
+    });
+    checkTransferSides(from, to, request);
     try {
       return await transferBetweenPartnerWallets(deps, {
         id: run.resourceId, from, to, request, createdAt: run.startedAt,

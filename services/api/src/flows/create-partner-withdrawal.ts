@@ -1,7 +1,7 @@
 // POST /api/v1/partner/wallets/{walletId}/withdrawals (X-Idempotency-Key): money out of a partner
 // wallet to one of the partner's payout destinations, asynchronously (domain/partner-withdrawals.ts).
 //
-//   1. checks that need no claim: the wallet is the partner's (404), the destination is the
+//   1. checks (inside the run, after the key's lookup: decision 0421): the wallet is the partner's (404), the destination is the
 //      partner's and in the wallet's currency (422 naming destinationRef);
 //   2. the idempotent run, scoped to the partner;
 //   3. the ledger reservation (id from the withdrawal id): 402 and nothing reserved when not
@@ -30,10 +30,11 @@ export const createPartnerWithdrawalOperation = idempotentOperation<CreatePartne
 export async function createPartnerWithdrawal(deps: FlowDeps, input: {
   partnerId: string; walletId: string; request: PartnerWithdrawalCreate; idempotent: IdempotentRequest;
 }): Promise<PartnerWithdrawalResource> {
-  const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
-  const destination = await destinationForWithdrawal(deps.sql, input.partnerId, wallet, input.request.destinationRef);
   const scope = createPartnerWithdrawalOperation.scope(input.partnerId, input.idempotent);
   return await createPartnerWithdrawalOperation.run(deps.idempotency, scope, async (run) => {
+    // Inside the run, after the key's lookup (decision 0421): a refusal releases the key.
+    const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
+    const destination = await destinationForWithdrawal(deps.sql, input.partnerId, wallet, input.request.destinationRef);
     try {
       return await releasingHoldsOnFailure(deps, run.resourceId, () => reserveWithdrawal(deps, {
         id: run.resourceId, wallet, destination, request: input.request, createdAt: run.startedAt,

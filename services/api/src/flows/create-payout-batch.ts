@@ -28,11 +28,13 @@ export async function createPayoutBatch(deps: FlowDeps, input: {
     destinationRef: payout.destination_ref, destinationType: payout.destination_type,
     amount: payout.amount, currency: payout.currency, fxRateLockId: payout.fx_rate_lock_id ?? null, fieldPrefix: `body.payouts[${i}]`,
   }));
-  const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
-    walletId: request.wallet_id, items, scheduledAt: null, now: new Date(deps.now()),
-  });
   const scope = createPayoutBatchOperation.scope(merchant.id, input.idempotent);
   return await createPayoutBatchOperation.run(deps.idempotency, scope, async (run) => {
+    // The checks run inside the run, after the key's lookup: a replay answers the stored batch
+    // whatever has changed since (decision 0421); a refusal releases the key.
+    const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
+      walletId: request.wallet_id, items, scheduledAt: null, now: run.requestedAt(deps.now()),
+    });
     const batchId = run.resourceId;
     const created = await releasingHoldsOnFailure(deps, batchId, () => reservePayouts(deps, {
       merchantId: merchant.id, wallet, scheduledAt: null, batch: { id: batchId }, createdAt: run.startedAt, nowMs: deps.now(),

@@ -1,9 +1,10 @@
 // POST /payouts (seed: PayoutCreate; Idempotency-Key required): a payout, `queued`, its money
 // reserved. The steps are domain/payouts.ts's; this flow runs them under the key:
 //
-//   1. checks that need no claim (scheduled_at, wallet, destination, parties): an invalid or
-//      held request never binds a key;
-//   2. the idempotent run: a replay answers the stored payout;
+//   1. the idempotent run: a replay answers the stored payout, however late (scheduled_at may
+//      have passed since; decision 0421);
+//   2. inside it, the checks (scheduled_at at the request's time, wallet, destination, parties):
+//      a refusal releases the key, so an invalid or held request never binds it;
 //   3. one transaction (db/write.ts): the ledger hold, then the payout row, payout.queued, its
 //      send job (due at scheduled_at when given) and the stored response.
 //
@@ -35,11 +36,11 @@ export async function createPayout(deps: FlowDeps, input: {
     destinationRef: request.destination_ref, destinationType: request.destination_type,
     amount: request.amount, currency: request.currency, fxRateLockId: request.fx_rate_lock_id ?? null, fieldPrefix: 'body',
   };
-  const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
-    walletId: request.wallet_id, items: [item], scheduledAt, now: new Date(deps.now()),
-  });
   const scope = createPayoutOperation.scope(merchant.id, input.idempotent);
   return await createPayoutOperation.run(deps.idempotency, scope, async (run) => {
+    const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
+      walletId: request.wallet_id, items: [item], scheduledAt, now: run.requestedAt(deps.now()),
+    });
     const created = await releasingHoldsOnFailure(deps, run.resourceId, () => reservePayouts(deps, {
       merchantId: merchant.id, wallet, scheduledAt, batch: null, createdAt: run.startedAt, nowMs: deps.now(),
       payouts: [{ id: run.resourceId, item, destination: destinations[0]! }],

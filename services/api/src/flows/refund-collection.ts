@@ -1,7 +1,7 @@
 // POST /collections/{id}/refunds (seed: RefundCreate): a refund of a successful collection. The
 // steps are domain/refunds.ts's; this flow runs them under the Idempotency-Key:
 //
-//   1. the collection must be the merchant's (collection_not_found): before the claim;
+//   1. the collection must be the merchant's (collection_not_found): inside the run (0421);
 //   2. the idempotent run; a first run checks the merchant may transact;
 //   3. reserve: the refund row and the ledger hold in one transaction (402 and nothing moved
 //      when the wallet cannot cover it); the hold is announced by a hold intent committed before
@@ -34,9 +34,10 @@ export async function refundCollection(deps: FlowDeps, input: {
   merchant: ActingMerchant; collectionId: string; request: RefundRequest; idempotent: IdempotentRequest;
 }): Promise<TransactionResource> {
   const { merchant, collectionId, request } = input;
-  await getCollection(deps.sql, merchant.id, collectionId);
   const scope = refundCollectionOperation.scope(merchant.id, input.idempotent);
   return await refundCollectionOperation.run(deps.idempotency, scope, async (run) => {
+    // Inside the run, after the key's lookup (decision 0421): a refusal releases the key.
+    await getCollection(deps.sql, merchant.id, collectionId);
     if (run.recoveryPoint === 'started') assertMerchantActive(merchant);
     const reserved = await releasingHoldsOnFailure(deps, run.resourceId, () => reserveRefund(deps, {
       refundId: run.resourceId, merchantId: merchant.id, collectionId, request, idempotency: { scopeId: scope.merchantId, key: scope.key },

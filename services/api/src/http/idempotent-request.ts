@@ -16,3 +16,12 @@ export const partnerIdempotencyKeyHeader = 'x-idempotency-key';
 export function partnerIdempotentRequestOf(req: Request): IdempotentRequest {
   return { key: req.get(partnerIdempotencyKeyHeader) ?? '', path: req.path, body: req.body as unknown };
 }
+
+/**
+ * The optional Idempotency-Key of a state change (idempotency/keyed-transition.ts; decision 0422):
+ * null when the client sent none. Its length is the OpenAPI validator's (OptionalIdempotencyKey).
+ */
+export function optionalIdempotentRequestOf(req: Request): IdempotentRequest | null {
+  const key = req.get(idempotencyKeyHeader);
+  return key === undefined ? null : { key, path: req.path, body: req.body as unknown };
+}

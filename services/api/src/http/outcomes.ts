@@ -13,9 +13,21 @@ import { ApiError, type ErrorCode, errorStatusByCode } from './errors.ts';
  */
 export const railRetryAfterS = 30;
 
-/** One outcome's HTTP answer; the status must be its error code's (errors.ts). */
+/**
+ * Seconds a client should wait before retrying a request whose Idempotency-Key is still held by a
+ * running request (409 IDEMPOTENCY_CONFLICT, `details.reason: in_progress`). The refused request
+ * already waited `concurrentWaitMsMax` (15 s) for it; a retry waits again, server-side, and then
+ * answers the first request's result or takes over a run whose lock lapsed. So: retry soon.
+ */
+export const idempotencyInProgressRetryAfterS = 1;
+
+/**
+ * One outcome's HTTP answer; the status must be its error code's (errors.ts). `reason`, when
+ * given, is `details.reason`: it tells apart outcomes that share one `error.code`, so a client
+ * never parses the message (decision 0420).
+ */
 export type OutcomeHttp = {
-  [Code in ErrorCode]: { status: (typeof errorStatusByCode)[Code]; code: Code; retryAfterS?: number };
+  [Code in ErrorCode]: { status: (typeof errorStatusByCode)[Code]; code: Code; retryAfterS?: number; reason?: string };
 }[ErrorCode];
 
 /** A table that answers every outcome of `O`: a missing one is a type error. */
@@ -67,8 +79,8 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   no_such_payout_batch: { status: 404, code: 'RESOURCE_NOT_FOUND' },
   payout_not_cancellable: { status: 422, code: 'VALIDATION_ERROR' },
   // Idempotency.
-  idempotency_key_reused_with_different_request: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
-  idempotency_key_in_use: { status: 409, code: 'IDEMPOTENCY_CONFLICT' },
+  idempotency_key_reused_with_different_request: { status: 409, code: 'IDEMPOTENCY_CONFLICT', reason: 'payload_mismatch' },
+  idempotency_key_in_use: { status: 409, code: 'IDEMPOTENCY_CONFLICT', reason: 'in_progress', retryAfterS: idempotencyInProgressRetryAfterS },
   // Disputes (issue 15; docs/disputes.md).
   sandbox_helper_needs_sandbox_key: { status: 403, code: 'PERMISSION_DENIED' },
   dispute_transaction_not_successful: { status: 422, code: 'VALIDATION_ERROR' },
@@ -111,7 +123,9 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
 export function apiErrorOf(refusal: Refusal): ApiError {
   const http = outcomeHttp[refusal.outcome];
   return new ApiError(http.code, refusal.message, {
-    ...(refusal.fields ? { details: { fields: refusal.fields } } : {}),
+    ...(refusal.fields || http.reason ? {
+      details: { ...(http.reason === undefined ? {} : { reason: http.reason }), ...(refusal.fields ? { fields: refusal.fields } : {}) },
+    } : {}),
     ...(http.retryAfterS === undefined ? {} : { headers: { 'Retry-After': String(http.retryAfterS) } }),
     cause: refusal,
   });

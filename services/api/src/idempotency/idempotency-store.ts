@@ -46,9 +46,12 @@ export type UnfinishedRun = { scope: IdempotencyScope & { request: unknown }; re
 
 // `startedAt` is the database's clock at the claim (or the takeover), to the millisecond: the
 // creation time of what the run creates, known before its one final statement (collections.ts).
+// `firstClaimedAt` is the database's clock at the key's first claim: the instant a resumed run
+// judges its time rules at (a payout scheduled for when the request was made is not "in the
+// past" because its first run died and the retry came later).
 export type Claim =
-  | { kind: 'run'; resourceId: string; recoveryPoint: 'started'; startedAt: Date }
-  | { kind: 'resume'; resourceId: string; recoveryPoint: string; startedAt: Date }
+  | { kind: 'run'; resourceId: string; recoveryPoint: 'started'; startedAt: Date; firstClaimedAt: Date }
+  | { kind: 'resume'; resourceId: string; recoveryPoint: string; startedAt: Date; firstClaimedAt: Date }
   | { kind: 'replay'; status: number; body: unknown };
 
 type Row = {
@@ -150,14 +153,14 @@ export function createIdempotencyStore(deps: {
    * with the locked_until read earlier does not work: a JS Date keeps milliseconds, the column
    * microseconds, so the two never match and a crashed run could never be resumed.)
    */
-  async function tryTakeOver(scope: IdempotencyScope): Promise<Date | null> {
-    const rows = await sql<{ started_at: Date }[]>`
+  async function tryTakeOver(scope: IdempotencyScope): Promise<{ started_at: Date; first_claimed_at: Date } | null> {
+    const rows = await sql<{ started_at: Date; first_claimed_at: Date }[]>`
       update idempotency_keys
       set locked_until = now() + ${deps.lockMs} * interval '1 millisecond'
       where merchant_id = ${scope.merchantId} and key = ${scope.key} and response_status is null
         and (locked_until is null or locked_until <= now())
-      returning now()::timestamptz(3) as started_at`;
-    return rows[0]?.started_at ?? null;
+      returning now()::timestamptz(3) as started_at, created_at::timestamptz(3) as first_claimed_at`;
+    return rows[0] ?? null;
   }
 
   async function unlock(scope: IdempotencyScope): Promise<void> {
@@ -179,7 +182,9 @@ export function createIdempotencyStore(deps: {
       const deadline = Date.now() + (deps.concurrentWaitMs ?? concurrentWaitMsMax);
       for (;;) {
         const inserted = await tryInsert(scope);
-        if (inserted) return { kind: 'run', resourceId: inserted.resource_id, recoveryPoint: 'started', startedAt: inserted.started_at };
+        if (inserted) {
+          return { kind: 'run', resourceId: inserted.resource_id, recoveryPoint: 'started', startedAt: inserted.started_at, firstClaimedAt: inserted.started_at };
+        }
         const row = await read(scope);
         if (!row) continue; // deleted between insert and read (released after a failure): try again
         if (row.operation !== scope.operation || row.request_sha256 !== scope.requestSha256) {
@@ -189,9 +194,9 @@ export function createIdempotencyStore(deps: {
         if (row.response_status !== null && row.response_sealed) {
           return { kind: 'replay', status: row.response_status, body: JSON.parse(secretBox.open(row.response_sealed)) };
         }
-        const takenOverAt = row.lock_lapsed ? await tryTakeOver(scope) : null;
-        if (takenOverAt !== null) {
-          return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOverAt };
+        const takenOver = row.lock_lapsed ? await tryTakeOver(scope) : null;
+        if (takenOver !== null) {
+          return { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOver.started_at, firstClaimedAt: takenOver.first_claimed_at };
         }
         if (Date.now() >= deadline) {
           throw new Refusal('idempotency_key_in_use',
@@ -209,8 +214,10 @@ export function createIdempotencyStore(deps: {
       const row = await read(scope);
       if (!row || row.response_status !== null || !row.lock_lapsed) return null;
       if (row.operation !== scope.operation || row.request_sha256 !== scope.requestSha256) return null;
-      const takenOverAt = await tryTakeOver(scope);
-      return takenOverAt === null ? null : { kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOverAt };
+      const takenOver = await tryTakeOver(scope);
+      return takenOver === null ? null : {
+        kind: 'resume', resourceId: row.resource_id, recoveryPoint: row.recovery_point, startedAt: takenOver.started_at, firstClaimedAt: takenOver.first_claimed_at,
+      };
     },
 
     /**

@@ -6,6 +6,15 @@
 //   crashed run    -> resume with the same pre-allocated ids (see idempotency-store.ts).
 // A failure before any effect releases the key, so the client may retry with it.
 //
+// Every check that depends on the clock or on current state (a scheduled time in the future, a
+// merchant or sub-merchant active, a split rule active, a wallet's destination usable) runs
+// INSIDE the run, after the key is looked up, never before it (decision 0421): a replay answers
+// the stored result whatever time has passed or state has changed, and a run resumed after its
+// process died judges time rules at `requestedAt` (the key's first claim), not at the retry. A
+// check that refuses inside the run releases the key as before (nothing was done), so an invalid
+// request still never binds a key. Only pure checks of the payload (no clock, no database) may
+// run before the claim.
+//
 // Each flow (src/flows/) declares its operation once with idempotentOperation<Point>(name),
 // where Point is the closed union of its recovery points: how far a run got, written as it goes,
 // read back by the run that resumes it.
@@ -38,6 +47,12 @@ export type IdempotentRun<Point extends string = string> = {
   resumed: boolean;
   /** The database's clock when this run claimed (or took over) the key, to the millisecond. */
   startedAt: Date;
+  /**
+   * When the request was made, for the checks that depend on the clock: `now` on a first run
+   * (the app clock, which tests may pin), the key's first claim on a resumed run (the retry of a
+   * run that died finishes the request as it was made, however late it comes).
+   */
+  requestedAt(nowMs: number): Date;
   setRecoveryPoint(q: Queryable, point: Point | StartedPoint): Promise<void>;
   /**
    * The effect may have begun (a rail may hold it under `resourceId`): if the operation then
@@ -112,6 +127,7 @@ async function execute<T, Point extends string>(store: IdempotencyStore, scope: 
     resumed: claim.kind === 'resume',
     keepOnFailure: () => { keep = true; },
     startedAt: claim.startedAt,
+    requestedAt: (nowMs) => (claim.kind === 'resume' ? claim.firstClaimedAt : new Date(nowMs)),
     setRecoveryPoint: (q, point) => store.setRecoveryPoint(q, scope, point),
     restart: (q) => store.restart(q, scope),
     completion: (q, data) => ({ name: 'stored response', statement: store.completion(q, scope, 200, data), expectOneRow: true }),

@@ -10,8 +10,12 @@ import { createPayout } from '../flows/create-payout.ts';
 import { createPayoutBatch } from '../flows/create-payout-batch.ts';
 import { bodyOf } from '../http/contract.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
-import { idempotentRequestOf } from '../http/idempotent-request.ts';
+import { idempotentRequestOf, optionalIdempotentRequestOf } from '../http/idempotent-request.ts';
+import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
+
+/** Cancel takes an optional Idempotency-Key (decision 0422). */
+const cancelOperation = transitionOperation('POST /payouts/{id}/cancel');
 
 export function payoutRoutes(ctx: RouteContext): RouteHandlers {
   return {
@@ -34,7 +38,13 @@ export function payoutRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'POST /payouts/{id}/cancel'(req, res) {
-      sendOk(res, toPayoutResource(await cancelPayout(ctx, principalOf(res).merchant.id, String(req.params.id))));
+      const merchantId = principalOf(res).merchant.id;
+      const id = String(req.params.id);
+      // Cancelling a cancelled payout answers it as it is: no `reached` needed.
+      sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
+        operation: cancelOperation,
+        change: async () => toPayoutResource(await cancelPayout(ctx, merchantId, id)),
+      }));
     },
 
     async 'POST /payouts/bulk'(req, res) {

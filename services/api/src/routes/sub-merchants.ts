@@ -10,18 +10,31 @@ import {
 import { createSubMerchant } from '../flows/create-sub-merchant.ts';
 import { bodyOf } from '../http/contract.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
-import { idempotentRequestOf } from '../http/idempotent-request.ts';
+import { idempotentRequestOf, optionalIdempotentRequestOf } from '../http/idempotent-request.ts';
+import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
 import type { RouteContext, RouteHandler, RouteHandlers } from './registry.ts';
+
+// Suspend and reactivate take an optional Idempotency-Key (decision 0422).
+const statusOperations = {
+  suspendSubMerchant: transitionOperation('POST /sub-merchants/{id}/suspend'),
+  reactivateSubMerchant: transitionOperation('POST /sub-merchants/{id}/reactivate'),
+};
 
 export function subMerchantRoutes(ctx: RouteContext): RouteHandlers {
   const changeStatus = (status: SubMerchantStatus, operationId: 'suspendSubMerchant' | 'reactivateSubMerchant'): RouteHandler => async (req, res) => {
     const principal = principalOf(res);
-    const changed = await setSubMerchantStatus(ctx, {
-      merchantId: principal.merchant.id, subMerchantId: String(req.params.id), status,
-      reason: bodyOf(req, operationId)?.reason ?? null, actor: `api_key:${principal.apiKey.id}`,
-    });
-    if (!changed) throw noSuchSubMerchant();
-    sendOk(res, toSubMerchantResource(changed.row));
+    // Setting the status it already has answers the sub-merchant as it is: no `reached` needed.
+    sendOk(res, await runKeyedTransition(ctx, principal.merchant.id, optionalIdempotentRequestOf(req), {
+      operation: statusOperations[operationId],
+      change: async () => {
+        const changed = await setSubMerchantStatus(ctx, {
+          merchantId: principal.merchant.id, subMerchantId: String(req.params.id), status,
+          reason: bodyOf(req, operationId)?.reason ?? null, actor: `api_key:${principal.apiKey.id}`,
+        });
+        if (!changed) throw noSuchSubMerchant();
+        return toSubMerchantResource(changed.row);
+      },
+    }));
   };
 
   return {

@@ -284,6 +284,7 @@ describe('the idempotency store', () => {
     await expect(store().claim({ ...scope, operation: 'POST /payouts /v1/payouts' })).rejects.toMatchObject({ outcome: 'idempotency_key_reused_with_different_request' });
   });
 
+
   it('a lapsed lock is taken over by exactly one of several concurrent retries', async () => {
     const merchant = await service.createMerchant('takeover');
     const scope = { merchantId: merchant.merchantId, key: randomUUID(), operation: 'op', requestSha256: requestSha256({}) };
