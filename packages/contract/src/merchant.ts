@@ -437,6 +437,8 @@ export interface paths {
          *     band's `min_amount` up (currency required: the bands are amounts). Percent shares have
          *     at most 2 decimal places. Legs are computed with the largest-remainder method
          *     (docs/split-settlement.md); a rule is never edited: deactivate it and create another.
+         *     An optional Idempotency-Key makes a retry safe: it answers the rule the key's first
+         *     request created (decision 0422).
          */
         post: operations["createSplitRule"];
         delete?: never;
@@ -565,10 +567,16 @@ export interface paths {
         put?: never;
         /**
          * Return an escrow hold
-         * @description Cancels the hold: the held amount leaves the recipient wallet's `pending_balance` and goes
-         *     back to the payer's side (the ledger voids the pending transfer: rail clearing), and
-         *     `escrow.returned` is sent. The collection's refundable remainder shrinks by it. A hold that
-         *     is no longer held is 409 `ESCROW_HOLD_NOT_HELD` and nothing moves.
+         * @description Gives the held amount back to the payer: a refund of the collection for the hold's leg
+         *     (a Transaction of type `refund`, `parent_transaction_id` the collection, `refund_reason`
+         *     `escrow hold {id} returned`) is initiated on the collection's rail, and the hold, taken out
+         *     of the recipient wallet's `pending_balance`, answers `returned` (amount 0) with
+         *     `escrow.returned`. The refund then settles like any refund (`transaction.success`, and
+         *     `transaction.reversed` on the collection when nothing is left to refund); if the rail
+         *     fails it, the hold is held again (`escrow.held`). A hold that is no longer held is 409
+         *     `ESCROW_HOLD_NOT_HELD`, a collection with an open dispute 409 `TRANSACTION_DISPUTED`, a
+         *     rail that refuses the refund 503 `RAIL_UNAVAILABLE`: nothing moves. A return whose rail
+         *     call did not finish is finished by the next return of the hold (same refund).
          */
         post: operations["returnEscrowHold"];
         delete?: never;
@@ -1073,7 +1081,8 @@ export interface paths {
          * Open a dispute (sandbox test helper)
          * @description Sandbox only: plays a payer's chargeback on a successful collection, as a card network or
          *     mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in
-         *     production disputes come from the rails, never from this call). No Idempotency-Key.
+         *     production disputes come from the rails, never from this call). An optional Idempotency-Key
+         *     makes a retry safe: it answers the dispute the key's first request opened.
          *     A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.
          *
          *     `amount` defaults to what is still disputable: the collection's amount minus its refunds
@@ -1113,7 +1122,8 @@ export interface paths {
          *     through the rail (the hold is posted). Either way `dispute.resolved` is sent with the
          *     outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing
          *     moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is
-         *     404. No Idempotency-Key.
+         *     404. An optional Idempotency-Key makes a retry safe: it answers what the key's first
+         *     request answered (decision 0422).
          *     A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.
          */
         post: operations["resolveSandboxDispute"];
@@ -1355,9 +1365,13 @@ export interface components {
          *     (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS
          *     409 (a second wallet for one externalUserId and currency); SERVICE_UNAVAILABLE 503 (the
          *     deployment's `GET /readyz`, outside this spec: a database pool does not answer in time).
+         *     Requests the HTTP parser refuses before any operation is known (so no operation lists
+         *     them), each answered with the envelope and the connection closed: BAD_REQUEST 400 (not
+         *     valid HTTP/1.1), REQUEST_TIMEOUT 408, URI_TOO_LONG 414 (the request line alone over the
+         *     16 KiB header limit), HEADERS_TOO_LARGE 431 (request line and headers over it).
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS" | "SERVICE_UNAVAILABLE" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE";
         /** @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991). */
         Amount: number;
         /**
@@ -1414,6 +1428,15 @@ export interface components {
         };
         /** @description Optional details; validation failures carry `fields`. Other keys may appear (for example `rail`, `wallet_id`). */
         ErrorDetails: {
+            /**
+             * @description Tells apart refusals that share one `error.code`, so a client never parses the message
+             *     (decision 0420). On 409 `IDEMPOTENCY_CONFLICT`: `in_progress` (a request with this key
+             *     is still running: retry with the same key after `Retry-After`) or `payload_mismatch`
+             *     (the key was used for another payload or operation: do not retry it; use a new key for
+             *     a new operation).
+             * @enum {string}
+             */
+            reason?: "in_progress" | "payload_mismatch";
             fields?: components["schemas"]["FieldError"][];
         };
         Error: {
@@ -2411,10 +2434,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The Idempotency-Key was already used with a different payload (IDEMPOTENCY_CONFLICT). */
+        /**
+         * @description IDEMPOTENCY_CONFLICT, told apart by `details.reason` (decision 0420): `payload_mismatch`,
+         *     the Idempotency-Key was already used with a different payload (do not retry it), or
+         *     `in_progress`, a request with this key is still running after the 15 s wait (retry with
+         *     the same key after `Retry-After` seconds; only this one carries the header).
+         */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description On `details.reason` `in_progress` only, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2423,7 +2453,10 @@ export interface components {
                  *       "data": null,
                  *       "error": {
                  *         "code": "IDEMPOTENCY_CONFLICT",
-                 *         "message": "This Idempotency-Key was already used with a different request body."
+                 *         "message": "This Idempotency-Key was already used with a different request body.",
+                 *         "details": {
+                 *           "reason": "payload_mismatch"
+                 *         }
                  *       },
                  *       "meta": {
                  *         "request_id": "0c1d2e3f-4a5b-4c6d-9e7f-8a9b0c1d2e3f"
@@ -2613,6 +2646,16 @@ export interface components {
          * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
          */
         IdempotencyKey: string;
+        /**
+         * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+         *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+         *     answers it, whatever the resource has become since (so a client whose answer was lost may
+         *     retry a release, return, cancel or resolve without getting its own change refused); the
+         *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+         *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+         * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+         */
+        OptionalIdempotencyKey: string;
         /**
          * @description Id of the resource (UUID). A malformed id is 422.
          * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
@@ -3249,7 +3292,18 @@ export interface operations {
     suspendSubMerchant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3292,7 +3346,18 @@ export interface operations {
     reactivateSubMerchant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3615,7 +3680,18 @@ export interface operations {
     createSplitRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3678,7 +3754,18 @@ export interface operations {
     deactivateSplitRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3776,7 +3863,18 @@ export interface operations {
     releaseEscrowHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3809,7 +3907,18 @@ export interface operations {
     returnEscrowHold: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -3837,12 +3946,24 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["RailUnavailable"];
         };
     };
     confirmCollectionDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4108,7 +4229,18 @@ export interface operations {
     cancelPayout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4858,7 +4990,18 @@ export interface operations {
     createSandboxDispute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4900,7 +5043,18 @@ export interface operations {
     resolveSandboxDispute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.

@@ -1,7 +1,7 @@
 """
     PayAgg Merchant API
 
-    Collections (direct and hosted checkout), refunds, transactions, sub-merchants, team roster, wallets, split rules, payouts, webhooks and FX.  ## Conventions  - **Money** is an integer in minor currency units (1500.00 is `150000`). Every amount is a   safe integer: at most 9007199254740991 (`Number.MAX_SAFE_INTEGER`). - **Currency** codes are 3 upper-case letters (ISO 4217); **country** codes are 2 upper-case   letters (ISO 3166-1 alpha-2). Timestamps are ISO 8601 date-time strings (UTC). Ids are UUIDs. - **Success status** is `200` for every operation, creates and idempotent replays included. - **Paths** are matched exactly as written here: another case (`/V1/users`, `/v1/Users`), a   trailing slash, an empty (`//`) or dot (`/./`, `/../`) segment, or a percent-escape in   the path is not a path of this API and is 404 `RESOURCE_NOT_FOUND`, answered before   authentication, as is a wrong method (405 `METHOD_NOT_ALLOWED` with `Allow`). - **Text** in JSON bodies is UTF-8. No string and no object key, at any depth, may contain   the NUL character (U+0000) or a lone UTF-16 surrogate (a `\\ud800`-`\\udfff` escape without   its pair): such a body, or one that is not valid UTF-8, is 422 `VALIDATION_ERROR` naming   the field (`body.metadata.a`). Any other text (emoji, right-to-left, combining marks) is   stored exactly as sent. Error messages never quote the body. - **Content-Encoding**: request bodies are sent unencoded; a body with any   `Content-Encoding` other than `identity` (gzip, deflate, br...) is 415   `UNSUPPORTED_MEDIA_TYPE`. - **Query values**: integers are decimal digits (`limit=0x10` or `limit=1e1` is 422);   date-times are RFC 3339 instants from `0001-01-01T00:00:00Z` to   `9999-12-31T23:59:59.999Z` without leap seconds (second 60); otherwise 422 naming the   parameter (`query.date_from`). - **Envelope**: every response, success or failure, is `{data, error, meta}` with exactly these   three keys. On success `error` is `null`; on failure `data` is `null`. `meta.request_id` is   always present and equals the `X-Request-Id` response header. Clients branch on the HTTP   status and `error.code`, never on `error.message`. - **Request bodies** are JSON (`Content-Type: application/json`), at most 1 MiB   (`request_body_size_max_bytes = 1048576`); unknown body fields are rejected with 422.   Malformed JSON is 422 `VALIDATION_ERROR` with `details.fields[0].field = \"body\"`. An   operation that takes no body (every GET and DELETE, and the POSTs without a `requestBody`)   refuses one the same way (422 on `body`, nothing done); an empty body (no bytes,   whitespace, or `{}`) is accepted as none.   Unknown query parameters are ignored; declared ones are validated (422 when invalid). - **Ids**: a path id that is not a UUID is 422; a resource of another merchant reads as 404.  ## Authentication (merchant endpoints)  Every merchant request carries `X-Service-Key` (the merchant API key), `X-Service-Timestamp` (Unix time in seconds, as a decimal string) and `X-Service-Signature`: lowercase hex HMAC-SHA256, keyed with the API secret of the key, over a signed string chosen by `X-Service-Signature-Version`:  | Version | `X-Service-Signature-Version` | Signed string | |---|---|---| | 2 (recommended) | `2` | `timestamp + \".\" + METHOD + \".\" + path_with_query + \".\" + idempotency_key + \".\" + raw_body` | | 1 (the original scheme) | absent, or `1` | `timestamp + \".\" + raw_body` |  `raw_body` is the exact bytes sent (the empty string for a request without a body); `METHOD` is the HTTP method in upper case; `path_with_query` is the request target exactly as sent, path and query string with their percent-encoding, starting at `/v1` (for example `/v1/transactions?limit=10`); `idempotency_key` is the `Idempotency-Key` header, or the empty string when the request has none. A GET of `/v1/users` signs `1700000000.GET./v1/users..`. Any other `X-Service-Signature-Version` value is 401 `AUTH_SIGNATURE_MISMATCH`.  **Why version 2.** Version 1 binds a signature to the timestamp and the body only, so for 300 seconds anyone who captured one request can replay it to another path (a refund signed for one collection works on any other), with another method, another query, or a fresh `Idempotency-Key` (which the server treats as a new operation: a second refund, a second collection); one GET signature works on every GET path. Version 2 signs the method, the request target and the idempotency key as well, so a captured request can only be replayed unchanged, and an unchanged replay of a create is answered from the idempotency record without a second effect. Version 1 stays accepted for clients built against it, unless the key requires version 2: an operator can issue a key that way or switch an existing key (running servers apply the switch within about a second), after which a version-1 signature is 401 `AUTH_SIGNATURE_MISMATCH`. The official SDKs sign with version 2.  A timestamp more than 300 seconds (`signature_tolerance_s = 300`) from the server clock is rejected, whichever the version. Missing, malformed, unknown, revoked, expired, IP-blocked or out-of-scope key: 401 `AUTH_INVALID_KEY`. Signature mismatch, timestamp outside the window, unknown version or a version the key does not accept: 401 `AUTH_SIGNATURE_MISMATCH`. Scopes: reads need a read-capable scope; writes (refunds included) need `full` or `write`; payouts need `payout_only` or `full`. Payout, batch and destination reads need any read-capable scope, `payout_only` included; creating or cancelling them needs `payout_only` or `full`.  The two payer-facing checkout operations (`GET /checkout-sessions/{id}`, `POST /checkout-sessions/{id}/pay`) are authorised by the session's `client_token` instead, given in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter.  ## Idempotency  `Idempotency-Key` (1 to 255 characters; a UUID v4 is suggested) is required on exactly seven operations: `POST /collections`, `POST /collections/{id}/refunds`, `POST /checkout-sessions`, `POST /checkout-sessions/{id}/pay`, `POST /sub-merchants`, `POST /payouts`, `POST /payouts/bulk`. The same key with an identical payload (canonical key-sorted SHA-256 of the body) returns the stored original result with status 200 and repeats no effect; the same key with a different payload is 409 `IDEMPOTENCY_CONFLICT`. Keys are scoped to the merchant and retained for 24 hours (`idempotency_key_retention_s = 86400`). A request that arrives while another with the same key is still running waits for it, at most 15 seconds (`idempotency_wait_max_s = 15`), then answers its stored result, or 409 `IDEMPOTENCY_CONFLICT` if it is still running. A request that stopped midway (a timeout, a lost connection) holds its key for 30 seconds (`idempotency_lock_s = 30`); a retry with the same key after that completes it with the same resource id instead of repeating its effect.  ## Pagination  Cursor pagination only. `limit` is 1 to 100, default 50; out-of-range values are clamped, not rejected. `cursor` is the opaque `meta.next_cursor` of the previous page, passed back unchanged; a cursor that was altered is 422. `meta.next_cursor = null` means no more pages. Lists are ordered newest first.  ## Rate limiting  Per API key, a token bucket: 100 requests per second sustained, bursts of up to 200 (`rate_limit_per_s = 100`, `rate_limit_burst = 200`, the defaults of a deployment). Over the limit: 429 `RATE_LIMITED` with `Retry-After` (integer seconds). Refused authentications are limited too, apart from valid traffic: once the failures charged to a key (or, for requests that name no known key, to the caller's address) exceed their budget, further failures are answered 429 instead of 401, while correctly signed requests of that key and of every other key go on being served. 
+    Collections (direct and hosted checkout), refunds, transactions, sub-merchants, team roster, wallets, split rules, payouts, webhooks and FX.  ## Conventions  - **Money** is an integer in minor currency units (1500.00 is `150000`). Every amount is a   safe integer: at most 9007199254740991 (`Number.MAX_SAFE_INTEGER`). - **Currency** codes are 3 upper-case letters (ISO 4217); **country** codes are 2 upper-case   letters (ISO 3166-1 alpha-2). Timestamps are ISO 8601 date-time strings (UTC). Ids are UUIDs. - **Success status** is `200` for every operation, creates and idempotent replays included. - **Paths** are matched exactly as written here: another case (`/V1/users`, `/v1/Users`), a   trailing slash, an empty (`//`) or dot (`/./`, `/../`) segment, or a percent-escape in   the path is not a path of this API and is 404 `RESOURCE_NOT_FOUND`, answered before   authentication, as is a wrong method (405 `METHOD_NOT_ALLOWED` with `Allow`). - **Text** in JSON bodies is UTF-8. No string and no object key, at any depth, may contain   the NUL character (U+0000) or a lone UTF-16 surrogate (a `\\ud800`-`\\udfff` escape without   its pair): such a body, or one that is not valid UTF-8, is 422 `VALIDATION_ERROR` naming   the field (`body.metadata.a`). Any other text (emoji, right-to-left, combining marks) is   stored exactly as sent. Error messages never quote the body. - **Content-Encoding**: request bodies are sent unencoded; a body with any   `Content-Encoding` other than `identity` (gzip, deflate, br...) is 415   `UNSUPPORTED_MEDIA_TYPE`. - **Query values**: integers are decimal digits (`limit=0x10` or `limit=1e1` is 422);   date-times are RFC 3339 instants from `0001-01-01T00:00:00Z` to   `9999-12-31T23:59:59.999Z` without leap seconds (second 60); otherwise 422 naming the   parameter (`query.date_from`). - **Envelope**: every response, success or failure, is `{data, error, meta}` with exactly these   three keys. On success `error` is `null`; on failure `data` is `null`. `meta.request_id` is   always present and equals the `X-Request-Id` response header. Clients branch on the HTTP   status and `error.code`, never on `error.message`. - **Request bodies** are JSON (`Content-Type: application/json`), at most 1 MiB   (`request_body_size_max_bytes = 1048576`); unknown body fields are rejected with 422.   Malformed JSON is 422 `VALIDATION_ERROR` with `details.fields[0].field = \"body\"`. An   operation that takes no body (every GET and DELETE, and the POSTs without a `requestBody`)   refuses one the same way (422 on `body`, nothing done); an empty body (no bytes,   whitespace, or `{}`) is accepted as none.   Unknown query parameters are ignored; declared ones are validated (422 when invalid). - **Ids**: a path id that is not a UUID is 422; a resource of another merchant reads as 404.  ## Authentication (merchant endpoints)  Every merchant request carries `X-Service-Key` (the merchant API key), `X-Service-Timestamp` (Unix time in seconds, as a decimal string) and `X-Service-Signature`: lowercase hex HMAC-SHA256, keyed with the API secret of the key, over a signed string chosen by `X-Service-Signature-Version`:  | Version | `X-Service-Signature-Version` | Signed string | |---|---|---| | 2 (recommended) | `2` | `timestamp + \".\" + METHOD + \".\" + path_with_query + \".\" + idempotency_key + \".\" + raw_body` | | 1 (the original scheme) | absent, or `1` | `timestamp + \".\" + raw_body` |  `raw_body` is the exact bytes sent (the empty string for a request without a body); `METHOD` is the HTTP method in upper case; `path_with_query` is the request target exactly as sent, path and query string with their percent-encoding, starting at `/v1` (for example `/v1/transactions?limit=10`); `idempotency_key` is the `Idempotency-Key` header, or the empty string when the request has none. A GET of `/v1/users` signs `1700000000.GET./v1/users..`. Any other `X-Service-Signature-Version` value is 401 `AUTH_SIGNATURE_MISMATCH`.  **Why version 2.** Version 1 binds a signature to the timestamp and the body only, so for 300 seconds anyone who captured one request can replay it to another path (a refund signed for one collection works on any other), with another method, another query, or a fresh `Idempotency-Key` (which the server treats as a new operation: a second refund, a second collection); one GET signature works on every GET path. Version 2 signs the method, the request target and the idempotency key as well, so a captured request can only be replayed unchanged, and an unchanged replay of a create is answered from the idempotency record without a second effect. Version 1 stays accepted for clients built against it, unless the key requires version 2: an operator can issue a key that way or switch an existing key (running servers apply the switch within about a second), after which a version-1 signature is 401 `AUTH_SIGNATURE_MISMATCH`. The official SDKs sign with version 2.  A timestamp more than 300 seconds (`signature_tolerance_s = 300`) from the server clock is rejected, whichever the version. Missing, malformed, unknown, revoked, expired, IP-blocked or out-of-scope key: 401 `AUTH_INVALID_KEY`. Signature mismatch, timestamp outside the window, unknown version or a version the key does not accept: 401 `AUTH_SIGNATURE_MISMATCH`. Scopes: reads need a read-capable scope; writes (refunds included) need `full` or `write`; payouts need `payout_only` or `full`. Payout, batch and destination reads need any read-capable scope, `payout_only` included; creating or cancelling them needs `payout_only` or `full`.  The two payer-facing checkout operations (`GET /checkout-sessions/{id}`, `POST /checkout-sessions/{id}/pay`) are authorised by the session's `client_token` instead, given in exactly one of the `X-Checkout-Token` header or the `client_token` query parameter.  ## Idempotency  `Idempotency-Key` (1 to 255 characters; a UUID v4 is suggested) is required on exactly seven operations: `POST /collections`, `POST /collections/{id}/refunds`, `POST /checkout-sessions`, `POST /checkout-sessions/{id}/pay`, `POST /sub-merchants`, `POST /payouts`, `POST /payouts/bulk`. The same key with an identical payload (canonical key-sorted SHA-256 of the body) returns the stored original result with status 200 and repeats no effect; the same key with a different payload is 409 `IDEMPOTENCY_CONFLICT`. Keys are scoped to the merchant and retained for 24 hours (`idempotency_key_retention_s = 86400`). A request that arrives while another with the same key is still running waits for it, at most 15 seconds (`idempotency_wait_max_s = 15`), then answers its stored result, or 409 `IDEMPOTENCY_CONFLICT` if it is still running. A request that stopped midway (a timeout, a lost connection) holds its key for 30 seconds (`idempotency_lock_s = 30`); a retry with the same key after that completes it with the same resource id instead of repeating its effect. The two 409s differ in `error.details.reason`: `payload_mismatch` (do not retry) or `in_progress` (the only one with `Retry-After`: retry with the same key). A replay answers the stored result whatever time has passed or state has changed since. Split-rule creation and the state changes (suspend, reactivate, deactivate, escrow release and return, delivery confirmation, payout cancel, the sandbox dispute helpers) take an optional `Idempotency-Key` with the same contract.  ## Pagination  Cursor pagination only. `limit` is 1 to 100, default 50; out-of-range values are clamped, not rejected. `cursor` is the opaque `meta.next_cursor` of the previous page, passed back unchanged; a cursor that was altered is 422. `meta.next_cursor = null` means no more pages. Lists are ordered newest first.  ## Rate limiting  Per API key, a token bucket: 100 requests per second sustained, bursts of up to 200 (`rate_limit_per_s = 100`, `rate_limit_burst = 200`, the defaults of a deployment). Over the limit: 429 `RATE_LIMITED` with `Retry-After` (integer seconds). Refused authentications are limited too, apart from valid traffic: once the failures charged to a key (or, for requests that name no known key, to the caller's address) exceed their budget, further failures are answered 429 instead of 401, while correctly signed requests of that key and of every other key go on being served. 
 
     The version of the OpenAPI document: 1.0.0
     Contact: api-support@payagg.example
@@ -48,6 +48,7 @@ class DisputesApi:
     def create_sandbox_dispute(
         self,
         sandbox_dispute_create: SandboxDisputeCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -63,10 +64,12 @@ class DisputesApi:
     ) -> DisputeEnvelope:
         """Open a dispute (sandbox test helper)
 
-        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). No Idempotency-Key. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
+        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). An optional Idempotency-Key makes a retry safe: it answers the dispute the key's first request opened. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
 
         :param sandbox_dispute_create: (required)
         :type sandbox_dispute_create: SandboxDisputeCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -91,6 +94,7 @@ class DisputesApi:
 
         _param = self._create_sandbox_dispute_serialize(
             sandbox_dispute_create=sandbox_dispute_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -125,6 +129,7 @@ class DisputesApi:
     def create_sandbox_dispute_with_http_info(
         self,
         sandbox_dispute_create: SandboxDisputeCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -140,10 +145,12 @@ class DisputesApi:
     ) -> ApiResponse[DisputeEnvelope]:
         """Open a dispute (sandbox test helper)
 
-        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). No Idempotency-Key. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
+        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). An optional Idempotency-Key makes a retry safe: it answers the dispute the key's first request opened. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
 
         :param sandbox_dispute_create: (required)
         :type sandbox_dispute_create: SandboxDisputeCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -168,6 +175,7 @@ class DisputesApi:
 
         _param = self._create_sandbox_dispute_serialize(
             sandbox_dispute_create=sandbox_dispute_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -202,6 +210,7 @@ class DisputesApi:
     def create_sandbox_dispute_without_preload_content(
         self,
         sandbox_dispute_create: SandboxDisputeCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -217,10 +226,12 @@ class DisputesApi:
     ) -> RESTResponseType:
         """Open a dispute (sandbox test helper)
 
-        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). No Idempotency-Key. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
+        Sandbox only: plays a payer's chargeback on a successful collection, as a card network or mobile-money provider would report it. A live key is 403 `PERMISSION_DENIED` (in production disputes come from the rails, never from this call). An optional Idempotency-Key makes a retry safe: it answers the dispute the key's first request opened. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`.  `amount` defaults to what is still disputable: the collection's amount minus its refunds (pending or done) and minus every earlier dispute's amount (each minor unit can be disputed once). More than that is 422 (`body.amount`); nothing left is 422 (`body.transaction_id`). A collection that is not `success` (or `reversed`) is 422 (`body.transaction_id`); another merchant's or an unknown one is 404. One dispute is open per collection at a time: a second is 409 `DISPUTE_ALREADY_OPEN`.  The amount leaves the merchant wallet's `available_balance` at once (a ledger hold, wallet entry type `dispute`, phase `held`) and `dispute.opened` is sent. A wallet whose available balance cannot cover it is 402 `INSUFFICIENT_FUNDS` and nothing is opened (wallets never go below zero; docs/decisions/0281). While the dispute is open, refunds of the collection are 409 `TRANSACTION_DISPUTED`. 
 
         :param sandbox_dispute_create: (required)
         :type sandbox_dispute_create: SandboxDisputeCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -245,6 +256,7 @@ class DisputesApi:
 
         _param = self._create_sandbox_dispute_serialize(
             sandbox_dispute_create=sandbox_dispute_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -274,6 +286,7 @@ class DisputesApi:
     def _create_sandbox_dispute_serialize(
         self,
         sandbox_dispute_create,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -297,6 +310,8 @@ class DisputesApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if sandbox_dispute_create is not None:
@@ -964,6 +979,7 @@ class DisputesApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         sandbox_dispute_resolve: SandboxDisputeResolve,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -979,12 +995,14 @@ class DisputesApi:
     ) -> DisputeEnvelope:
         """Resolve a dispute (sandbox test helper)
 
-        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. No Idempotency-Key. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`. 
+        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. An optional Idempotency-Key makes a retry safe: it answers what the key's first request answered (decision 0422). A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
         :param sandbox_dispute_resolve: (required)
         :type sandbox_dispute_resolve: SandboxDisputeResolve
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1010,6 +1028,7 @@ class DisputesApi:
         _param = self._resolve_sandbox_dispute_serialize(
             id=id,
             sandbox_dispute_resolve=sandbox_dispute_resolve,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1044,6 +1063,7 @@ class DisputesApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         sandbox_dispute_resolve: SandboxDisputeResolve,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1059,12 +1079,14 @@ class DisputesApi:
     ) -> ApiResponse[DisputeEnvelope]:
         """Resolve a dispute (sandbox test helper)
 
-        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. No Idempotency-Key. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`. 
+        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. An optional Idempotency-Key makes a retry safe: it answers what the key's first request answered (decision 0422). A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
         :param sandbox_dispute_resolve: (required)
         :type sandbox_dispute_resolve: SandboxDisputeResolve
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1090,6 +1112,7 @@ class DisputesApi:
         _param = self._resolve_sandbox_dispute_serialize(
             id=id,
             sandbox_dispute_resolve=sandbox_dispute_resolve,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1124,6 +1147,7 @@ class DisputesApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         sandbox_dispute_resolve: SandboxDisputeResolve,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1139,12 +1163,14 @@ class DisputesApi:
     ) -> RESTResponseType:
         """Resolve a dispute (sandbox test helper)
 
-        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. No Idempotency-Key. A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`. 
+        Sandbox only (a live key is 403 `PERMISSION_DENIED`): plays the network's decision on an open dispute. `won`: the held amount goes back to the merchant wallet's `available_balance` (the hold is voided). `lost`: the held amount leaves to the payer through the rail (the hold is posted). Either way `dispute.resolved` is sent with the outcome. A dispute that is no longer open is 409 `DISPUTE_ALREADY_RESOLVED` and nothing moves; of two concurrent resolutions exactly one succeeds. Another merchant's dispute is 404. An optional Idempotency-Key makes a retry safe: it answers what the key's first request answered (decision 0422). A production server (`PAYAGG_ENV=production`) does not have this operation: 404 `RESOURCE_NOT_FOUND`. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
         :param sandbox_dispute_resolve: (required)
         :type sandbox_dispute_resolve: SandboxDisputeResolve
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1170,6 +1196,7 @@ class DisputesApi:
         _param = self._resolve_sandbox_dispute_serialize(
             id=id,
             sandbox_dispute_resolve=sandbox_dispute_resolve,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1199,6 +1226,7 @@ class DisputesApi:
         self,
         id,
         sandbox_dispute_resolve,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -1224,6 +1252,8 @@ class DisputesApi:
             _path_params['id'] = id
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if sandbox_dispute_resolve is not None:

@@ -91,7 +91,7 @@ describe('merchant flows', () => {
     await expect(reservePayouts({ sql: service.sql, ledger: service.runtime.ledger }, {
       merchantId: m.merchantId, wallet: checked.wallet, scheduledAt: null, batch: { id: claim.resourceId }, createdAt: claim.startedAt, nowMs: Date.now(),
       payouts: items.map((item, i) => ({ id: batchMemberId(claim.resourceId, i), item, destination: checked.destinations[i]! })),
-      onHeld: () => {}, commitWrites: crashAtCommit,
+      onHeld: () => {}, idempotency: { scopeId: m.merchantId, key }, commitWrites: crashAtCommit,
     })).rejects.toBeInstanceOf(SimulatedCrash);
     expect(await countRows(service.sql, 'payout_batches', 'id', claim.resourceId)).toBe(0);
 
@@ -179,7 +179,8 @@ describe('partner flows', () => {
     const row = await getPartnerWallet(service.sql, partner.partnerId, wallet.id);
     const target = await destinationForWithdrawal(service.sql, partner.partnerId, row, destinationRefOf);
     await expect(reserveWithdrawal({ sql: service.sql, ledger: service.runtime.ledger }, {
-      id: claim.resourceId, wallet: row, destination: target, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
+      id: claim.resourceId, wallet: row, destination: target, request: body, createdAt: claim.startedAt,
+      idempotency: { scopeId: partner.partnerId, key }, commitWrites: crashAtCommit,
     })).rejects.toBeInstanceOf(SimulatedCrash);
     const retried = await partner.client.POST('/wallets/{walletId}/withdrawals', {
       params: { path: { walletId: wallet.id }, header: { 'X-Idempotency-Key': key } }, body,

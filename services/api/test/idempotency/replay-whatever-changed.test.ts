@@ -134,7 +134,7 @@ describe('a run that died is finished by its retry, however late', () => {
     await expect(reservePayouts({ sql: service.sql, ledger: service.runtime.ledger }, {
       merchantId: merchant.merchantId, wallet: checked.wallet, scheduledAt, batch: null, createdAt: claim.startedAt, nowMs: clockMs,
       payouts: [{ id: claim.resourceId, item, destination: checked.destinations[0]! }],
-      onHeld: () => {},
+      onHeld: () => {}, idempotency: { scopeId: merchant.merchantId, key },
       commitWrites: () => { throw new SimulatedCrash('process died before the commit'); },
     })).rejects.toBeInstanceOf(SimulatedCrash);
     expect((await recordOf(merchant.merchantId, key))!.recovery_point).toBe('started');

@@ -3,7 +3,7 @@
 """
     PayAgg Partner Wallet API
 
-    A separate path family for partners, authenticated by the `X-API-Key` header.  ## Conventions  - **Envelope**: every response, success or failure, is `{data, error, meta}` with exactly these   three keys, as in the merchant API. On success `error` is `null`; on failure `data` is   `null` and `error` carries `code`, `message` and optional `details`. `meta.request_id`   always equals the `X-Request-Id` response header. Success status is `200`. - **Money** is an integer in minor currency units, a safe integer (at most   9007199254740991). Currency codes are 3 upper-case letters (`KES` in the sandbox). - Field names of this family are camelCase. - **Idempotency**: `POST /wallets` and every money movement (`POST /wallets/{walletId}/deposits`,   `POST /transfers`, `POST /wallets/{walletId}/withdrawals`) require `X-Idempotency-Key` (1 to 255 characters). The same key with an   identical body (and path) returns the original result with status 200 and moves nothing   again; with a different body it is 409 `IDEMPOTENCY_CONFLICT`. Keys are scoped to the   partner and retained for 24 hours. A request refused before anything moved (402, 404, 422)   frees its key. - Each wallet has a unique 10-digit account number: 9 serial digits and a check digit computed   NUBAN-style (weights 3, 7, 3 repeated over the institution code `999` and the serial; the   check digit is `(10 - sum mod 10) mod 10`). An account number given in a request is checked   (format and check digit: 422 naming the field). A new wallet starts with a zero balance;   in the sandbox it is funded by a deposit before withdrawals or transfers are tested. - Balances come from the ledger at request time. `availableBalance` is what the wallet may   spend; `pendingBalance` is money on its way in that is not spendable yet. - Lists are newest first; `meta.next_cursor` is the cursor of the next page (null on the last). - Request bodies are JSON, at most 1 MiB; unknown body fields are rejected with 422.   An operation that takes no body refuses one (422 naming `body`); an empty body (no bytes,   whitespace, or `{}`) is accepted as none. - Over the rate limit: 429 `RATE_LIMITED` with `Retry-After` (integer seconds). 
+    A separate path family for partners, authenticated by the `X-API-Key` header.  ## Conventions  - **Envelope**: every response, success or failure, is `{data, error, meta}` with exactly these   three keys, as in the merchant API. On success `error` is `null`; on failure `data` is   `null` and `error` carries `code`, `message` and optional `details`. `meta.request_id`   always equals the `X-Request-Id` response header. Success status is `200`. - **Money** is an integer in minor currency units, a safe integer (at most   9007199254740991). Currency codes are 3 upper-case letters (`KES` in the sandbox). - Field names of this family are camelCase. - **Idempotency**: `POST /wallets` and every money movement (`POST /wallets/{walletId}/deposits`,   `POST /transfers`, `POST /wallets/{walletId}/withdrawals`) require `X-Idempotency-Key` (1 to 255 characters). The same key with an   identical body (and path) returns the original result with status 200 and moves nothing   again; with a different body it is 409 `IDEMPOTENCY_CONFLICT` (`details.reason`   `payload_mismatch`; still running after 15 s: `in_progress`, with `Retry-After`). Keys are   scoped to the partner and retained for 24 hours. A request refused before anything moved   (402, 404, 422) frees its key. - Each wallet has a unique 10-digit account number: 9 serial digits and a check digit computed   NUBAN-style (weights 3, 7, 3 repeated over the institution code `999` and the serial; the   check digit is `(10 - sum mod 10) mod 10`). An account number given in a request is checked   (format and check digit: 422 naming the field). A new wallet starts with a zero balance;   in the sandbox it is funded by a deposit before withdrawals or transfers are tested. - Balances come from the ledger at request time. `availableBalance` is what the wallet may   spend; `pendingBalance` is money on its way in that is not spendable yet. - Lists are newest first; `meta.next_cursor` is the cursor of the next page (null on the last). - Request bodies are JSON, at most 1 MiB; unknown body fields are rejected with 422.   An operation that takes no body refuses one (422 naming `body`); an empty body (no bytes,   whitespace, or `{}`) is accepted as none. - Over the rate limit: 429 `RATE_LIMITED` with `Retry-After` (integer seconds). 
 
     The version of the OpenAPI document: 1.0.0
     Contact: api-support@payagg.example
@@ -18,7 +18,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from payagg_partner_client.models.field_error import FieldError
 from typing import Optional, Set
@@ -29,8 +29,19 @@ class ErrorDetails(BaseModel):
     """
     Optional details; validation failures carry `fields`.
     """ # noqa: E501
+    reason: Optional[StrictStr] = Field(default=None, description="Tells apart refusals that share one `error.code`, so a client never parses the message (decision 0420). On 409 `IDEMPOTENCY_CONFLICT`: `in_progress` (a request with this key is still running: retry with the same key after `Retry-After`) or `payload_mismatch` (the key was used for another body or operation: do not retry it). ")
     fields: Optional[List[FieldError]] = None
-    __properties: ClassVar[List[str]] = ["fields"]
+    __properties: ClassVar[List[str]] = ["reason", "fields"]
+
+    @field_validator('reason')
+    def reason_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['in_progress', 'payload_mismatch']):
+            raise ValueError("must be one of enum values ('in_progress', 'payload_mismatch')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -89,6 +100,7 @@ class ErrorDetails(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "reason": obj.get("reason"),
             "fields": [FieldError.from_dict(_item) for _item in obj["fields"]] if obj.get("fields") is not None else None
         })
         return _obj
