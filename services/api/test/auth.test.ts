@@ -1,4 +1,5 @@
 // Every authentication failure mode of the seed, over real HTTP against a real PostgreSQL.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../src/domain/api-keys.ts';
 import { setMerchantStatus } from '../src/domain/merchants.ts';
@@ -96,7 +97,7 @@ describe('AUTH_INVALID_KEY', () => {
     const read = await service.createKey({ scopes: ['read'] });
     expect((await getUsers(signedHeaders(read))).status).toBe(200);
     const post = (key: { api_key: string; api_secret: string }, path: string, body: string) =>
-      rawRequest(`${service.baseUrl}${path}`, { method: 'POST', headers: { ...signedHeaders(key, body), 'Content-Type': 'application/json', 'Idempotency-Key': 'k' }, body });
+      rawRequest(`${service.baseUrl}${path}`, { method: 'POST', headers: { ...signedHeaders(key, body), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body });
     expectFailure(await post(read, '/collections', collection_body), 401, 'AUTH_INVALID_KEY');
 
     const write = await service.createKey({ scopes: ['write'] });
