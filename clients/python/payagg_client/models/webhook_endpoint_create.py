@@ -31,7 +31,7 @@ class WebhookEndpointCreate(BaseModel):
     WebhookEndpointCreate
     """ # noqa: E501
     url: Annotated[str, Field(strict=True, max_length=2048)] = Field(description="Publicly resolvable URL; HTTPS in production; private, link-local and loopback addresses are rejected.")
-    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1)]
+    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1, max_length=32)]
     __properties: ClassVar[List[str]] = ["url", "subscribed_events"]
 
     @field_validator('url', mode="before")

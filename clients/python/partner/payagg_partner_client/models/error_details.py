@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from payagg_partner_client.models.field_error import FieldError
 from typing import Optional, Set
 from typing_extensions import Self
@@ -29,7 +30,7 @@ class ErrorDetails(BaseModel):
     """
     Optional details; validation failures carry `fields`.
     """ # noqa: E501
-    fields: Optional[List[FieldError]] = None
+    fields: Optional[Annotated[List[FieldError], Field(max_length=100)]] = None
     __properties: ClassVar[List[str]] = ["fields"]
 
     model_config = ConfigDict(
