@@ -18,7 +18,7 @@ help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
 	@echo "make test                install everything and run every test suite"
 	@echo "make test-quickstart     the README's first steps in a fresh copy, from a new shell without pnpm"
-	@echo "make lint-spec           lint spec/ with @redocly/cli"
+	@echo "make lint-spec           lint spec/ with @redocly/cli and Spectral's OWASP ruleset (.spectral.yaml)"
 	@echo "make generate            regenerate packages/contract and clients/python from spec/"
 	@echo "make check-generated     fail if generated code drifted from spec/"
 	@echo "make conformance         schemathesis against a freshly started server"
@@ -58,6 +58,7 @@ typecheck: install
 
 lint-spec: install
 	redocly lint spec/merchant.yaml spec/partner.yaml
+	spectral lint --ruleset .spectral.yaml --fail-severity error spec/merchant.yaml spec/partner.yaml
 
 generate: install
 	bash scripts/generate.sh

@@ -12,7 +12,7 @@
 # Exclusions: conformance/not-implemented.txt, the one list of operations not implemented yet.
 #
 # Knobs (environment): SCHEMATHESIS_MAX_EXAMPLES (default 100, the floor of issue 5),
-# SCHEMATHESIS_SEED (reproduce a run), SCHEMATHESIS_WORKERS (default 2), TEST_RESULTS_DIR (JUnit
+# SCHEMATHESIS_SEED (reproduce a run; without it a random seed is chosen and printed), SCHEMATHESIS_WORKERS (default 2), TEST_RESULTS_DIR (JUnit
 # XML goes to $TEST_RESULTS_DIR/schemathesis.xml; default conformance/.results).
 set -uo pipefail
 conformance_dir="$(cd "$(dirname "$0")" && pwd)"
@@ -125,8 +125,7 @@ run_spec() { # spec name, spec file, base url, report name, config file (in conf
     phases="examples,coverage,fuzzing"
     echo "== schemathesis $name: no OpenAPI link joins two tested operations yet; stateful phase skipped"
   fi
-  local seed_args=()
-  [ -n "${SCHEMATHESIS_SEED:-}" ] && seed_args=(--seed "$SCHEMATHESIS_SEED")
+  local seed_args=(--seed "$seed")
   local started=$SECONDS
   # The hooks module is imported by name from conformance/ (schemathesis adds the cwd to sys.path).
   (cd "$conformance_dir" && SCHEMATHESIS_HOOKS=schemathesis_hooks "$schemathesis_bin" --config-file "$config_file" run "$spec_file" \
@@ -146,8 +145,14 @@ run_spec() { # spec name, spec file, base url, report name, config file (in conf
   [ $rc -eq 0 ] || overall_rc=1
 }
 
+# One seed for the whole run, chosen here when none is given and printed first and last, so a red
+# run is reproduced with `SCHEMATHESIS_SEED=<seed> make conformance` (README, docs/conformance.md).
+# With the same seed, code and spec, schemathesis generates the same cases; the server's state
+# (and two workers' interleaving) can still differ, so a finding may need a few runs to recur.
+seed="${SCHEMATHESIS_SEED:-$("$python_bin" -c 'import secrets; print(secrets.randbits(64))')}"
+echo "== schemathesis seed: $seed (reproduce: SCHEMATHESIS_SEED=$seed make conformance)"
 run_started=$SECONDS
 run_spec merchant "$root/spec/merchant.yaml" "$PAYAGG_BASE_URL" schemathesis.xml schemathesis.toml
 run_spec partner "$root/spec/partner.yaml" "${PAYAGG_BASE_URL%/v1}/api/v1/partner" schemathesis-partner.xml schemathesis-partner.toml
-echo "== conformance: total wall time $((SECONDS - run_started)) s$([ -n "$started_server" ] && echo " (plus server start)")"
+echo "== conformance: total wall time $((SECONDS - run_started)) s$([ -n "$started_server" ] && echo " (plus server start)"), seed $seed, $([ $overall_rc -eq 0 ] && echo green || echo "RED: reproduce with SCHEMATHESIS_SEED=$seed make conformance")"
 exit $overall_rc

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -38,15 +38,15 @@ class CheckoutSession(BaseModel):
     sub_merchant_id: Optional[UUID]
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    reference: Optional[StrictStr]
-    allowed_rails: Annotated[List[Rail], Field(min_length=1)]
+    reference: Optional[Annotated[str, Field(strict=True, max_length=255)]]
+    allowed_rails: Annotated[List[Rail], Field(min_length=1, max_length=5)]
     status: CheckoutSessionStatus
-    client_token: StrictStr = Field(description="Opaque bearer secret for the payer; returned only by session creation, never again.")
+    client_token: Annotated[str, Field(strict=True, max_length=255)] = Field(description="Opaque bearer secret for the payer; returned only by session creation, never again.")
     collection_intent_id: Optional[UUID] = Field(description="The collection created when paid; null until paid.")
     expires_at: datetime = Field(description="30 minutes after creation.")
     created_at: datetime
     updated_at: datetime
-    checkout_url: Optional[StrictStr] = Field(default=None, description="The hosted checkout page for this session: redirect the payer here. It carries the client_token in its fragment (`#token=...`), which browsers never send to a server, so the token reaches no server log, proxy or Referer header; the page sends it as `X-Checkout-Token`. A bearer link: like client_token it is returned only by session creation (and its idempotent replay), never again. ")
+    checkout_url: Optional[Annotated[str, Field(strict=True, max_length=2048)]] = Field(default=None, description="The hosted checkout page for this session: redirect the payer here. It carries the client_token in its fragment (`#token=...`), which browsers never send to a server, so the token reaches no server log, proxy or Referer header; the page sends it as `X-Checkout-Token`. A bearer link: like client_token it is returned only by session creation (and its idempotent replay), never again. ")
     __properties: ClassVar[List[str]] = ["id", "merchant_id", "sub_merchant_id", "amount", "currency", "reference", "allowed_rails", "status", "client_token", "collection_intent_id", "expires_at", "created_at", "updated_at", "checkout_url"]
 
     @field_validator('currency', mode="before")

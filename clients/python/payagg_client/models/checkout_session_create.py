@@ -36,7 +36,7 @@ class CheckoutSessionCreate(BaseModel):
     reference: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="Echoed on the resulting transaction (any text but the NUL character, U+0000).")
     sub_merchant_id: Optional[UUID] = None
     split_rule_id: Optional[UUID] = Field(default=None, description="As on CollectionCreate; checked when the session is created and applied to the collection its pay makes.")
-    allowed_rails: Optional[Annotated[List[Rail], Field(min_length=1)]] = Field(default=None, description="Rails the payer may choose; defaults to all rails when omitted.")
+    allowed_rails: Optional[Annotated[List[Rail], Field(min_length=1, max_length=5)]] = Field(default=None, description="Rails the payer may choose; defaults to all rails when omitted.")
     __properties: ClassVar[List[str]] = ["amount", "currency", "reference", "sub_merchant_id", "split_rule_id", "allowed_rails"]
 
     @field_validator('currency', mode="before")

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -38,8 +38,8 @@ class CheckoutSessionPublic(BaseModel):
     merchant_id: UUID
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    reference: Optional[StrictStr]
-    allowed_rails: Annotated[List[Rail], Field(min_length=1)]
+    reference: Optional[Annotated[str, Field(strict=True, max_length=255)]]
+    allowed_rails: Annotated[List[Rail], Field(min_length=1, max_length=5)]
     status: CheckoutSessionStatus
     expires_at: datetime
     merchant_display_name: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=200)]] = Field(default=None, description="The name of the merchant the payer is paying, to show on the checkout page. A display name only, never a credential.")

@@ -20,6 +20,7 @@ import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from payagg_client.models.rail import Rail
 from payagg_client.models.transaction_status import TransactionStatus
 from typing import Optional, Set
@@ -32,8 +33,8 @@ class CheckoutSessionPublicPayment(BaseModel):
     """ # noqa: E501
     rail: Rail
     status: TransactionStatus
-    action_url: Optional[StrictStr] = Field(description="Where the payer completes a challenge (card 3-D Secure, bank authorization), or the code to scan (qr).")
-    ussd_code: Optional[StrictStr] = Field(description="Dial string the payer must complete on their phone (USSD rail, mobile-money USSD fallback).")
+    action_url: Optional[Annotated[str, Field(strict=True, max_length=2048)]] = Field(description="Where the payer completes a challenge (card 3-D Secure, bank authorization), or the code to scan (qr).")
+    ussd_code: Optional[Annotated[str, Field(strict=True, max_length=64)]] = Field(description="Dial string the payer must complete on their phone (USSD rail, mobile-money USSD fallback).")
     failure_reason: Optional[StrictStr] = Field(description="Why the rail failed the payment (closed set); null unless status is failed.")
     __properties: ClassVar[List[str]] = ["rail", "status", "action_url", "ussd_code", "failure_reason"]
 

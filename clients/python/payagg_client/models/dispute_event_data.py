@@ -39,7 +39,7 @@ class DisputeEventData(BaseModel):
     status: StrictStr
     outcome: Optional[StrictStr] = None
     occurred_at: datetime
-    sequence: Annotated[int, Field(strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
+    sequence: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
     __properties: ClassVar[List[str]] = ["dispute_id", "transaction_id", "merchant_id", "amount", "currency", "status", "outcome", "occurred_at", "sequence"]
 
     @field_validator('currency', mode="before")

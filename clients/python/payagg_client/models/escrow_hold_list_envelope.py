@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from payagg_client.models.escrow_hold import EscrowHold
 from payagg_client.models.page_meta import PageMeta
 from typing import Optional, Set
@@ -30,7 +31,7 @@ class EscrowHoldListEnvelope(BaseModel):
     """
     EscrowHoldListEnvelope
     """ # noqa: E501
-    data: List[EscrowHold]
+    data: Annotated[List[EscrowHold], Field(max_length=100)]
     error: Optional[Any]
     meta: PageMeta
     __properties: ClassVar[List[str]] = ["data", "error", "meta"]

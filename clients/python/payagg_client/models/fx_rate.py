@@ -33,7 +33,7 @@ class FxRate(BaseModel):
     base_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="A currency the FX rate source quotes, 3 upper-case letters: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR, GBP (any two of them make a pair; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     quote_currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="A currency the FX rate source quotes, 3 upper-case letters: KES, UGX, TZS, RWF, NGN, GHS, ZAR, XOF, EGP, USD, EUR, GBP (any two of them make a pair; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     rate: Union[Annotated[float, Field(strict=True, gt=0)], Annotated[int, Field(strict=True, gt=0)]] = Field(description="Units of quote_currency per unit of base_currency, applied margin included; an exact decimal of at most 10 significant digits.")
-    margin_bps: Annotated[int, Field(strict=True, ge=0)] = Field(description="Margin applied, in basis points.")
+    margin_bps: Annotated[int, Field(le=2000, strict=True, ge=0)] = Field(description="Margin applied, in basis points.")
     effective_at: datetime
     __properties: ClassVar[List[str]] = ["base_currency", "quote_currency", "rate", "margin_bps", "effective_at"]
 

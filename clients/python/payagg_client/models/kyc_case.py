@@ -19,8 +19,9 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from uuid import UUID
 from payagg_client.models.kyc_decided_by import KycDecidedBy
 from payagg_client.models.kyc_requirement import KycRequirement
@@ -38,10 +39,10 @@ class KycCase(BaseModel):
     sub_merchant_id: UUID
     tier: KycTier
     status: KycStatus
-    provider: StrictStr = Field(description="The KYC provider handling the case (`sandbox` in the sandbox).")
-    requirements: List[KycRequirement] = Field(description="What the tier requires for this sub-merchant's type.")
-    requirements_outstanding: List[KycRequirement] = Field(description="Requirements not verified yet; empty once verified.")
-    reason: Optional[StrictStr] = Field(description="Why the case was rejected or sent to review (the provider's reason code and explanation, or the operator's note); null otherwise.")
+    provider: Annotated[str, Field(strict=True, max_length=64)] = Field(description="The KYC provider handling the case (`sandbox` in the sandbox).")
+    requirements: Annotated[List[KycRequirement], Field(max_length=16)] = Field(description="What the tier requires for this sub-merchant's type.")
+    requirements_outstanding: Annotated[List[KycRequirement], Field(max_length=16)] = Field(description="Requirements not verified yet; empty once verified.")
+    reason: Optional[Annotated[str, Field(strict=True, max_length=1000)]] = Field(description="Why the case was rejected or sent to review (the provider's reason code and explanation, or the operator's note); null otherwise.")
     submitted_at: Optional[datetime] = Field(description="When the provider accepted the case; null until then.")
     decided_at: Optional[datetime] = Field(description="When the case last left `pending` (a provider decision, or an operator's settlement); null while pending.")
     decided_by: Optional[KycDecidedBy]

@@ -38,10 +38,10 @@ class KycEventData(BaseModel):
     kyc_case_id: UUID
     tier: KycTier
     status: StrictStr
-    reason: Optional[StrictStr]
+    reason: Optional[Annotated[str, Field(strict=True, max_length=1000)]]
     decided_by: KycDecidedBy
     occurred_at: datetime
-    sequence: Annotated[int, Field(strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
+    sequence: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
     __properties: ClassVar[List[str]] = ["sub_merchant_id", "merchant_id", "kyc_case_id", "tier", "status", "reason", "decided_by", "occurred_at", "sequence"]
 
     @field_validator('status')

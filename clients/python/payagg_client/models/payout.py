@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional, Union
 from typing_extensions import Annotated
 from uuid import UUID
@@ -37,13 +37,13 @@ class Payout(BaseModel):
     wallet_id: UUID = Field(description="Source wallet.")
     batch_id: Optional[UUID] = Field(description="Null for a single payout.")
     destination_type: DestinationType
-    destination_ref: StrictStr = Field(description="Tokenized destination reference.")
+    destination_ref: Annotated[str, Field(strict=True, max_length=255)] = Field(description="Tokenized destination reference.")
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     status: PayoutStatus
     scheduled_at: Optional[datetime]
-    retry_count: Annotated[int, Field(strict=True, ge=0)] = Field(description="Automatic send retries made after transient rail failures (at most 3).")
-    failure_reason: Optional[StrictStr]
+    retry_count: Annotated[int, Field(le=2147483647, strict=True, ge=0)] = Field(description="Automatic send retries made after transient rail failures (at most 3).")
+    failure_reason: Optional[Annotated[str, Field(strict=True, max_length=64)]]
     fx_rate_lock_id: Optional[UUID] = Field(default=None, description="The FX rate lock used for a cross-currency payout; null otherwise.")
     source_amount: Optional[Annotated[int, Field(le=9007199254740991, strict=True, ge=1)]] = Field(default=None, description="What the wallet pays for this payout, in minor units of the wallet's currency: `amount` for a payout in the wallet's currency; for a cross-currency payout, `amount / fx_rate` rounded up to the wallet currency's minor unit (the wallet owner bears that rounding, less than one minor unit; docs/fx.md). ")
     fx_rate: Optional[Union[Annotated[float, Field(strict=True, gt=0)], Annotated[int, Field(strict=True, gt=0)]]] = Field(default=None, description="The locked rate the payout converted at (payout currency units per wallet currency unit); null for a payout in the wallet's currency.")

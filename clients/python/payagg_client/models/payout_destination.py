@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
 from uuid import UUID
@@ -33,11 +33,11 @@ class PayoutDestination(BaseModel):
     PayoutDestination
     """ # noqa: E501
     id: UUID
-    destination_ref: StrictStr = Field(description="The token payouts name (`destination_ref` of PayoutCreate and bulk items).")
+    destination_ref: Annotated[str, Field(strict=True, max_length=255)] = Field(description="The token payouts name (`destination_ref` of PayoutCreate and bulk items).")
     destination_type: DestinationType
     country: Annotated[str, Field(min_length=2, strict=True, max_length=2)] = Field(description="ISO 3166-1 alpha-2 country code, 2 upper-case letters, one of the 249 officially assigned codes (the pattern lists them; reserved, deprecated and user-assigned codes such as EU, UK, YU or XK are 422 on the field). ", json_schema_extra={"examples": ["KE"]})
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
-    label: StrictStr = Field(description="The details masked for display, the last 4 characters shown (`****6789`).")
+    label: Annotated[str, Field(strict=True, max_length=16)] = Field(description="The details masked for display, the last 4 characters shown (`****6789`).")
     created_at: datetime
     __properties: ClassVar[List[str]] = ["id", "destination_ref", "destination_type", "country", "currency", "label", "created_at"]
 

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -39,9 +39,9 @@ class PayoutEventData(BaseModel):
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     status: PayoutStatus
-    failure_reason: Optional[StrictStr] = None
+    failure_reason: Optional[Annotated[str, Field(strict=True, max_length=64)]] = None
     occurred_at: datetime
-    sequence: Annotated[int, Field(strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
+    sequence: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="1, 2, 3... for the events of one resource (the transaction of transaction.* and escrow.*, the payout, the dispute, the sub-merchant of kyc.*), in the order they happened. Keep the highest seen per resource and drop an event with a lower one that arrives late.")
     __properties: ClassVar[List[str]] = ["payout_id", "merchant_id", "wallet_id", "batch_id", "amount", "currency", "status", "failure_reason", "occurred_at", "sequence"]
 
     @field_validator('currency', mode="before")

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -36,12 +36,12 @@ class SplitRule(BaseModel):
     """ # noqa: E501
     id: UUID
     merchant_id: UUID
-    name: StrictStr
+    name: Annotated[str, Field(strict=True, max_length=200)]
     rule_type: SplitRuleType
     currency: Optional[Annotated[str, Field(min_length=3, strict=True, max_length=3)]] = Field(description="Currency of flat values; null for percentage and tiered rules.")
     active: StrictBool
-    recipients: Annotated[List[SplitRecipient], Field(min_length=1)]
-    tiers: Optional[List[SplitTier]] = Field(description="The bands of a tiered rule (null otherwise).")
+    recipients: Annotated[List[SplitRecipient], Field(min_length=1, max_length=50)]
+    tiers: Optional[Annotated[List[SplitTier], Field(max_length=20)]] = Field(description="The bands of a tiered rule (null otherwise).")
     created_at: datetime
     updated_at: datetime
     __properties: ClassVar[List[str]] = ["id", "merchant_id", "name", "rule_type", "currency", "active", "recipients", "tiers", "created_at", "updated_at"]

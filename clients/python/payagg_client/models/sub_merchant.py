@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
 from uuid import UUID
@@ -37,7 +37,7 @@ class SubMerchant(BaseModel):
     """ # noqa: E501
     id: UUID
     merchant_id: UUID
-    display_name: StrictStr
+    display_name: Annotated[str, Field(strict=True, max_length=200)]
     type: SubMerchantType
     country: Annotated[str, Field(min_length=2, strict=True, max_length=2)] = Field(description="ISO 3166-1 alpha-2 country code, 2 upper-case letters, one of the 249 officially assigned codes (the pattern lists them; reserved, deprecated and user-assigned codes such as EU, UK, YU or XK are 422 on the field). ", json_schema_extra={"examples": ["KE"]})
     kyc_tier: KycTier

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -43,11 +43,11 @@ class Transaction(BaseModel):
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     parent_transaction_id: Optional[UUID] = Field(description="For type=refund, the id of the original collection; null otherwise.")
-    provider_reference: Optional[StrictStr] = Field(description="The rail's own reference, filled once the rail responds.")
-    reference: Optional[StrictStr] = Field(description="Merchant-supplied order string, echoed.")
-    action_url: Optional[StrictStr] = Field(description="Payer redirect (for example a card challenge) when the rail needs one.")
-    ussd_code: Optional[StrictStr] = Field(description="Dial string the payer must complete (mobile-money fallback) when applicable.")
-    metadata: Optional[Dict[str, StrictStr]] = Field(description="Free-form metadata given at creation.")
+    provider_reference: Optional[Annotated[str, Field(strict=True, max_length=255)]] = Field(description="The rail's own reference, filled once the rail responds.")
+    reference: Optional[Annotated[str, Field(strict=True, max_length=255)]] = Field(description="Merchant-supplied order string, echoed.")
+    action_url: Optional[Annotated[str, Field(strict=True, max_length=2048)]] = Field(description="Payer redirect (for example a card challenge) when the rail needs one.")
+    ussd_code: Optional[Annotated[str, Field(strict=True, max_length=64)]] = Field(description="Dial string the payer must complete (mobile-money fallback) when applicable.")
+    metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=500)]]] = Field(description="Free-form metadata given at creation.")
     refund_reason: Optional[Annotated[str, Field(strict=True, max_length=500)]] = Field(default=None, description="For type=refund, the reason given at creation; null otherwise.")
     refunded_amount: Optional[Annotated[int, Field(le=9007199254740991, strict=True, ge=0)]] = Field(default=None, description="For type=collection, the sum of its refunds so far in minor units (0 when none); null for other types.")
     created_at: datetime

@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from typing import Any, ClassVar, Dict, List
+from typing_extensions import Annotated
 from uuid import UUID
 from payagg_client.models.user_role import UserRole
 from payagg_client.models.user_status import UserStatus
@@ -33,7 +34,7 @@ class User(BaseModel):
     """ # noqa: E501
     id: UUID
     merchant_id: UUID
-    email: StrictStr
+    email: Annotated[str, Field(strict=True, max_length=320)]
     role: UserRole
     mfa_enabled: StrictBool
     status: UserStatus

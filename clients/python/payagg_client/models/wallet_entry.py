@@ -33,12 +33,12 @@ class WalletEntry(BaseModel):
     """
     One movement of a wallet, from the ledger, with the wallet's balances right after it.
     """ # noqa: E501
-    id: Annotated[str, Field(strict=True)] = Field(description="The ledger transfer id (32 lower-case hex characters).")
+    id: Annotated[str, Field(strict=True, max_length=32)] = Field(description="The ledger transfer id (32 lower-case hex characters).")
     wallet_id: UUID
     type: WalletEntryType
     phase: WalletEntryPhase
     direction: StrictStr = Field(description="credit adds to the wallet, debit takes from it.")
-    amount: Annotated[int, Field(strict=True, ge=1)] = Field(description="The movement's amount in minor units, exact (a JSON integer of any size, as Balance).")
+    amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="The movement's amount in minor units, exact (a JSON integer of any size, as Balance).")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table; any other code is 422 on the field). ", json_schema_extra={"examples": ["KES"]})
     available_balance_after: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size: in practice far below 9007199254740991 (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could pass; a JavaScript client that must read such a balance exactly parses it as a BigInt. ")
     pending_balance_after: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size: in practice far below 9007199254740991 (Number.MAX_SAFE_INTEGER), which only a sum of collections near the largest amount could pass; a JavaScript client that must read such a balance exactly parses it as a BigInt. ")
@@ -46,7 +46,7 @@ class WalletEntry(BaseModel):
     payout_id: Optional[UUID] = Field(description="The payout the movement belongs to (type payout); null otherwise.")
     fx_conversion_id: Optional[UUID] = Field(description="The currency conversion the movement belongs to (type fx_conversion); null otherwise.")
     dispute_id: Optional[UUID] = Field(default=None, description="The dispute the movement belongs to (type dispute); null otherwise. Present on every entry since disputes were added.")
-    hold_id: Optional[Annotated[str, Field(strict=True)]] = Field(description="The hold the movement is (phase held) or completes or cancels (hold_posted, hold_voided); the `id` of the held entry. Null for posted movements.")
+    hold_id: Optional[Annotated[str, Field(strict=True, max_length=32)]] = Field(description="The hold the movement is (phase held) or completes or cancels (hold_posted, hold_voided); the `id` of the held entry. Null for posted movements.")
     created_at: datetime = Field(description="When the ledger recorded the movement.")
     __properties: ClassVar[List[str]] = ["id", "wallet_id", "type", "phase", "direction", "amount", "currency", "available_balance_after", "pending_balance_after", "transaction_id", "payout_id", "fx_conversion_id", "dispute_id", "hold_id", "created_at"]
 

@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from payagg_client.models.page_meta import PageMeta
 from payagg_client.models.wallet_entry import WalletEntry
 from typing import Optional, Set
@@ -30,7 +31,7 @@ class WalletEntryListEnvelope(BaseModel):
     """
     WalletEntryListEnvelope
     """ # noqa: E501
-    data: List[WalletEntry]
+    data: Annotated[List[WalletEntry], Field(max_length=100)]
     error: Optional[Any]
     meta: PageMeta
     __properties: ClassVar[List[str]] = ["data", "error", "meta"]

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -38,8 +38,8 @@ class WebhookDelivery(BaseModel):
     event_id: UUID
     event_type: WebhookEventType
     status: WebhookDeliveryStatus
-    attempt_count: Annotated[int, Field(strict=True, ge=0)] = Field(description="Attempts made so far (automatic and manual). At most 6 automatic attempts, counted when each starts, so an attempt interrupted before its outcome was recorded counts too; each manual retry allows one more.")
-    last_response_code: Optional[StrictInt] = Field(description="HTTP status of the last attempt's answer; null when none came (timeout, connection error) or before the first attempt.")
+    attempt_count: Annotated[int, Field(le=2147483647, strict=True, ge=0)] = Field(description="Attempts made so far (automatic and manual). At most 6 automatic attempts, counted when each starts, so an attempt interrupted before its outcome was recorded counts too; each manual retry allows one more.")
+    last_response_code: Optional[Annotated[int, Field(le=999, strict=True, ge=0)]] = Field(description="HTTP status of the last attempt's answer; null when none came (timeout, connection error) or before the first attempt.")
     last_response_snippet: Optional[Annotated[str, Field(strict=True, max_length=1024)]] = Field(description="The first characters (at most 1024 code points) of the last answer's body, decoded as UTF-8; bytes that are not valid UTF-8, and NUL, appear as U+FFFD. Never parsed.")
     last_error: Optional[Annotated[str, Field(strict=True, max_length=1024)]] = Field(description="Why the last attempt failed (timeout, connection refused, redirect refused, address not allowed, non-2xx answer, an answer that is not valid HTTP, no attempts left after an interrupted one); null after a success.")
     next_attempt_at: Optional[datetime] = Field(description="When the next attempt is due; null once succeeded or exhausted.")

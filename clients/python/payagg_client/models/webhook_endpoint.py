@@ -34,9 +34,9 @@ class WebhookEndpoint(BaseModel):
     """ # noqa: E501
     id: UUID
     url: Annotated[str, Field(strict=True, max_length=2048)]
-    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1)]
+    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1, max_length=32)]
     active: StrictBool
-    disabled_reason: Optional[Annotated[str, Field(strict=True, max_length=2048)]] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
+    disabled_reason: Optional[Annotated[str, Field(strict=True, max_length=1024)]] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
     previous_secret_expires_at: Optional[datetime] = Field(default=None, description="End of the current secret rotation's overlap (both secrets sign until then); null outside an overlap.")
     created_at: datetime
     __properties: ClassVar[List[str]] = ["id", "url", "subscribed_events", "active", "disabled_reason", "previous_secret_expires_at", "created_at"]

@@ -31,7 +31,7 @@ class WebhookEndpointCreate(BaseModel):
     WebhookEndpointCreate
     """ # noqa: E501
     url: Annotated[str, Field(strict=True, max_length=2048)] = Field(description="Publicly resolvable URL; HTTPS in production; private, link-local and loopback addresses are rejected. The port, when given, is 80, 443 or 1024-65535 except the Fetch standard's bad ports (1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665-6669, 6679, 6697, 10080); port 0 is refused. The host name has at most 253 characters, each label 1 to 63 (after IDNA encoding). A refused URL is 422 VALIDATION_ERROR naming body.url.")
-    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1)]
+    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1, max_length=32)]
     __properties: ClassVar[List[str]] = ["url", "subscribed_events"]
 
     @field_validator('url', mode="before")

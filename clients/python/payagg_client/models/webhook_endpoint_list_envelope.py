@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from payagg_client.models.meta import Meta
 from payagg_client.models.webhook_endpoint import WebhookEndpoint
 from typing import Optional, Set
@@ -30,7 +31,7 @@ class WebhookEndpointListEnvelope(BaseModel):
     """
     WebhookEndpointListEnvelope
     """ # noqa: E501
-    data: List[WebhookEndpoint]
+    data: Annotated[List[WebhookEndpoint], Field(max_length=100)]
     error: Optional[Any]
     meta: Meta
     __properties: ClassVar[List[str]] = ["data", "error", "meta"]

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -33,13 +33,13 @@ class WebhookEndpointWithSecret(BaseModel):
     The creation response; the only time signing_secret is returned.
     """ # noqa: E501
     id: UUID
-    url: StrictStr
-    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1)]
+    url: Annotated[str, Field(strict=True, max_length=2048)]
+    subscribed_events: Annotated[List[WebhookEventType], Field(min_length=1, max_length=32)]
     active: StrictBool
-    disabled_reason: Optional[Annotated[str, Field(strict=True, max_length=2048)]] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
+    disabled_reason: Optional[Annotated[str, Field(strict=True, max_length=1024)]] = Field(default=None, description="Why the endpoint is inactive (it failed every delivery for too long); null while active. `POST /webhooks/{id}/enable` re-enables it.")
     previous_secret_expires_at: Optional[datetime] = Field(default=None, description="End of the current secret rotation's overlap (both secrets sign until then); null outside an overlap.")
     created_at: datetime
-    signing_secret: StrictStr = Field(description="Key of the HMAC-SHA256 delivery signatures; returned only once.")
+    signing_secret: Annotated[str, Field(strict=True, max_length=64)] = Field(description="Key of the HMAC-SHA256 delivery signatures; returned only once.")
     __properties: ClassVar[List[str]] = ["id", "url", "subscribed_events", "active", "disabled_reason", "previous_secret_expires_at", "created_at", "signing_secret"]
 
     model_config = ConfigDict(

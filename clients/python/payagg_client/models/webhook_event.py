@@ -19,8 +19,9 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List
+from typing_extensions import Annotated
 from payagg_client.models.webhook_event_type import WebhookEventType
 from typing import Optional, Set
 from typing_extensions import Self
@@ -30,7 +31,7 @@ class WebhookEvent(BaseModel):
     """
     Body of a webhook delivery.
     """ # noqa: E501
-    id: StrictStr = Field(description="Unique event id; deduplicate on it.")
+    id: Annotated[str, Field(strict=True, max_length=36)] = Field(description="Unique event id; deduplicate on it.")
     type: WebhookEventType
     created_at: datetime
     data: Dict[str, Any] = Field(description="Depends on type (TransactionEventData, PayoutEventData, EscrowEventData, DisputeEventData, KycEventData); every one carries `sequence`, the event's place among its resource's events. New optional fields may be added.")

@@ -12,7 +12,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Queryable } from '../db/index.ts';
 import { findPartnerKeyForAuth, keyIdOf, partnerKeyMatches, partnerKeyPattern, type PartnerKeyForAuth } from '../domain/partners.ts';
 import { ApiError } from '../http/errors.ts';
-import { authFailureBucket, type RateLimiter, rateLimited } from '../http/rate-limit.ts';
+import { authFailureBucket, type RateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
@@ -72,7 +72,10 @@ export function authenticatePartner(deps: {
     if (routeOf(res).spec !== deps.spec) return next();
     const fail = (reason: string, keyRowId?: string): never => {
       const fields = { request_id: res.locals.requestId, reason, partner_key_row: keyRowId, ip: req.socket.remoteAddress };
-      const retryAfterS = deps.failureLimiter?.take(authFailureBucket(keyRowId ? `partner:${keyRowId}` : null, req.socket.remoteAddress), deps.now()) ?? 0;
+      const state = deps.failureLimiter?.charge(authFailureBucket(keyRowId ? `partner:${keyRowId}` : null, req.socket.remoteAddress), deps.now());
+      // The refusal carries the failure bucket's state, as the merchant API's do (authenticate.ts).
+      if (state) setRateLimitHeaders(res, state);
+      const retryAfterS = state?.retryAfterS ?? 0;
       if (retryAfterS > 0) {
         deps.logger.debug('partner authentication refused; failure budget spent', fields);
         throw rateLimited(retryAfterS);

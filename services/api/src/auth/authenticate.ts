@@ -28,7 +28,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { apiKeyPattern } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
-import { authFailureBucket, type RateLimiter, rateLimited } from '../http/rate-limit.ts';
+import { authFailureBucket, type RateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
@@ -91,7 +91,10 @@ export function authenticateMerchant(deps: AuthDeps) {
 
     const fail = (error: ApiError, reason: string, keyId?: string): never => {
       const fields = { request_id: res.locals.requestId, reason, key_id: keyId, ip: req.socket.remoteAddress };
-      const retryAfterS = deps.failureLimiter?.take(authFailureBucket(keyId ?? null, req.socket.remoteAddress), deps.now()) ?? 0;
+      const state = deps.failureLimiter?.charge(authFailureBucket(keyId ?? null, req.socket.remoteAddress), deps.now());
+      // The refusal carries the failure bucket's state: it is the budget this caller spends now.
+      if (state) setRateLimitHeaders(res, state);
+      const retryAfterS = state?.retryAfterS ?? 0;
       if (retryAfterS > 0) {
         deps.logger.debug('authentication refused; failure budget spent', fields);
         throw rateLimited(retryAfterS);

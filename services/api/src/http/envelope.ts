@@ -1,6 +1,7 @@
 // The response envelope `{data, error, meta}` that every response uses (seed: "Response envelope").
 import type { Response } from 'express';
-import type { ApiError } from './errors.ts';
+import type { ApiError, ErrorDetails } from './errors.ts';
+import { clipText, errorFieldLengthMax, errorFieldsMax, errorMessageLengthMax } from './response-limits.ts';
 
 export type Meta = { request_id: string; next_cursor?: string | null };
 
@@ -25,7 +26,19 @@ export function sendList(res: Response, page: { items: unknown[]; next_cursor: s
 
 export function sendError(res: Response, error: ApiError): void {
   if (error.headers) res.set(error.headers);
-  const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
-  if (error.details) body.details = error.details;
+  const body: { code: string; message: string; details?: unknown } = { code: error.code, message: clipText(error.message, errorMessageLengthMax) };
+  if (error.details) body.details = withinLimits(error.details);
   res.status(error.status).json({ data: null, error: body, meta: { request_id: requestIdOf(res) } });
+}
+
+/** The details with `fields` inside the spec's limits (response-limits.ts): at most errorFieldsMax entries, each clipped. */
+function withinLimits(details: ErrorDetails): ErrorDetails {
+  if (!Array.isArray(details.fields)) return details;
+  return {
+    ...details,
+    fields: details.fields.slice(0, errorFieldsMax).map((f) => ({
+      field: clipText(f.field, errorFieldLengthMax),
+      message: clipText(f.message, errorMessageLengthMax),
+    })),
+  };
 }

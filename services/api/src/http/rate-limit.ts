@@ -16,15 +16,41 @@ export const rateLimitBucketsMax = 100_000;
 
 type Bucket = { tokens: number; updatedMs: number };
 
+/** A bucket after one request was charged to it: what the RateLimit-* headers say. */
+export type RateLimitState = {
+  /** 0 when the request may go on, else the seconds to wait before retrying (>= 1). */
+  retryAfterS: number;
+  /** The bucket's size when full (the burst). */
+  limit: number;
+  /** Whole tokens left after this request (0 when it was refused). */
+  remaining: number;
+  /** Whole seconds until the bucket is full again (0 when it is). */
+  resetS: number;
+};
+
 export type RateLimiter = {
   /** Takes one token; returns 0 when allowed, else the seconds to wait before retrying (>= 1). */
   take(id: string, nowMs: number): number;
+  /** As take, with the bucket's state for the RateLimit-* headers. */
+  charge(id: string, nowMs: number): RateLimitState;
 };
+
+// The RateLimit-* headers (spec: components/headers; docs/decisions/0461-rate-limit-headers.md),
+// after the IETF draft's RateLimit-Limit / -Remaining / -Reset fields: every response to a
+// request charged to a bucket carries its bucket's state, errors and 429 included.
+export function setRateLimitHeaders(res: Response, state: RateLimitState): void {
+  res.setHeader('RateLimit-Limit', String(state.limit));
+  res.setHeader('RateLimit-Remaining', String(state.remaining));
+  res.setHeader('RateLimit-Reset', String(state.resetS));
+}
 
 export function createRateLimiter(perSecond: number, burst: number): RateLimiter {
   const buckets = new Map<string, Bucket>();
-  return {
+  const limiter: RateLimiter = {
     take(id, nowMs) {
+      return limiter.charge(id, nowMs).retryAfterS;
+    },
+    charge(id, nowMs) {
       let bucket = buckets.get(id);
       if (!bucket) {
         if (buckets.size >= rateLimitBucketsMax) {
@@ -37,13 +63,18 @@ export function createRateLimiter(perSecond: number, burst: number): RateLimiter
       const elapsedS = Math.max(0, nowMs - bucket.updatedMs) / 1000;
       bucket.tokens = Math.min(burst, bucket.tokens + elapsedS * perSecond);
       bucket.updatedMs = nowMs;
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return 0;
-      }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+      let retryAfterS = 0;
+      if (bucket.tokens >= 1) bucket.tokens -= 1;
+      else retryAfterS = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
+      return {
+        retryAfterS,
+        limit: burst,
+        remaining: Math.floor(bucket.tokens),
+        resetS: Math.max(0, Math.ceil((burst - bucket.tokens) / perSecond)),
+      };
     },
   };
+  return limiter;
 }
 
 export function rateLimited(retryAfterS: number): ApiError {
@@ -101,8 +132,10 @@ export function rateLimit(options: { perSecond: number; burst: number; now: () =
     // A partner key (auth/authenticate-partner.ts) has a bucket of its own, as a merchant key has.
     const partnerKeyId = (res.locals.partnerPrincipal as { apiKey: { id: string } } | undefined)?.apiKey.id;
     const id = principal ? `key:${principal.apiKey.id}` : partnerKeyId ? `partner_key:${partnerKeyId}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
-    const retryAfterS = limiter.take(id, options.now());
-    if (retryAfterS === 0) return next();
-    next(rateLimited(retryAfterS));
+    const state = limiter.charge(id, options.now());
+    // Set before the handler runs, so whatever it answers (a 2xx, a refusal, a 500) carries them.
+    setRateLimitHeaders(res, state);
+    if (state.retryAfterS === 0) return next();
+    next(rateLimited(state.retryAfterS));
   };
 }

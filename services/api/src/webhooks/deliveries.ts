@@ -14,6 +14,7 @@ import type { Queryable } from '../db/index.ts';
 import type { EventType } from '../domain/events.ts';
 import { keysetCondition, type Keyset } from '../http/pagination.ts';
 import { storableText, webhookErrorCharsMax, webhookResponseSnippetCharsMax } from './delivery-client.ts';
+import { clipText, webhookDiagnosticLengthMax } from '../http/response-limits.ts';
 import type { EventRow } from './event-body.ts';
 
 export const deliveryStatuses = ['pending', 'succeeded', 'failed', 'exhausted'] as const;
@@ -53,7 +54,7 @@ export function toDeliveryResource(row: DeliveryRow) {
     attempt_count: row.attempt_count,
     last_response_code: row.last_response_code,
     last_response_snippet: row.last_response_snippet,
-    last_error: row.last_error,
+    last_error: row.last_error === null ? null : clipText(row.last_error, webhookDiagnosticLengthMax),
     next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/index.ts';
 import type { EventType } from '../domain/events.ts';
+import { clipText, webhookDiagnosticLengthMax } from '../http/response-limits.ts';
 
 export type WebhookEndpointRow = {
   id: string;
@@ -39,7 +40,7 @@ export function toEndpointResource(row: WebhookEndpointRow, nowMs = Date.now()) 
     url: row.url,
     subscribed_events: row.subscribed_events,
     active: row.active,
-    disabled_reason: row.disabled_reason,
+    disabled_reason: row.disabled_reason === null ? null : clipText(row.disabled_reason, webhookDiagnosticLengthMax),
     previous_secret_expires_at: overlapEnds,
     created_at: row.created_at.toISOString(),
   };

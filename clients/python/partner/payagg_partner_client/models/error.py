@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from payagg_partner_client.models.error_code import ErrorCode
 from payagg_partner_client.models.error_details import ErrorDetails
 from typing import Optional, Set
@@ -31,7 +32,7 @@ class Error(BaseModel):
     Error
     """ # noqa: E501
     code: ErrorCode
-    message: StrictStr = Field(description="Human-facing; not to be parsed.")
+    message: Annotated[str, Field(strict=True, max_length=1024)] = Field(description="Human-facing; not to be parsed.")
     details: Optional[ErrorDetails] = None
     __properties: ClassVar[List[str]] = ["code", "message", "details"]
 

@@ -20,6 +20,7 @@ import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from payagg_partner_client.models.field_error import FieldError
 from typing import Optional, Set
 from typing_extensions import Self
@@ -30,7 +31,7 @@ class ErrorDetails(BaseModel):
     Optional details; validation failures carry `fields`.
     """ # noqa: E501
     reason: Optional[StrictStr] = Field(default=None, description="Tells apart refusals that share one `error.code`, so a client never parses the message (decision 0420). On 409 `IDEMPOTENCY_CONFLICT`: `in_progress` (a request with this key is still running: retry with the same key after `Retry-After`) or `payload_mismatch` (the key was used for another body or operation: do not retry it). ")
-    fields: Optional[List[FieldError]] = None
+    fields: Optional[Annotated[List[FieldError], Field(max_length=100)]] = None
     __properties: ClassVar[List[str]] = ["reason", "fields"]
 
     @field_validator('reason')

@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List
+from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -28,8 +29,8 @@ class FieldError(BaseModel):
     """
     FieldError
     """ # noqa: E501
-    var_field: StrictStr = Field(alias="field")
-    message: StrictStr
+    var_field: Annotated[str, Field(strict=True, max_length=256)] = Field(alias="field")
+    message: Annotated[str, Field(strict=True, max_length=1024)]
     __properties: ClassVar[List[str]] = ["field", "message"]
 
     model_config = ConfigDict(

@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List
+from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -28,7 +29,7 @@ class Meta(BaseModel):
     """
     Meta
     """ # noqa: E501
-    request_id: StrictStr = Field(description="Id of this request; equal to the X-Request-Id header.")
+    request_id: Annotated[str, Field(strict=True, max_length=36)] = Field(description="Id of this request; equal to the X-Request-Id header.")
     __properties: ClassVar[List[str]] = ["request_id"]
 
     model_config = ConfigDict(

@@ -18,8 +18,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -28,8 +29,8 @@ class PageMeta(BaseModel):
     """
     Metadata of a paginated list.
     """ # noqa: E501
-    request_id: StrictStr = Field(description="Id of this request; equal to the X-Request-Id header.")
-    next_cursor: Optional[StrictStr] = Field(description="Cursor of the next page, passed back unchanged as `cursor`; null when there are no more pages.")
+    request_id: Annotated[str, Field(strict=True, max_length=36)] = Field(description="Id of this request; equal to the X-Request-Id header.")
+    next_cursor: Optional[Annotated[str, Field(strict=True, max_length=1024)]] = Field(description="Cursor of the next page, passed back unchanged as `cursor`; null when there are no more pages.")
     __properties: ClassVar[List[str]] = ["request_id", "next_cursor"]
 
     model_config = ConfigDict(

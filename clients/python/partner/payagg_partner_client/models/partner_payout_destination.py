@@ -32,11 +32,11 @@ class PartnerPayoutDestination(BaseModel):
     PartnerPayoutDestination
     """ # noqa: E501
     id: UUID
-    destination_ref: StrictStr = Field(description="The token withdrawals name.", alias="destinationRef")
+    destination_ref: Annotated[str, Field(strict=True, max_length=255)] = Field(description="The token withdrawals name.", alias="destinationRef")
     destination_type: StrictStr = Field(alias="destinationType")
-    country: StrictStr
+    country: Annotated[str, Field(strict=True, max_length=2)]
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
-    label: StrictStr = Field(description="The last characters of the phone, account number or card token, masked (`****5678`).")
+    label: Annotated[str, Field(strict=True, max_length=16)] = Field(description="The last characters of the phone, account number or card token, masked (`****5678`).")
     created_at: datetime = Field(alias="createdAt")
     __properties: ClassVar[List[str]] = ["id", "destinationRef", "destinationType", "country", "currency", "label", "createdAt"]
 

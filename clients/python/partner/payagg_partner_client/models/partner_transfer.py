@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, field_validator
 from typing import Any, ClassVar, Dict, List, Optional, Union
 from typing_extensions import Annotated
 from uuid import UUID
@@ -34,9 +34,9 @@ class PartnerTransfer(BaseModel):
     """ # noqa: E501
     id: UUID
     from_wallet_id: UUID = Field(alias="fromWalletId")
-    from_account_number: Annotated[str, Field(strict=True)] = Field(description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="fromAccountNumber")
+    from_account_number: Annotated[str, Field(strict=True, max_length=10)] = Field(description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="fromAccountNumber")
     to_wallet_id: UUID = Field(alias="toWalletId")
-    to_account_number: Annotated[str, Field(strict=True)] = Field(description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="toAccountNumber")
+    to_account_number: Annotated[str, Field(strict=True, max_length=10)] = Field(description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="toAccountNumber")
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
     to_amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.", alias="toAmount")
@@ -44,7 +44,7 @@ class PartnerTransfer(BaseModel):
     fx_rate: Optional[Union[StrictFloat, StrictInt]] = Field(description="The locked rate that converted (toCurrency per currency unit); null for wallets of one currency.", alias="fxRate")
     fx_rate_lock_id: Optional[UUID] = Field(alias="fxRateLockId")
     status: PartnerMovementStatus
-    reference: StrictStr
+    reference: Annotated[str, Field(strict=True, max_length=255)]
     created_at: datetime = Field(alias="createdAt")
     __properties: ClassVar[List[str]] = ["id", "fromWalletId", "fromAccountNumber", "toWalletId", "toAccountNumber", "amount", "currency", "toAmount", "toCurrency", "fxRate", "fxRateLockId", "status", "reference", "createdAt"]
 

@@ -31,9 +31,9 @@ class PartnerTransferCreate(BaseModel):
     Name each side by exactly one of its id or its account number (422 naming the fields otherwise).
     """ # noqa: E501
     from_wallet_id: Optional[UUID] = Field(default=None, alias="fromWalletId")
-    from_account_number: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="fromAccountNumber")
+    from_account_number: Optional[Annotated[str, Field(strict=True, max_length=10)]] = Field(default=None, description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="fromAccountNumber")
     to_wallet_id: Optional[UUID] = Field(default=None, alias="toWalletId")
-    to_account_number: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="toAccountNumber")
+    to_account_number: Optional[Annotated[str, Field(strict=True, max_length=10)]] = Field(default=None, description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="toAccountNumber")
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.")
     reference: Annotated[str, Field(min_length=1, strict=True, max_length=255)] = Field(description="The partner's own reference of the movement (shown in transaction lists); any text but the NUL character.")
     fx_rate_lock_id: Optional[UUID] = Field(default=None, description="A rate lock of the partner (POST /fx/rate-locks) converting the source's currency to the destination's; only for wallets of two currencies.", alias="fxRateLockId")

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
 from uuid import UUID
@@ -32,9 +32,9 @@ class PartnerWallet(BaseModel):
     PartnerWallet
     """ # noqa: E501
     id: UUID
-    external_user_id: StrictStr = Field(alias="externalUserId")
+    external_user_id: Annotated[str, Field(strict=True, max_length=255)] = Field(alias="externalUserId")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
-    account_number: Annotated[str, Field(strict=True)] = Field(description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="accountNumber")
+    account_number: Annotated[str, Field(strict=True, max_length=10)] = Field(description="A wallet's account number, 10 digits, the last a NUBAN-style check digit (see the API description).", alias="accountNumber")
     available_balance: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size (as in the merchant API): in practice far below 9007199254740991, which only a sum of deposits near the largest amount could pass. ", alias="availableBalance")
     pending_balance: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size (as in the merchant API): in practice far below 9007199254740991, which only a sum of deposits near the largest amount could pass. ", alias="pendingBalance")
     created_at: datetime = Field(alias="createdAt")

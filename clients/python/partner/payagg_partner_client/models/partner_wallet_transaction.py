@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -39,8 +39,8 @@ class PartnerWalletTransaction(BaseModel):
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor units, always positive; the direction follows from type.")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
     status: PartnerMovementStatus
-    reference: StrictStr = Field(description="The partner's reference given when the movement was made.")
-    counterparty_account_number: Optional[Annotated[str, Field(strict=True)]] = Field(description="The other wallet's account number (transfers); null for deposits.", alias="counterpartyAccountNumber")
+    reference: Annotated[str, Field(strict=True, max_length=255)] = Field(description="The partner's reference given when the movement was made.")
+    counterparty_account_number: Optional[Annotated[str, Field(strict=True, max_length=10)]] = Field(description="The other wallet's account number (transfers); null for deposits.", alias="counterpartyAccountNumber")
     balance_after: Annotated[int, Field(strict=True, ge=0)] = Field(description="Balance in minor currency units; never negative; exact. The ledger keeps 128-bit balances, so a balance is a JSON integer of any size (as in the merchant API): in practice far below 9007199254740991, which only a sum of deposits near the largest amount could pass. ", alias="balanceAfter")
     created_at: datetime = Field(alias="createdAt")
     __properties: ClassVar[List[str]] = ["id", "operationId", "type", "amount", "currency", "status", "reference", "counterpartyAccountNumber", "balanceAfter", "createdAt"]

@@ -19,7 +19,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -36,10 +36,10 @@ class PartnerWithdrawal(BaseModel):
     wallet_id: UUID = Field(alias="walletId")
     amount: Annotated[int, Field(le=9007199254740991, strict=True, ge=1)] = Field(description="Minor currency units, at least 1, a safe integer.")
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(description="ISO 4217 currency code, 3 upper-case letters, one of the currencies the service supports: BWP, CDF, EGP, ETB, EUR, GBP, GHS, KES, MAD, MWK, MZN, NGN, RWF, TZS, UGX, USD, XAF, XOF, ZAR, ZMW, JPY, KWD (the ledger's currency table, as in the merchant API). ", json_schema_extra={"examples": ["KES"]})
-    destination_ref: StrictStr = Field(alias="destinationRef")
+    destination_ref: Annotated[str, Field(strict=True, max_length=255)] = Field(alias="destinationRef")
     status: PartnerMovementStatus
-    failure_reason: Optional[StrictStr] = Field(description="Why the rail refused it (invalid_account, account_closed, destination_limit_exceeded, retries_exhausted, send_declined); null unless failed.", alias="failureReason")
-    reference: StrictStr
+    failure_reason: Optional[Annotated[str, Field(strict=True, max_length=64)]] = Field(description="Why the rail refused it (invalid_account, account_closed, destination_limit_exceeded, retries_exhausted, send_declined); null unless failed.", alias="failureReason")
+    reference: Annotated[str, Field(strict=True, max_length=255)]
     created_at: datetime = Field(alias="createdAt")
     updated_at: datetime = Field(alias="updatedAt")
     __properties: ClassVar[List[str]] = ["id", "walletId", "amount", "currency", "destinationRef", "status", "failureReason", "reference", "createdAt", "updatedAt"]
