@@ -38,6 +38,10 @@ function fromValidator(error: ValidatorError): ApiError | null {
       // on the whole body; the specific one is enough.
       const specific = fields.filter((f) => !/^must match "(then|else)" schema$/.test(f.message));
       if (specific.length > 0) fields = specific;
+      // `type: integer, format: int64` reports 1.5 twice (not an integer; not an int64): the
+      // format's line says nothing more, so it is dropped where the field has another.
+      fields = fields.filter((f) => !/^must match format "/.test(f.message)
+        || !fields.some((other) => other !== f && other.field === f.field && !/^must match format "/.test(other.message)));
       return validationError(fields.length > 0 ? fields : [{ field: 'request', message: error.message ?? 'invalid' }]);
     }
     case 404:
