@@ -16,7 +16,7 @@
 //      announced) and then the reservation voided: 503, nothing created. A timeout is
 //      ambiguous: the row and the reservation stay for a retry with the same key.
 //   4. database transaction B: provider reference, transaction.pending event, stored response.
-import type { Ledger } from '@payagg/ledger';
+import { type Ledger, splitHoldId, splitRefundTransferId } from '@payagg/ledger';
 import type { Schema } from '@payagg/contract';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type CommitWrite, write } from '../db/write.ts';
@@ -24,6 +24,7 @@ import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
 import { collectionNotFound } from './collections.ts';
+import type { HoldRecoveryDeps } from './escrow-hold-recovery.ts';
 import { refundableAfterDisputes } from './disputes.ts';
 import { closeHoldIntent, type HoldIntent, openHoldIntent } from './hold-intents.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
@@ -38,7 +39,11 @@ import {
 import { commitSplitRefundLegs, reserveSplitRefundLegs, undoSplitRefundLegs } from './split-refunds.ts';
 import { ensureWallet } from './wallets.ts';
 
-export type RefundsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry };
+export type RefundsDeps = {
+  sql: Sql; ledger: Ledger; rails: RailRegistry;
+  /** To forget the record of a dead refund a later operation undoes (escrow-hold-recovery.ts). */
+  idempotency?: HoldRecoveryDeps['idempotency'];
+};
 /** spec: RefundCreate (the whole body is optional). */
 export type RefundRequest = Schema<'RefundCreate'>;
 
@@ -51,14 +56,21 @@ export async function reserveRefund(deps: RefundsDeps, input: {
   // The reservation's intent commits first, on its own and before the transaction (so a request
   // never waits for a second connection while holding one), and the transaction closes it
   // (hold-intents.ts): a crash in between leaves it to the sweeper, which voids the reservation.
-  // A split refund makes no such reservation (its intent names a hold that never exists). Not
+  // A split refund names its own pending transfers instead (below). Not
   // when the refund row already exists (a resumed run after step 2 committed): its reservation
   // belongs to that row and must never be swept.
   const [existing] = await deps.sql<{ id: string }[]>`select id from transactions where id = ${input.refundId}`;
   const intended = !existing;
   if (intended) {
+    // A split refund's pending transfers (its wallet reservations, the rests of holds it takes
+    // part of) are named too, for every leg: the sweeper voids whichever a dead run left
+    // (escrow-hold-recovery.ts holds anew what it took).
+    const legs = await deps.sql<{ leg: number }[]>`select leg from settlement_legs where transaction_id = ${input.collectionId}`;
     await openHoldIntent(deps.sql, {
-      ownerId: input.refundId, kind: 'refund', holdIds: [deps.ledger.refundReservationId(input.refundId)], idempotency: input.idempotency,
+      ownerId: input.refundId, kind: 'refund', idempotency: input.idempotency, holdIds: [
+        deps.ledger.refundReservationId(input.refundId),
+        ...legs.flatMap(({ leg }) => [splitRefundTransferId(input.refundId, 'reserve', leg), splitHoldId(input.refundId, leg)]),
+      ],
     });
   }
   return await write(deps, { prepare: async (tx: Tx) => {
@@ -88,7 +100,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
       throw fieldsRefusal('refund_exceeds_remaining_amount', [{ field: 'body.amount', message: `must not exceed the remaining refundable amount (${remaining})` }]);
     }
     // A split (or escrowed) collection gives back each leg's part (split-refunds.ts).
-    const refundLegs = await reserveSplitRefundLegs(tx, deps.ledger, { refundId: input.refundId, collection, amount });
+    const refundLegs = await reserveSplitRefundLegs(tx, deps, { refundId: input.refundId, collection, amount });
     const walletAccountId = refundLegs !== null ? null : (await ensureWallet(tx, deps.ledger, {
       merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
     })).accountId;
@@ -132,6 +144,8 @@ export type RefundInitiationHooks = {
   withinUndo?: (tx: Tx) => Promise<void>;
   /** Runs inside the database transaction that announces the refund (after transaction.pending). */
   withinAnnouncement?: (tx: Tx, refund: TransactionRow) => Promise<void>;
+  /** How a caller retries after a rail timeout (503), when not "with the same Idempotency-Key". */
+  timedOutRetry?: string;
 };
 
 /**
@@ -160,7 +174,7 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
     // keep the row and its reservation; the idempotency record keeps its recovery point, so a
     // retry with the same key resumes with the same refund id and the rail answers as before.
     if (railFailureOf(error) !== 'rail_timed_out') await undoRefundReservation(deps, refund, hooks);
-    throw railRefusal(error, refund.rail);
+    throw railRefusal(error, refund.rail, { timedOutRetry: hooks.timedOutRetry });
   }
   return await write(deps, {
     prepare: async (tx) => {
