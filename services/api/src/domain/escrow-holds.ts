@@ -21,6 +21,7 @@ import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { write } from '../db/write.ts';
 import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
 import { appendEvents, type NewEvent } from './events.ts';
+import { finishSplitRefundUndos } from './split-refunds.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import type { LegRecipientType, PlannedLeg, ReleaseCondition } from './split-rules.ts';
 import { lockTransaction, type TransactionRow } from './transactions.ts';
@@ -178,6 +179,7 @@ export async function endEscrowHold(deps: Deps, merchantId: string, holdId: stri
   const found = await getEscrowHold(deps.sql, merchantId, holdId);
   const ended = await write(deps, { prepare: async (tx) => {
     await lockTransaction(tx, found.transaction_id);
+    await finishSplitRefundUndos(tx, deps.ledger, found.transaction_id);
     return await endLockedHold(tx, deps, holdId, action);
   } });
   if (ended.refusal) throw ended.refusal;
@@ -244,6 +246,7 @@ export async function confirmDelivery(deps: Deps, merchantId: string, collection
     if (collection.status !== 'success' && collection.status !== 'reversed') {
       throw fieldsRefusal('collection_not_successful', [{ field: 'path.id', message: `only a successful collection has goods to confirm; this one is ${collection.status}` }]);
     }
+    await finishSplitRefundUndos(tx, deps.ledger, collectionId);
     const due = await tx<{ id: string }[]>`
       select id from escrow_holds where transaction_id = ${collectionId} and release_condition = 'delivery_confirmation'
         and status = 'held' and amount > 0 order by leg`;

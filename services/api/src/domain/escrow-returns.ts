@@ -31,6 +31,7 @@ import { appendEvents } from './events.ts';
 import { escrowEvent, escrowHoldNotFound, type EscrowHoldRow, getEscrowHold, notHeld, recordHoldEnd } from './escrow-holds.ts';
 import type { Refusal } from './outcomes.ts';
 import { initiateRefund, insertRefundRow, type RefundsDeps } from './refunds.ts';
+import { finishSplitRefundUndos } from './split-refunds.ts';
 import { lockTransaction, type RefundLegPart, type TransactionRow } from './transactions.ts';
 
 /** POST /escrow-holds/{id}/return: the hold as it stands once its refund is announced (returned). */
@@ -60,6 +61,9 @@ async function reserveEscrowReturn(deps: RefundsDeps, merchantId: string, holdId
   const reserved = await write(deps, { prepare: async (tx): Promise<{ refund: TransactionRow } | { refusal: Refusal }> => {
     const collection = await lockTransaction(tx, found.transaction_id);
     if (!collection) throw escrowHoldNotFound();
+    // An earlier return the rail refused whose undo a crash interrupted: finished first, so its
+    // row is never sent to the rail again and the hold is whole.
+    await finishSplitRefundUndos(tx, deps.ledger, collection.id);
     for (let attempt = 0; ; attempt += 1) {
       const [hold] = await tx<EscrowHoldRow[]>`select * from escrow_holds where id = ${holdId} for update`;
       if (!hold) throw escrowHoldNotFound();

@@ -36,7 +36,7 @@ import {
   setTransactionStatus,
   type TransactionRow,
 } from './transactions.ts';
-import { commitSplitRefundLegs, reserveSplitRefundLegs, undoSplitRefundLegs } from './split-refunds.ts';
+import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs, undoSplitRefundLegs } from './split-refunds.ts';
 import { ensureWallet } from './wallets.ts';
 
 export type RefundsDeps = {
@@ -76,10 +76,13 @@ export async function reserveRefund(deps: RefundsDeps, input: {
   return await write(deps, { prepare: async (tx: Tx) => {
     const resumed = await lockTransaction(tx, input.refundId);
     if (resumed) return resumed; // a resumed run: step 2 already committed
-    const collection = await lockTransaction(tx, input.collectionId);
+    let collection = await lockTransaction(tx, input.collectionId);
     if (!collection || collection.merchant_id !== input.merchantId || collection.type !== 'collection') {
       throw collectionNotFound();
     }
+    // A refused split refund whose undo a crash interrupted is finished first (its remainder
+    // comes back), then the collection is read again.
+    if (await finishSplitRefundUndos(tx, deps.ledger, collection.id) > 0) collection = (await lockTransaction(tx, collection.id))!;
     if (collection.status === 'reversed') {
       throw fieldsRefusal('collection_fully_refunded', [{ field: 'path.id', message: 'the collection is already fully refunded (reversed)' }]);
     }
@@ -193,42 +196,48 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
 /**
  * The rail refused the refund at initiation: forget the refund, then give the money back.
  * Order matters, because the database and the ledger cannot commit together:
- *   1. one database transaction deletes the row, restores the collection's remainder, records the
- *      void to do (refund_reservation_voids) and (via `withinUndo`) moves the idempotency record
- *      to a fresh id;
- *   2. then the ledger voids the reservation, and the recorded void is crossed out.
- * A crash between 1 and 2 leaves the void recorded: the sweeper (voidPendingRefundReservations)
- * finishes it. The other order could leave a row whose reservation is already voided, which a
- * resumed run would send to the rail and post as a refund the wallet never paid for.
+ *   1. one database transaction records the void to do (refund_reservation_voids) and (via
+ *      `withinUndo`) moves the idempotency record to a fresh id; a plain refund's row goes here
+ *      too and the collection's remainder is restored;
+ *   2. then the ledger gives the money back and the recorded void is crossed out: a plain
+ *      refund's reservation is voided; a split refund's parts are undone (split-refunds.ts
+ *      finishSplitRefundUndos: wallet reservations voided, held parts back into their holds) in
+ *      one database transaction under the collection's lock that deletes its row, restores the
+ *      remainder and crosses the record out.
+ * A crash between 1 and 2, or inside 2, leaves the void recorded: the sweeper
+ * (voidPendingRefundReservations) finishes it, and for a split refund so does any operation on
+ * the collection's holds or refunds first (each ledger movement is idempotent on the refund, so a
+ * repeated undo moves nothing twice). The other order could leave a row whose reservation is
+ * already voided, which a resumed run would send to the rail and post as a refund never paid for.
  */
 async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, hooks: RefundInitiationHooks): Promise<void> {
-  const undone = await write(deps, { prepare: async (tx) => {
+  const recorded = await write(deps, { prepare: async (tx) => {
     const locked = await lockTransaction(tx, refund.id);
     if (!locked || locked.provider_reference !== null || locked.status !== 'pending') return false;
-    if (locked.refund_legs !== null) {
-      // A split refund is undone in the ledger under the collection's lock, before the row goes
-      // (each movement is idempotent on the refund id; see split-refunds.ts).
-      await lockTransaction(tx, refund.parent_transaction_id!);
-      const { keptOnPayerSide } = await undoSplitRefundLegs(tx, deps.ledger, locked);
+    if (locked.refund_legs === null) {
       await tx`delete from transactions where id = ${refund.id}`;
-      await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
+      await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
                where id = ${refund.parent_transaction_id}`;
-      await hooks.withinUndo?.(tx);
-      return false;
     }
-    await tx`delete from transactions where id = ${refund.id}`;
-    await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
-             where id = ${refund.parent_transaction_id}`;
-    await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id})`;
+    await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id}) on conflict do nothing`;
     await hooks.withinUndo?.(tx);
     return true;
   } });
-  if (!undone) return;
+  if (!recorded) return;
   await voidRefundReservation(deps, refund.id);
 }
 
-/** Voids a recorded refund reservation in the ledger, then crosses the record out. Idempotent. */
+/** Gives a recorded refused refund's money back in the ledger, then crosses the record out. Idempotent. */
 async function voidRefundReservation(deps: RefundsDeps, refundId: string): Promise<void> {
+  const [split] = await deps.sql<{ parent_transaction_id: string }[]>`
+    select parent_transaction_id from transactions where id = ${refundId} and refund_legs is not null`;
+  if (split) {
+    await write(deps, { prepare: async (tx) => {
+      await lockTransaction(tx, split.parent_transaction_id);
+      await finishSplitRefundUndos(tx, deps.ledger, split.parent_transaction_id);
+    } });
+    return;
+  }
   const voided = await deps.ledger.cancelRefund(refundId);
   if (!voided.ok && voided.failure !== 'hold_already_voided') {
     throw new Error(`ledger refused to void refund ${refundId}: ${voided.failure}`);
@@ -286,6 +295,8 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
     // that request announces it; the worker delivers this outcome again after that.
     if (refund.provider_reference === null) throw new Error(`rail outcome for refund ${refund.id} before its initiation was recorded`);
     const collection = await lockTransaction(tx, refund.parent_transaction_id!);
+    // Another refund's interrupted undo moves the same holds: finished first (split-refunds.ts).
+    if (refund.refund_legs !== null) await finishSplitRefundUndos(tx, deps.ledger, collection!.id);
     if (outcome.status === 'failed') {
       let keptOnPayerSide = 0n;
       if (refund.refund_legs !== null) {

@@ -29,6 +29,7 @@ export async function reserveSplitRefundLegs(tx: Tx, deps: HoldRecoveryDeps, inp
   refundId: string; collection: TransactionRow; amount: bigint;
 }, restored = false): Promise<RefundLegPart[] | null> {
   const { ledger } = deps;
+  await finishSplitRefundUndos(tx, ledger, input.collection.id);
   const legs = await tx<SettlementLegRow[]>`
     select leg, ledger_account_id, amount, refunded_amount from settlement_legs where transaction_id = ${input.collection.id} order by leg for update`;
   if (legs.length === 0) return null;
@@ -118,6 +119,29 @@ export async function commitSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Tran
       occurred_at: hold.updated_at.toISOString(),
     },
   })));
+}
+
+/**
+ * Finishes the undo of every split refund of `collectionId` the rail refused at initiation whose
+ * undo was recorded (refund_reservation_voids) but not finished (refunds.ts undoRefundReservation:
+ * a crash after the record): the ledger parts are undone (idempotent on the refund), the row is
+ * deleted, the collection's remainder restored and the record crossed out, in the caller's
+ * transaction. Under the collection's row lock: every operation on a split collection's holds
+ * calls it first, so none ever meets a hold the undo has half moved.
+ */
+export async function finishSplitRefundUndos(tx: Tx, ledger: Ledger, collectionId: string): Promise<number> {
+  const undoing = await tx<TransactionRow[]>`
+    select t.* from transactions t join refund_reservation_voids v on v.refund_id = t.id
+    where t.parent_transaction_id = ${collectionId} and t.type = 'refund' and t.refund_legs is not null
+    order by t.created_at for update of t`;
+  for (const refund of undoing) {
+    const { keptOnPayerSide } = await undoSplitRefundLegs(tx, ledger, refund);
+    await tx`delete from transactions where id = ${refund.id}`;
+    await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
+             where id = ${collectionId}`;
+    await tx`delete from refund_reservation_voids where refund_id = ${refund.id}`;
+  }
+  return undoing.length;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { MerchantClient } from '@payagg/sdk';
 import { releaseDueEscrowHolds } from '../../src/domain/escrow-holds.ts';
 import { escrowReturnRefundId } from '../../src/domain/escrow-returns.ts';
 import { eventsOf } from '../../src/domain/events.ts';
-import { applyRefundOutcome, reserveRefund } from '../../src/domain/refunds.ts';
+import { applyRefundOutcome, reserveRefund, voidPendingRefundReservations } from '../../src/domain/refunds.ts';
 import { platformOwnerId } from '../../src/domain/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';
@@ -32,7 +32,14 @@ beforeAll(async () => {
       if new.type = 'refund' and new.amount = ${deadRefundAmount} and new.reference = 'dies' then raise exception 'process died after the ledger step'; end if;
       return new;
     end $$;
-    create trigger refuse_dead_refund before insert on transactions for each row execute function refuse_dead_refund();`);
+    create trigger refuse_dead_refund before insert on transactions for each row execute function refuse_dead_refund();
+    create table undo_dies (collection_id uuid);
+    create function refuse_undo_delete() returns trigger language plpgsql as $$
+    begin
+      if old.type = 'refund' and exists (select 1 from undo_dies u where u.collection_id = old.parent_transaction_id) then raise exception 'process died inside the undo'; end if;
+      return old;
+    end $$;
+    create trigger refuse_undo_delete before delete on transactions for each row execute function refuse_undo_delete();`);
 });
 afterAll(async () => { await service?.close(); });
 afterEach(async () => { await expectLedgerInvariants(service); });
@@ -199,5 +206,66 @@ describe('a partial refund, then a return, then the refund fails (decision 0480)
     // The merchant decides again: released, the seller gets the 2,401.
     expect((await p.client.POST('/escrow-holds/{id}/release', { params: { path: { id: p.hold.id } } })).response.status).toBe(200);
     expect((await balancesOf(p.owners))[0]).toEqual({ available: 2_401n, pending: 0n });
+  });
+});
+
+describe('a split refund the rail refuses at initiation, the process dying inside its undo', () => {
+  /**
+   * The refund of 3,001 is refused by the rail (down); its undo dies after the ledger gave the
+   * parts back and before the row's deletion committed (a trigger refuses the deletion).
+   */
+  async function undoDied(p: Awaited<ReturnType<typeof splitPayment>>): Promise<string> {
+    await service.sql`insert into undo_dies (collection_id) values (${p.collection.id})`;
+    service.runtime.rails.setSandboxRailDown('card', true);
+    try {
+      const refused = await refund(p.client, p.collection.id, { amount: 3_001 });
+      expect(refused.response.status).toBe(500); // the process "died": no answer a client could rely on
+    } finally {
+      service.runtime.rails.setSandboxRailDown('card', false);
+      await service.sql`delete from undo_dies where collection_id = ${p.collection.id}`;
+    }
+    // The ledger gave the parts back; the database still has the row and the hold made smaller.
+    expect(await balancesOf(p.owners)).toEqual(settled);
+    const [row] = await service.sql<{ id: string }[]>`select id from transactions where parent_transaction_id = ${p.collection.id} and type = 'refund'`;
+    expect(row).toBeDefined();
+    const [voidRecord] = await service.sql`select 1 from refund_reservation_voids where refund_id = ${row!.id}`;
+    expect(voidRecord).toBeDefined(); // recorded before the ledger moved
+    return row!.id;
+  }
+
+  it('the next operation on the hold (a release) finishes the undo first: row gone, remainder back, hold whole and released', async () => {
+    const p = await splitPayment('u1');
+    const refundId = await undoDied(p);
+    const released = await p.client.POST('/escrow-holds/{id}/release', { params: { path: { id: p.hold.id } } });
+    expect(released.response.status, JSON.stringify(released.error)).toBe(200);
+    expect(released.data!.data).toMatchObject({ status: 'released', amount: 8_001 });
+    expect(await balancesOf(p.owners)).toEqual([{ available: 8_001n, pending: 0n }, ...settled.slice(1)]);
+    expect(await service.sql`select 1 from transactions where id = ${refundId}`).toHaveLength(0);
+    expect(await service.sql`select 1 from refund_reservation_voids where refund_id = ${refundId}`).toHaveLength(0);
+    expect((await p.client.GET('/collections/{id}', { params: { path: { id: p.collection.id } } })).data!.data.refunded_amount).toBe(0);
+  });
+
+  it('the refund-void sweeper finishes it when nothing else comes; a refund then takes the whole remainder', async () => {
+    const p = await splitPayment('u2');
+    const refundId = await undoDied(p);
+    const swept = await voidPendingRefundReservations({ sql: service.sql, ledger: service.runtime.ledger, rails: service.runtime.rails }, { olderThanMs: 0 });
+    expect(swept.failed).toEqual([]);
+    expect(await service.sql`select 1 from transactions where id = ${refundId}`).toHaveLength(0);
+    expect((await p.client.GET('/escrow-holds/{id}', { params: { path: { id: p.hold.id } } })).data!.data).toMatchObject({ status: 'held', amount: 8_001 });
+    expect(await balancesOf(p.owners)).toEqual(settled);
+    expect((await p.client.GET('/collections/{id}', { params: { path: { id: p.collection.id } } })).data!.data.refunded_amount).toBe(0);
+    const whole = await refund(p.client, p.collection.id, {});
+    expect(whole.response.status, JSON.stringify(whole.error)).toBe(200);
+    expect(whole.data!.data.amount).toBe(10_001);
+    await deliverAll(service);
+    expect((await p.client.GET('/collections/{id}', { params: { path: { id: p.collection.id } } })).data!.data.status).toBe('reversed');
+  });
+
+  it('a new refund on the collection finishes it first and sees the whole remainder', async () => {
+    const p = await splitPayment('u3');
+    await undoDied(p);
+    const whole = await refund(p.client, p.collection.id, { amount: 10_001 });
+    expect(whole.response.status, JSON.stringify(whole.error)).toBe(200);
+    expect(await balancesOf(p.owners)).toEqual([{ available: 0n, pending: 0n }, { available: 0n, pending: 0n }, { available: 0n, pending: 0n }, { available: 0n, pending: 0n }]);
   });
 });
