@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
 import { releaseDueEscrowHolds } from '../../src/domain/escrow-holds.ts';
-import { escrowReturnRefundId } from '../../src/domain/escrow-returns.ts';
+import { escrowReturnRefundId, escrowReturnTimedOutRetry, returnEscrowHold } from '../../src/domain/escrow-returns.ts';
+import { RailOutageError } from '../../src/rails/errors.ts';
 import { eventsOf } from '../../src/domain/events.ts';
 import { applyRefundOutcome, reserveRefund, voidPendingRefundReservations } from '../../src/domain/refunds.ts';
 import { platformOwnerId } from '../../src/domain/split-rules.ts';
@@ -267,5 +268,33 @@ describe('a split refund the rail refuses at initiation, the process dying insid
     const whole = await refund(p.client, p.collection.id, { amount: 10_001 });
     expect(whole.response.status, JSON.stringify(whole.error)).toBe(200);
     expect(await balancesOf(p.owners)).toEqual([{ available: 0n, pending: 0n }, { available: 0n, pending: 0n }, { available: 0n, pending: 0n }, { available: 0n, pending: 0n }]);
+  });
+});
+
+describe('a return whose rail call timed out', () => {
+  it('answers 503 RAIL_TIMED_OUT worded for a return (return the hold again), and the next return finishes it with the same refund', async () => {
+    const p = await splitPayment('t1');
+    const real = service.runtime.rails;
+    const timingOut = {
+      ...real,
+      connectorFor: (rail: Parameters<typeof real.connectorFor>[0]) => ({
+        ...real.connectorFor(rail),
+        initiateRefund: async (request: Parameters<ReturnType<typeof real.connectorFor>['initiateRefund']>[0]) => {
+          await real.connectorFor(rail).initiateRefund(request);
+          throw new RailOutageError(rail, 'timeout');
+        },
+      }),
+    };
+    const deps = { sql: service.sql, ledger: service.runtime.ledger, rails: timingOut, idempotency: service.runtime.idempotency };
+    const timedOut = await returnEscrowHold(deps, p.merchantId, p.hold.id).catch((error: unknown) => error);
+    expect(timedOut).toMatchObject({ outcome: 'rail_timed_out' });
+    expect((timedOut as Error).message).toContain(escrowReturnTimedOutRetry);
+    expect((timedOut as Error).message).not.toMatch(/charging/);
+    const [pending] = await refundsOf(p.client, p.collection.id);
+    const again = await p.client.POST('/escrow-holds/{id}/return', { params: { path: { id: p.hold.id } } });
+    expect(again.response.status).toBe(200);
+    expect((await refundsOf(p.client, p.collection.id)).map((r) => r.id)).toEqual([pending!.id]);
+    await deliverAll(service);
+    expect((await balancesOf(p.owners))[0]).toEqual({ available: 0n, pending: 0n });
   });
 });
