@@ -36,7 +36,7 @@ import {
   setTransactionStatus,
   type TransactionRow,
 } from './transactions.ts';
-import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs, undoSplitRefundLegs } from './split-refunds.ts';
+import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs } from './split-refunds.ts';
 import { ensureWallet } from './wallets.ts';
 
 export type RefundsDeps = {
@@ -286,6 +286,7 @@ export async function voidPendingRefundReservations(deps: RefundsDeps,
  *              remainder is restored; transaction.failed.
  */
 export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome): Promise<void> {
+  let splitUndoDue: string | null = null;
   await write(deps, { prepare: async (tx) => {
     const refund = await lockTransaction(tx, outcome.transactionId);
     if (!refund) throw new Error(`rail outcome for unknown refund ${outcome.transactionId}`);
@@ -298,14 +299,18 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
     // Another refund's interrupted undo moves the same holds: finished first (split-refunds.ts).
     if (refund.refund_legs !== null) await finishSplitRefundUndos(tx, deps.ledger, collection!.id);
     if (outcome.status === 'failed') {
-      let keptOnPayerSide = 0n;
       if (refund.refund_legs !== null) {
-        ({ keptOnPayerSide } = await undoSplitRefundLegs(tx, deps.ledger, refund));
-      } else {
-        const voided = await deps.ledger.cancelRefund(refund.id);
-        if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
+        // A split refund's undo moves holds: recorded here, with the failure, before the ledger
+        // moves; finished right after this commit (or by the sweeper, or first by any operation
+        // on the collection), as for a refusal at initiation (decision 0482).
+        await setTransactionStatus(tx, refund, 'failed', { failureReason: outcome.failureReason });
+        await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id}) on conflict do nothing`;
+        splitUndoDue = refund.id;
+        return;
       }
-      await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
+      const voided = await deps.ledger.cancelRefund(refund.id);
+      if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
+      await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
                where id = ${collection!.id}`;
       await setTransactionStatus(tx, refund, 'failed', { failureReason: outcome.failureReason });
       return;
@@ -324,4 +329,5 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
       await setTransactionStatus(tx, collection!, 'reversed');
     }
   } });
+  if (splitUndoDue !== null) await voidRefundReservation(deps, splitUndoDue);
 }

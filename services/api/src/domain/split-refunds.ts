@@ -122,10 +122,11 @@ export async function commitSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Tran
 }
 
 /**
- * Finishes the undo of every split refund of `collectionId` the rail refused at initiation whose
- * undo was recorded (refund_reservation_voids) but not finished (refunds.ts undoRefundReservation:
- * a crash after the record): the ledger parts are undone (idempotent on the refund), the row is
- * deleted, the collection's remainder restored and the record crossed out, in the caller's
+ * Finishes the undo of every split refund of `collectionId` the rail refused at initiation or
+ * failed whose undo was recorded (refund_reservation_voids) but not finished (refunds.ts
+ * undoRefundReservation, applyRefundOutcome: a crash after the record): the ledger parts are
+ * undone (idempotent on the refund), a refused refund's row is deleted (a failed one stays
+ * failed), the collection's remainder restored and the record crossed out, in the caller's
  * transaction. Under the collection's row lock: every operation on a split collection's holds
  * calls it first, so none ever meets a hold the undo has half moved.
  */
@@ -136,7 +137,8 @@ export async function finishSplitRefundUndos(tx: Tx, ledger: Ledger, collectionI
     order by t.created_at for update of t`;
   for (const refund of undoing) {
     const { keptOnPayerSide } = await undoSplitRefundLegs(tx, ledger, refund);
-    await tx`delete from transactions where id = ${refund.id}`;
+    // Refused at initiation (never announced): the row goes. Failed by the rail: it stays failed.
+    if (refund.status === 'pending') await tx`delete from transactions where id = ${refund.id}`;
     await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
              where id = ${collectionId}`;
     await tx`delete from refund_reservation_voids where refund_id = ${refund.id}`;

@@ -40,7 +40,21 @@ beforeAll(async () => {
       if old.type = 'refund' and exists (select 1 from undo_dies u where u.collection_id = old.parent_transaction_id) then raise exception 'process died inside the undo'; end if;
       return old;
     end $$;
-    create trigger refuse_undo_delete before delete on transactions for each row execute function refuse_undo_delete();`);
+    create trigger refuse_undo_delete before delete on transactions for each row execute function refuse_undo_delete();
+    create table outcome_dies (refund_id uuid);
+    create function refuse_failed_outcome() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from outcome_dies d where d.refund_id = new.id) and new.status = 'failed' then raise exception 'process died applying the outcome'; end if;
+      return new;
+    end $$;
+    create trigger refuse_failed_outcome before update on transactions for each row execute function refuse_failed_outcome();
+    create table crossing_dies (refund_id uuid);
+    create function refuse_void_crossed_out() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from crossing_dies d where d.refund_id = old.refund_id) then raise exception 'process died inside the undo'; end if;
+      return old;
+    end $$;
+    create trigger refuse_void_crossed_out before delete on refund_reservation_voids for each row execute function refuse_void_crossed_out();`);
 });
 afterAll(async () => { await service?.close(); });
 afterEach(async () => { await expectLedgerInvariants(service); });
@@ -296,5 +310,47 @@ describe('a return whose rail call timed out', () => {
     expect((await refundsOf(p.client, p.collection.id)).map((r) => r.id)).toEqual([pending!.id]);
     await deliverAll(service);
     expect((await balancesOf(p.owners))[0]).toEqual({ available: 0n, pending: 0n });
+  });
+});
+
+describe('a split refund the rail fails, the process dying while its failure is applied', () => {
+  async function failedOutcome(p: Awaited<ReturnType<typeof splitPayment>>, refundId: string) {
+    const [row] = await service.sql<{ provider_reference: string }[]>`select provider_reference from transactions where id = ${refundId}`;
+    return await applyRefundOutcome({ sql: service.sql, ledger: service.runtime.ledger, rails: service.runtime.rails }, {
+      providerReference: row!.provider_reference, rail: 'card', kind: 'refund', status: 'failed', failureReason: 'refund_rejected', transactionId: refundId,
+    });
+  }
+
+  it('died with the outcome: a release meanwhile releases what is held; the redelivered failure credits the part; nothing twice', async () => {
+    const p = await splitPayment('f1');
+    const taken = await refund(p.client, p.collection.id, { amount: 3_001 });
+    expect(taken.response.status).toBe(200);
+    await service.sql`insert into outcome_dies (refund_id) values (${taken.data!.data.id})`;
+    await expect(failedOutcome(p, taken.data!.data.id)).rejects.toThrow(/process died/);
+    await service.sql`delete from outcome_dies where refund_id = ${taken.data!.data.id}`;
+    const released = await p.client.POST('/escrow-holds/{id}/release', { params: { path: { id: p.hold.id } } });
+    expect(released.response.status, JSON.stringify(released.error)).toBe(200);
+    await failedOutcome(p, taken.data!.data.id); // the worker delivers it again
+    expect(await balancesOf(p.owners)).toEqual([{ available: 8_001n, pending: 0n }, ...settled.slice(1)]);
+    expect((await p.client.GET('/collections/{id}', { params: { path: { id: p.collection.id } } })).data!.data.refunded_amount).toBe(0);
+    expect((await refundsOf(p.client, p.collection.id)).map((r) => r.status)).toEqual(['failed']);
+  });
+
+  it('died inside the undo (after the ledger gave the parts back): the next release finishes it first, the hold whole', async () => {
+    const p = await splitPayment('f2');
+    const taken = await refund(p.client, p.collection.id, { amount: 3_001 });
+    await service.sql`insert into crossing_dies (refund_id) values (${taken.data!.data.id})`;
+    // The failure commits; the undo after it dies before crossing its record out.
+    await expect(failedOutcome(p, taken.data!.data.id)).rejects.toThrow(/process died/);
+    await service.sql`delete from crossing_dies where refund_id = ${taken.data!.data.id}`;
+    // The ledger gave the parts back; the database still has the hold made smaller and the record.
+    expect(await balancesOf(p.owners)).toEqual(settled);
+    expect(await service.sql`select 1 from refund_reservation_voids where refund_id = ${taken.data!.data.id}`).toHaveLength(1);
+    const released = await p.client.POST('/escrow-holds/{id}/release', { params: { path: { id: p.hold.id } } });
+    expect(released.response.status, JSON.stringify(released.error)).toBe(200);
+    expect(released.data!.data).toMatchObject({ status: 'released', amount: 8_001 });
+    expect(await balancesOf(p.owners)).toEqual([{ available: 8_001n, pending: 0n }, ...settled.slice(1)]);
+    expect((await p.client.GET('/collections/{id}', { params: { path: { id: p.collection.id } } })).data!.data.refunded_amount).toBe(0);
+    expect(await service.sql`select 1 from refund_reservation_voids where refund_id = ${taken.data!.data.id}`).toHaveLength(0);
   });
 });
