@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
 import { releaseDueEscrowHolds } from '../../src/domain/escrow-holds.ts';
+import { holdIntentAbandonAgeMs, sweepHoldIntents } from '../../src/domain/hold-intents.ts';
 import { escrowReturnRefundId, escrowReturnTimedOutRetry, returnEscrowHold } from '../../src/domain/escrow-returns.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';
 import { eventsOf } from '../../src/domain/events.ts';
@@ -147,6 +148,18 @@ describe('a hold the ledger ended without the database recording it', () => {
     expect((await refund(p.client, p.collection.id, { amount: 1_000 })).response.status).toBe(200);
     await deliverAll(service);
     expect((await p.client.GET('/collections/{id}', { params: { path: { id: p.collection.id } } })).data!.data.refunded_amount).toBe(1_000);
+  });
+
+  it('a split refund died, nobody came, the hold-intent sweeper voided its pending transfers; then a release: whole', async () => {
+    const p = await splitPayment('dies');
+    const deadId = await deadSplitRefund(p);
+    await service.sql`update ledger_hold_intents set touched_at = now() - ${holdIntentAbandonAgeMs} * interval '1 millisecond' where owner_id = ${deadId}`;
+    await sweepHoldIntents({ sql: service.sql, ledger: service.runtime.ledger, idempotency: service.runtime.idempotency });
+    // The dead refund's wallet reservations and the rest it held anew are void; what it took is in rail clearing.
+    expect(await balancesOf(p.owners)).toEqual([{ available: 0n, pending: 0n }, ...settled.slice(1)]);
+    const released = await p.client.POST('/escrow-holds/{id}/release', { params: { path: { id: p.hold.id } } });
+    expect(released.response.status, JSON.stringify(released.error)).toBe(200);
+    expect(await balancesOf(p.owners)).toEqual([{ available: 8_001n, pending: 0n }, ...settled.slice(1)]);
   });
 
   it('a split refund died, then the auto-release job: the hold is released whole', async () => {
