@@ -25,7 +25,9 @@ export {
   type SettlementLeg,
   type SettlementResult,
   type SplitRefundLeg,
+  escrowReleaseId,
   splitHoldId,
+  splitRefundTransferId,
 } from './domain/ledger-service.ts';
 export { AccountCode, TransferCode, system_account_kinds, type SystemAccountKind } from './domain/layout.ts';
 export { convertAmount, divideRounded, parseRate, rounding_default, type Rate, type Rounding } from './domain/fx.ts';

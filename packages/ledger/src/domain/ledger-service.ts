@@ -304,7 +304,7 @@ export class Ledger {
 
   /** Releases an escrow hold into the wallet's available balance (post the pending transfer). */
   releaseEscrow(pendingTransferId: bigint): Promise<MovementResult> {
-    return this.#postOrVoid(idFromParts('payagg.ledger.escrow_release', pendingTransferId), pendingTransferId, 'post');
+    return this.#postOrVoid(escrowReleaseId(pendingTransferId), pendingTransferId, 'post');
   }
 
   /** Returns an escrow hold to rail clearing (void the pending transfer). */
@@ -920,12 +920,21 @@ export type SplitRefundLeg =
   | { kind: 'wallet'; leg: number; accountId: bigint; amount: bigint }
   | { kind: 'hold'; leg: number; accountId: bigint; collectionId: string; holdPendingId: bigint; keep: bigint };
 
+/** The id of the post that releases the escrow hold `pendingTransferId` (releaseEscrow). */
+export function escrowReleaseId(pendingTransferId: bigint): bigint {
+  return idFromParts('payagg.ledger.escrow_release', pendingTransferId);
+}
+
 /** The id of the hold a split refund leaves behind for `leg` (reserveSplitRefund). */
 export function splitHoldId(refundId: string, leg: number): bigint {
   return idFromParts('payagg.ledger.split_hold', u128FromUuid(refundId), leg);
 }
 
-function splitRefundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel' | 'take', leg: number): bigint {
+/**
+ * The ids of a split refund's transfers for `leg` (reserveSplitRefund): exported so that a
+ * request that died after its ledger step can be found and undone by whoever meets what it left.
+ */
+export function splitRefundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel' | 'take', leg: number): bigint {
   return idFromParts('payagg.ledger.split_refund', u128FromUuid(refundId), step, leg);
 }
 

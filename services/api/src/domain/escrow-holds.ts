@@ -19,7 +19,9 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { write } from '../db/write.ts';
+import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
 import { appendEvents, type NewEvent } from './events.ts';
+import { finishSplitRefundUndos } from './split-refunds.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
 import type { LegRecipientType, PlannedLeg, ReleaseCondition } from './split-rules.ts';
 import { lockTransaction, type TransactionRow } from './transactions.ts';
@@ -44,7 +46,7 @@ export type EscrowHoldRow = {
   updated_at: Date;
 };
 export type EscrowHoldResource = Schema<'EscrowHold'>;
-type Deps = { sql: Sql; ledger: Ledger };
+type Deps = { sql: Sql; ledger: Ledger; idempotency?: HoldRecoveryDeps['idempotency'] };
 
 export function toEscrowHoldResource(row: EscrowHoldRow): EscrowHoldResource {
   return {
@@ -177,31 +179,38 @@ export async function endEscrowHold(deps: Deps, merchantId: string, holdId: stri
   const found = await getEscrowHold(deps.sql, merchantId, holdId);
   const ended = await write(deps, { prepare: async (tx) => {
     await lockTransaction(tx, found.transaction_id);
-    return await endLockedHold(tx, deps.ledger, holdId, action);
+    await finishSplitRefundUndos(tx, deps.ledger, found.transaction_id);
+    return await endLockedHold(tx, deps, holdId, action);
   } });
   if (ended.refusal) throw ended.refusal;
   return ended.hold;
 }
 
 /** endEscrowHold's work, for a caller that holds the collection's row lock. */
-async function endLockedHold(tx: Tx, ledger: Ledger, holdId: string, action: 'release' | 'return'): Promise<{ hold: EscrowHoldRow; refusal?: Refusal }> {
+async function endLockedHold(tx: Tx, deps: HoldRecoveryDeps, holdId: string, action: 'release' | 'return', restored = false): Promise<{ hold: EscrowHoldRow; refusal?: Refusal }> {
   const [hold] = await tx<EscrowHoldRow[]>`select * from escrow_holds where id = ${holdId} for update`;
   if (!hold) throw escrowHoldNotFound();
   if (hold.status !== 'held' || hold.amount === 0n || hold.ledger_pending_id === null) {
     throw notHeld(hold.status === 'held' ? 'taken back whole by a refund in progress' : hold.status);
   }
   const pendingId = BigInt(hold.ledger_pending_id);
-  const moved = action === 'release' ? await ledger.releaseEscrow(pendingId) : await ledger.returnEscrow(pendingId);
-  let done: 'release' | 'return' = action;
+  const moved = action === 'release' ? await deps.ledger.releaseEscrow(pendingId) : await deps.ledger.returnEscrow(pendingId);
   if (!moved.ok) {
-    // The ledger already ended this hold the other way: an earlier request moved it and died
-    // before its commit. The ledger is the truth: record that end (and its event), refuse this one.
-    if (action === 'return' && moved.failure === 'hold_already_posted') done = 'release';
-    else if (action === 'release' && moved.failure === 'hold_already_voided') done = 'return';
-    else throw new Error(`ledger refused to ${action} escrow hold ${hold.id}: ${moved.failure} (${moved.status})`);
+    // A release finding the hold voided: a refund or a return took it in the ledger and died
+    // before its commit (no refund row exists). Nothing of that dead request may survive: it is
+    // undone and the hold held anew (escrow-hold-recovery.ts), then this release goes on.
+    if (action === 'release' && moved.failure === 'hold_already_voided' && !restored) {
+      await restoreTakenHold(tx, deps, hold, { knownVoided: true });
+      return await endLockedHold(tx, deps, holdId, action, true);
+    }
+    // A return finding it posted: a release moved it and died before its commit. The ledger is
+    // the truth: record that release (and its event), refuse this return.
+    if (action === 'return' && moved.failure === 'hold_already_posted') {
+      return { hold: await recordHoldEnd(tx, hold, 'release'), refusal: notHeld('released') };
+    }
+    throw new Error(`ledger refused to ${action} escrow hold ${hold.id}: ${moved.failure} (${moved.status})`);
   }
-  const ended = await recordHoldEnd(tx, hold, done);
-  return done === action ? { hold: ended } : { hold: ended, refusal: notHeld(ended.status) };
+  return { hold: await recordHoldEnd(tx, hold, action) };
 }
 
 export function notHeld(state: string): Refusal {
@@ -237,12 +246,12 @@ export async function confirmDelivery(deps: Deps, merchantId: string, collection
     if (collection.status !== 'success' && collection.status !== 'reversed') {
       throw fieldsRefusal('collection_not_successful', [{ field: 'path.id', message: `only a successful collection has goods to confirm; this one is ${collection.status}` }]);
     }
+    await finishSplitRefundUndos(tx, deps.ledger, collectionId);
     const due = await tx<{ id: string }[]>`
       select id from escrow_holds where transaction_id = ${collectionId} and release_condition = 'delivery_confirmation'
         and status = 'held' and amount > 0 order by leg`;
-    // A hold the ledger had already returned (a return that died before its commit) is recorded
-    // as returned and left out; the others are released.
-    for (const { id } of due) await endLockedHold(tx, deps.ledger, id, 'release');
+    // A hold a dead refund or return had taken in the ledger is held anew, then released.
+    for (const { id } of due) await endLockedHold(tx, deps, id, 'release');
     return await tx<EscrowHoldRow[]>`select * from escrow_holds where transaction_id = ${collectionId} order by created_at desc, id desc`;
   } });
 }

@@ -6,13 +6,13 @@ import type { Rail } from '../rails/types.ts';
 import { fieldsRefusalMessage, Refusal } from './outcomes.ts';
 
 /** The refusal for a failed rail call, or `error` itself when it is not a rail failure (a bug). */
-export function railRefusal(error: unknown, rail: Rail): unknown {
+export function railRefusal(error: unknown, rail: Rail, options: { timedOutRetry?: string } = {}): unknown {
   switch (railFailureOf(error)) {
     case 'rail_unavailable':
       return new Refusal('rail_unavailable', `The ${rail} rail is temporarily unavailable. Nothing was created; retry later.`, { cause: error });
     case 'rail_timed_out':
       return new Refusal('rail_timed_out',
-        `The ${rail} rail did not answer in time. Retry with the same Idempotency-Key: the retry completes this request instead of charging again.`,
+        `The ${rail} rail did not answer in time. ${options.timedOutRetry ?? 'Retry with the same Idempotency-Key: the retry completes this request instead of charging again.'}`,
         { cause: error });
     case 'rail_declined_request':
       return new Refusal('rail_declined_request', fieldsRefusalMessage, {

@@ -16,7 +16,7 @@
 //      announced) and then the reservation voided: 503, nothing created. A timeout is
 //      ambiguous: the row and the reservation stay for a retry with the same key.
 //   4. database transaction B: provider reference, transaction.pending event, stored response.
-import type { Ledger } from '@payagg/ledger';
+import { type Ledger, splitHoldId, splitRefundTransferId } from '@payagg/ledger';
 import type { Schema } from '@payagg/contract';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type CommitWrite, write } from '../db/write.ts';
@@ -24,6 +24,7 @@ import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
 import { collectionNotFound } from './collections.ts';
+import type { HoldRecoveryDeps } from './escrow-hold-recovery.ts';
 import { refundableAfterDisputes } from './disputes.ts';
 import { closeHoldIntent, type HoldIntent, openHoldIntent } from './hold-intents.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
@@ -35,10 +36,14 @@ import {
   setTransactionStatus,
   type TransactionRow,
 } from './transactions.ts';
-import { commitSplitRefundLegs, reserveSplitRefundLegs, undoSplitRefundLegs } from './split-refunds.ts';
+import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs } from './split-refunds.ts';
 import { ensureWallet } from './wallets.ts';
 
-export type RefundsDeps = { sql: Sql; ledger: Ledger; rails: RailRegistry };
+export type RefundsDeps = {
+  sql: Sql; ledger: Ledger; rails: RailRegistry;
+  /** To forget the record of a dead refund a later operation undoes (escrow-hold-recovery.ts). */
+  idempotency?: HoldRecoveryDeps['idempotency'];
+};
 /** spec: RefundCreate (the whole body is optional). */
 export type RefundRequest = Schema<'RefundCreate'>;
 
@@ -51,23 +56,33 @@ export async function reserveRefund(deps: RefundsDeps, input: {
   // The reservation's intent commits first, on its own and before the transaction (so a request
   // never waits for a second connection while holding one), and the transaction closes it
   // (hold-intents.ts): a crash in between leaves it to the sweeper, which voids the reservation.
-  // A split refund makes no such reservation (its intent names a hold that never exists). Not
+  // A split refund names its own pending transfers instead (below). Not
   // when the refund row already exists (a resumed run after step 2 committed): its reservation
   // belongs to that row and must never be swept.
   const [existing] = await deps.sql<{ id: string }[]>`select id from transactions where id = ${input.refundId}`;
   const intended = !existing;
   if (intended) {
+    // A split refund's pending transfers (its wallet reservations, the rests of holds it takes
+    // part of) are named too, for every leg: the sweeper voids whichever a dead run left
+    // (escrow-hold-recovery.ts holds anew what it took).
+    const legs = await deps.sql<{ leg: number }[]>`select leg from settlement_legs where transaction_id = ${input.collectionId}`;
     await openHoldIntent(deps.sql, {
-      ownerId: input.refundId, kind: 'refund', holdIds: [deps.ledger.refundReservationId(input.refundId)], idempotency: input.idempotency,
+      ownerId: input.refundId, kind: 'refund', idempotency: input.idempotency, holdIds: [
+        deps.ledger.refundReservationId(input.refundId),
+        ...legs.flatMap(({ leg }) => [splitRefundTransferId(input.refundId, 'reserve', leg), splitHoldId(input.refundId, leg)]),
+      ],
     });
   }
   return await write(deps, { prepare: async (tx: Tx) => {
     const resumed = await lockTransaction(tx, input.refundId);
     if (resumed) return resumed; // a resumed run: step 2 already committed
-    const collection = await lockTransaction(tx, input.collectionId);
+    let collection = await lockTransaction(tx, input.collectionId);
     if (!collection || collection.merchant_id !== input.merchantId || collection.type !== 'collection') {
       throw collectionNotFound();
     }
+    // A refused split refund whose undo a crash interrupted is finished first (its remainder
+    // comes back), then the collection is read again.
+    if (await finishSplitRefundUndos(tx, deps.ledger, collection.id) > 0) collection = (await lockTransaction(tx, collection.id))!;
     if (collection.status === 'reversed') {
       throw fieldsRefusal('collection_fully_refunded', [{ field: 'path.id', message: 'the collection is already fully refunded (reversed)' }]);
     }
@@ -88,7 +103,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
       throw fieldsRefusal('refund_exceeds_remaining_amount', [{ field: 'body.amount', message: `must not exceed the remaining refundable amount (${remaining})` }]);
     }
     // A split (or escrowed) collection gives back each leg's part (split-refunds.ts).
-    const refundLegs = await reserveSplitRefundLegs(tx, deps.ledger, { refundId: input.refundId, collection, amount });
+    const refundLegs = await reserveSplitRefundLegs(tx, deps, { refundId: input.refundId, collection, amount });
     const walletAccountId = refundLegs !== null ? null : (await ensureWallet(tx, deps.ledger, {
       merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
     })).accountId;
@@ -132,6 +147,8 @@ export type RefundInitiationHooks = {
   withinUndo?: (tx: Tx) => Promise<void>;
   /** Runs inside the database transaction that announces the refund (after transaction.pending). */
   withinAnnouncement?: (tx: Tx, refund: TransactionRow) => Promise<void>;
+  /** How a caller retries after a rail timeout (503), when not "with the same Idempotency-Key". */
+  timedOutRetry?: string;
 };
 
 /**
@@ -160,7 +177,7 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
     // keep the row and its reservation; the idempotency record keeps its recovery point, so a
     // retry with the same key resumes with the same refund id and the rail answers as before.
     if (railFailureOf(error) !== 'rail_timed_out') await undoRefundReservation(deps, refund, hooks);
-    throw railRefusal(error, refund.rail);
+    throw railRefusal(error, refund.rail, { timedOutRetry: hooks.timedOutRetry });
   }
   return await write(deps, {
     prepare: async (tx) => {
@@ -179,42 +196,48 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
 /**
  * The rail refused the refund at initiation: forget the refund, then give the money back.
  * Order matters, because the database and the ledger cannot commit together:
- *   1. one database transaction deletes the row, restores the collection's remainder, records the
- *      void to do (refund_reservation_voids) and (via `withinUndo`) moves the idempotency record
- *      to a fresh id;
- *   2. then the ledger voids the reservation, and the recorded void is crossed out.
- * A crash between 1 and 2 leaves the void recorded: the sweeper (voidPendingRefundReservations)
- * finishes it. The other order could leave a row whose reservation is already voided, which a
- * resumed run would send to the rail and post as a refund the wallet never paid for.
+ *   1. one database transaction records the void to do (refund_reservation_voids) and (via
+ *      `withinUndo`) moves the idempotency record to a fresh id; a plain refund's row goes here
+ *      too and the collection's remainder is restored;
+ *   2. then the ledger gives the money back and the recorded void is crossed out: a plain
+ *      refund's reservation is voided; a split refund's parts are undone (split-refunds.ts
+ *      finishSplitRefundUndos: wallet reservations voided, held parts back into their holds) in
+ *      one database transaction under the collection's lock that deletes its row, restores the
+ *      remainder and crosses the record out.
+ * A crash between 1 and 2, or inside 2, leaves the void recorded: the sweeper
+ * (voidPendingRefundReservations) finishes it, and for a split refund so does any operation on
+ * the collection's holds or refunds first (each ledger movement is idempotent on the refund, so a
+ * repeated undo moves nothing twice). The other order could leave a row whose reservation is
+ * already voided, which a resumed run would send to the rail and post as a refund never paid for.
  */
 async function undoRefundReservation(deps: RefundsDeps, refund: TransactionRow, hooks: RefundInitiationHooks): Promise<void> {
-  const undone = await write(deps, { prepare: async (tx) => {
+  const recorded = await write(deps, { prepare: async (tx) => {
     const locked = await lockTransaction(tx, refund.id);
     if (!locked || locked.provider_reference !== null || locked.status !== 'pending') return false;
-    if (locked.refund_legs !== null) {
-      // A split refund is undone in the ledger under the collection's lock, before the row goes
-      // (each movement is idempotent on the refund id; see split-refunds.ts).
-      await lockTransaction(tx, refund.parent_transaction_id!);
-      const { keptOnPayerSide } = await undoSplitRefundLegs(tx, deps.ledger, locked);
+    if (locked.refund_legs === null) {
       await tx`delete from transactions where id = ${refund.id}`;
-      await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
+      await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
                where id = ${refund.parent_transaction_id}`;
-      await hooks.withinUndo?.(tx);
-      return false;
     }
-    await tx`delete from transactions where id = ${refund.id}`;
-    await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
-             where id = ${refund.parent_transaction_id}`;
-    await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id})`;
+    await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id}) on conflict do nothing`;
     await hooks.withinUndo?.(tx);
     return true;
   } });
-  if (!undone) return;
+  if (!recorded) return;
   await voidRefundReservation(deps, refund.id);
 }
 
-/** Voids a recorded refund reservation in the ledger, then crosses the record out. Idempotent. */
+/** Gives a recorded refused refund's money back in the ledger, then crosses the record out. Idempotent. */
 async function voidRefundReservation(deps: RefundsDeps, refundId: string): Promise<void> {
+  const [split] = await deps.sql<{ parent_transaction_id: string }[]>`
+    select parent_transaction_id from transactions where id = ${refundId} and refund_legs is not null`;
+  if (split) {
+    await write(deps, { prepare: async (tx) => {
+      await lockTransaction(tx, split.parent_transaction_id);
+      await finishSplitRefundUndos(tx, deps.ledger, split.parent_transaction_id);
+    } });
+    return;
+  }
   const voided = await deps.ledger.cancelRefund(refundId);
   if (!voided.ok && voided.failure !== 'hold_already_voided') {
     throw new Error(`ledger refused to void refund ${refundId}: ${voided.failure}`);
@@ -263,6 +286,7 @@ export async function voidPendingRefundReservations(deps: RefundsDeps,
  *              remainder is restored; transaction.failed.
  */
 export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome): Promise<void> {
+  let splitUndoDue: string | null = null;
   await write(deps, { prepare: async (tx) => {
     const refund = await lockTransaction(tx, outcome.transactionId);
     if (!refund) throw new Error(`rail outcome for unknown refund ${outcome.transactionId}`);
@@ -272,15 +296,21 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
     // that request announces it; the worker delivers this outcome again after that.
     if (refund.provider_reference === null) throw new Error(`rail outcome for refund ${refund.id} before its initiation was recorded`);
     const collection = await lockTransaction(tx, refund.parent_transaction_id!);
+    // Another refund's interrupted undo moves the same holds: finished first (split-refunds.ts).
+    if (refund.refund_legs !== null) await finishSplitRefundUndos(tx, deps.ledger, collection!.id);
     if (outcome.status === 'failed') {
-      let keptOnPayerSide = 0n;
       if (refund.refund_legs !== null) {
-        ({ keptOnPayerSide } = await undoSplitRefundLegs(tx, deps.ledger, refund));
-      } else {
-        const voided = await deps.ledger.cancelRefund(refund.id);
-        if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
+        // A split refund's undo moves holds: recorded here, with the failure, before the ledger
+        // moves; finished right after this commit (or by the sweeper, or first by any operation
+        // on the collection), as for a refusal at initiation (decision 0482).
+        await setTransactionStatus(tx, refund, 'failed', { failureReason: outcome.failureReason });
+        await tx`insert into refund_reservation_voids (refund_id, merchant_id) values (${refund.id}, ${refund.merchant_id}) on conflict do nothing`;
+        splitUndoDue = refund.id;
+        return;
       }
-      await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
+      const voided = await deps.ledger.cancelRefund(refund.id);
+      if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
+      await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
                where id = ${collection!.id}`;
       await setTransactionStatus(tx, refund, 'failed', { failureReason: outcome.failureReason });
       return;
@@ -299,4 +329,5 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
       await setTransactionStatus(tx, collection!, 'reversed');
     }
   } });
+  if (splitUndoDue !== null) await voidRefundReservation(deps, splitUndoDue);
 }

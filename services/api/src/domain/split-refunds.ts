@@ -10,10 +10,11 @@
 // holds (escrow-holds.ts, which takes it first too) runs wholly before or after: a racing release
 // makes the refund take the leg from the wallet; a refund that took a hold whole makes the
 // release 409 ESCROW_HOLD_NOT_HELD.
-import { idFromParts, type Ledger, type SplitRefundLeg, splitHoldId } from '@payagg/ledger';
+import { escrowReleaseId, idFromParts, type Ledger, type SplitRefundLeg, splitHoldId } from '@payagg/ledger';
 import type { Tx } from '../db/index.ts';
 import { appendEvents, type NewEvent } from './events.ts';
-import { escrowEvent, type EscrowHoldRow } from './escrow-holds.ts';
+import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
+import { escrowEvent, type EscrowHoldRow, recordHoldEnd } from './escrow-holds.ts';
 import { Refusal } from './outcomes.ts';
 import { allocate } from './split-legs.ts';
 import type { RefundLegPart, TransactionRow } from './transactions.ts';
@@ -24,9 +25,11 @@ type SettlementLegRow = { leg: number; ledger_account_id: string; amount: bigint
  * Reserves the refund's part of each leg, or answers null when the collection was settled whole
  * (the plain refund path applies). Under the collection's row lock.
  */
-export async function reserveSplitRefundLegs(tx: Tx, ledger: Ledger, input: {
+export async function reserveSplitRefundLegs(tx: Tx, deps: HoldRecoveryDeps, input: {
   refundId: string; collection: TransactionRow; amount: bigint;
-}): Promise<RefundLegPart[] | null> {
+}, restored = false): Promise<RefundLegPart[] | null> {
+  const { ledger } = deps;
+  await finishSplitRefundUndos(tx, ledger, input.collection.id);
   const legs = await tx<SettlementLegRow[]>`
     select leg, ledger_account_id, amount, refunded_amount from settlement_legs where transaction_id = ${input.collection.id} order by leg for update`;
   if (legs.length === 0) return null;
@@ -54,6 +57,14 @@ export async function reserveSplitRefundLegs(tx: Tx, ledger: Ledger, input: {
     if (reserved.failure === 'insufficient_funds') {
       throw new Refusal('refund_exceeds_wallet_balance', 'A recipient wallet of this split payment cannot cover its part of the refund. Nothing was moved.');
     }
+    // A hold the ledger ended without the database recording it (nothing of this chain moved:
+    // it is linked). Posted: a release died before its commit; the release is recorded. Voided:
+    // a refund or a return died before its commit; it is undone and the hold held anew
+    // (escrow-hold-recovery.ts). Then this refund is worked out again on what the holds now are.
+    if (!restored && (reserved.failure === 'hold_already_posted' || reserved.failure === 'hold_already_voided')
+      && await reconcileEndedHolds(tx, deps, holds)) {
+      return await reserveSplitRefundLegs(tx, deps, input, true);
+    }
     throw new Error(`ledger refused split refund reservation ${input.refundId}: ${reserved.failure} (${reserved.status})`);
   }
   for (const { part, hold, keep } of recorded) {
@@ -65,6 +76,26 @@ export async function reserveSplitRefundLegs(tx: Tx, ledger: Ledger, input: {
     }
   }
   return recorded.map(({ part }) => part);
+}
+
+/**
+ * Records each held hold of a collection whose pending transfer the ledger has ended: a release's
+ * post (its id derives from the pending id), or a dead refund's or return's take (undone). Returns
+ * whether any was found.
+ */
+async function reconcileEndedHolds(tx: Tx, deps: HoldRecoveryDeps, holds: readonly EscrowHoldRow[]): Promise<boolean> {
+  let found = false;
+  for (const hold of holds) {
+    if (hold.status !== 'held' || hold.ledger_pending_id === null) continue;
+    const [posted] = await deps.ledger.engine.lookupTransfers([escrowReleaseId(BigInt(hold.ledger_pending_id))]);
+    if (posted) {
+      await recordHoldEnd(tx, hold, 'release');
+      found = true;
+    } else if (await restoreTakenHold(tx, deps, hold, { knownVoided: false })) {
+      found = true;
+    }
+  }
+  return found;
 }
 
 /**
@@ -91,10 +122,35 @@ export async function commitSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Tran
 }
 
 /**
+ * Finishes the undo of every split refund of `collectionId` the rail refused at initiation or
+ * failed whose undo was recorded (refund_reservation_voids) but not finished (refunds.ts
+ * undoRefundReservation, applyRefundOutcome: a crash after the record): the ledger parts are
+ * undone (idempotent on the refund), a refused refund's row is deleted (a failed one stays
+ * failed), the collection's remainder restored and the record crossed out, in the caller's
+ * transaction. Under the collection's row lock: every operation on a split collection's holds
+ * calls it first, so none ever meets a hold the undo has half moved.
+ */
+export async function finishSplitRefundUndos(tx: Tx, ledger: Ledger, collectionId: string): Promise<number> {
+  const undoing = await tx<TransactionRow[]>`
+    select t.* from transactions t join refund_reservation_voids v on v.refund_id = t.id
+    where t.parent_transaction_id = ${collectionId} and t.type = 'refund' and t.refund_legs is not null
+    order by t.created_at for update of t`;
+  for (const refund of undoing) {
+    const { keptOnPayerSide } = await undoSplitRefundLegs(tx, ledger, refund);
+    // Refused at initiation (never announced): the row goes. Failed by the rail: it stays failed.
+    if (refund.status === 'pending') await tx`delete from transactions where id = ${refund.id}`;
+    await tx`update transactions set refunded_amount = refunded_amount - ${(refund.amount - keptOnPayerSide).toString()}::bigint, updated_at = now()
+             where id = ${collectionId}`;
+    await tx`delete from refund_reservation_voids where refund_id = ${refund.id}`;
+  }
+  return undoing.length;
+}
+
+/**
  * A split refund that will not be paid (the rail failed it, or refused its initiation): the
  * wallet parts' reservations are voided; each held part goes back into its hold if the hold is
- * still held, or to the wallet's available balance if it was released meanwhile (a returned hold
- * leaves it on the payer's side, where a return sends it). The legs' refunded amounts drop back.
+ * still held or was returned meanwhile (held again: decision 0480), or to the wallet's available
+ * balance if it was released meanwhile. The legs' refunded amounts drop back.
  * Each ledger movement is idempotent on the refund, so a repeated undo moves nothing twice.
  */
 export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: TransactionRow): Promise<{ keptOnPayerSide: bigint }> {
@@ -109,12 +165,15 @@ export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Transa
       const [hold] = await tx<EscrowHoldRow[]>`select * from escrow_holds where transaction_id = ${collectionId} and leg = ${part.leg} for update`;
       const [leg] = await tx<SettlementLegRow[]>`select leg, ledger_account_id, amount, refunded_amount from settlement_legs where transaction_id = ${collectionId} and leg = ${part.leg}`;
       const accountId = BigInt(leg!.ledger_account_id);
-      // A hold this refund returned (its return, escrow-returns.ts) that the rail failed to pay is
-      // held again: the payer was not repaid, so the money goes back where it was.
-      const reopened = hold!.status === 'returned' && part.hold_return === true;
+      // A returned hold is held again with this part (decision 0480): the payer was not repaid,
+      // so the money goes back where it was, whether this refund was the return itself
+      // (escrow-returns.ts) or a partial refund the return came after. The merchant may return
+      // (or release) it again; nothing is left on the payer's side counted as refunded.
+      const reopened = hold!.status === 'returned';
       if (hold!.status === 'held' || reopened) {
         const newHoldId = idFromParts('payagg.split.hold_regrow', refund.id, part.leg);
-        const amount = hold!.amount + BigInt(part.amount);
+        // What a returned hold still records went back with its return: only this part is held.
+        const amount = (reopened ? 0n : hold!.amount) + BigInt(part.amount);
         const regrown = await ledger.regrowHold({
           operationId: refund.id, collectionId, currency: refund.currency,
           pendingId: hold!.ledger_pending_id === null ? null : BigInt(hold!.ledger_pending_id), newHoldId, accountId, amount,
@@ -130,8 +189,7 @@ export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Transa
         });
         if (!credited.ok) throw new Error(`credit leg ${part.leg} of ${collectionId}: ${credited.failure}`);
       } else {
-        // Returned meanwhile: the part stays with the rest of the hold, on the payer's side, and
-        // stays counted as given back (the caller restores only the rest of the remainder).
+        // Not a state a hold has (held, released, returned); kept for a row of an unknown state.
         back = false;
         keptOnPayerSide += BigInt(part.amount);
       }
