@@ -2,37 +2,22 @@
 // (no head-of-line blocking); two workers on one database never send a delivery twice; a worker
 // PROCESS killed in the middle of an attempt leaves it to be retried, and the event still arrives.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { createPool } from '../../src/db/index.ts';
-import { appendEvents } from '../../src/domain/events.ts';
 import { createLogger } from '../../src/log.ts';
 import { createDeliveryClient } from '../../src/webhooks/delivery-client.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
 import type { TestService } from '../helpers/service.ts';
-import { deliveriesOf, startReceiver, startWebhookService, verified, waitFor, type Receiver } from './helpers.ts';
+import { deliveriesOf, emitMany, startReceiver, startWebhookService, verified, waitFor, type Receiver } from './helpers.ts';
 
 // These tests wait on real time (receivers, retries, leases); on a loaded shared machine a
 // delivery can take far longer than usual, so each test gets a minute before it is called hung.
 vi.setConfig({ testTimeout: 60_000 });
 
 const worker_file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/worker.ts');
-
-async function emitMany(service: TestService, merchantId: string, count: number): Promise<string[]> {
-  const events = Array.from({ length: count }, () => {
-    const id = randomUUID();
-    return {
-      merchantId, type: 'kyc.verified' as const, resourceType: 'sub_merchant' as const, resourceId: id,
-      data: { sub_merchant_id: id, merchant_id: merchantId, kyc_status: 'verified', kyc_tier: 'tier_1', reason: null, occurred_at: new Date().toISOString() },
-    };
-  });
-  await appendEvents(service.sql, events);
-  const rows = await service.sql<{ id: string }[]>`select id from events where resource_id = any(${events.map((e) => e.resourceId)}::uuid[])`;
-  return rows.map((row) => row.id);
-}
 
 async function endpointFor(merchant: { client: TestService['client'] }, url: string) {
   const { data } = await merchant.client.POST('/webhooks', { body: { url, subscribed_events: ['kyc.verified'] } });

@@ -3,7 +3,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseWebhookEvent, type WebhookEvent } from '@payagg/sdk';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { appendEvents } from '../../src/domain/events.ts';
 import type { TestService } from '../helpers/service.ts';
 import { startTestService } from '../helpers/service.ts';
 
@@ -116,3 +118,29 @@ export async function deliveriesOf(service: TestService, endpointId: string): Pr
     select id, status, attempt_count, last_response_code, last_response_snippet, last_error, next_attempt_at, event_id, event_type
     from webhook_deliveries where endpoint_id = ${endpointId} order by created_at, id`;
 }
+
+/** `count` kyc.verified events of the merchant, written at once (one relay round); their ids, in order. */
+export async function emitMany(service: TestService, merchantId: string, count: number): Promise<string[]> {
+  const events = Array.from({ length: count }, () => {
+    const id = randomUUID();
+    return {
+      merchantId, type: 'kyc.verified' as const, resourceType: 'sub_merchant' as const, resourceId: id,
+      data: { sub_merchant_id: id, merchant_id: merchantId, kyc_status: 'verified', kyc_tier: 'tier_1', reason: null, occurred_at: new Date().toISOString() },
+    };
+  });
+  await appendEvents(service.sql, events);
+  const rows = await service.sql<{ id: string; resource_id: string }[]>`
+    select id, resource_id from events where resource_id = any(${events.map((e) => e.resourceId)}::uuid[])`;
+  return events.map((e) => rows.find((row) => row.resource_id === e.resourceId)!.id);
+}
+
+/** A new merchant with one endpoint at `url` subscribed to kyc.verified. */
+export async function kycEndpointFor(service: TestService, url: string) {
+  const merchant = await service.createMerchant();
+  const { data, error } = await merchant.client.POST('/webhooks', { body: { url, subscribed_events: ['kyc.verified'] } });
+  expect(error, JSON.stringify(error)).toBeUndefined();
+  return { merchant, endpoint: data!.data };
+}
+
+/** The event id a delivery carried. */
+export const eventIdOf = (rawBody: Buffer): string => (JSON.parse(rawBody.toString('utf8')) as { id: string }).id;

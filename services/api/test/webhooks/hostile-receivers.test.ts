@@ -4,46 +4,20 @@
 // the number of times its answers call for, and one bad outcome must never strand the others of
 // its round. Real receivers on loopback, a real PostgreSQL; failures are injected in the database
 // itself (a trigger, refused connections), never by replacing a part of the service.
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appendEvents } from '../../src/domain/events.ts';
 import { snippetOf, storableText, webhookResponseSnippetCharsMax } from '../../src/webhooks/delivery-client.ts';
 import { isDataError } from '../../src/webhooks/outcome-recording.ts';
 import type { TestService } from '../helpers/service.ts';
-import { deliveriesOf, startReceiver, startWebhookService, waitFor, type DeliveryRecord, type Receiver } from './helpers.ts';
+import { deliveriesOf, emitMany, eventIdOf, kycEndpointFor, startReceiver, startWebhookService, waitFor, type DeliveryRecord, type Receiver } from './helpers.ts';
 
 // Real time: receivers, leases that must expire, retries. A minute each before a test is called hung.
 vi.setConfig({ testTimeout: 90_000 });
 
 /** The automatic attempts of the seed's schedule (5 waits): the bound no delivery may pass. */
 const attemptsMax = 6;
-
-/** `count` kyc.verified events of the merchant, written at once (one relay round, one sender round). */
-async function emitMany(service: TestService, merchantId: string, count: number): Promise<string[]> {
-  const events = Array.from({ length: count }, () => {
-    const id = randomUUID();
-    return {
-      merchantId, type: 'kyc.verified' as const, resourceType: 'sub_merchant' as const, resourceId: id,
-      data: { sub_merchant_id: id, merchant_id: merchantId, kyc_status: 'verified', kyc_tier: 'tier_1', reason: null, occurred_at: new Date().toISOString() },
-    };
-  });
-  await appendEvents(service.sql, events);
-  const rows = await service.sql<{ id: string; resource_id: string }[]>`
-    select id, resource_id from events where resource_id = any(${events.map((e) => e.resourceId)}::uuid[])`;
-  return events.map((e) => rows.find((row) => row.resource_id === e.resourceId)!.id);
-}
-
-async function endpointFor(service: TestService, url: string) {
-  const merchant = await service.createMerchant();
-  const { data, error } = await merchant.client.POST('/webhooks', { body: { url, subscribed_events: ['kyc.verified'] } });
-  expect(error, JSON.stringify(error)).toBeUndefined();
-  return { merchant, endpoint: data!.data };
-}
-
-const eventIdOf = (rawBody: Buffer): string => (JSON.parse(rawBody.toString('utf8')) as { id: string }).id;
 
 /** How many times each event id reached the receiver's path. */
 function arrivals(receiver: Receiver, path: string): Map<string, number> {
@@ -129,7 +103,7 @@ describe('answers that cannot be stored as they came', () => {
     receiver.behave('/nul', (_n, delivery) => (eventIdOf(delivery.rawBody) === poisoned
       ? { status: 200, body: 'ok\u0000after\u0000' }
       : { status: 200, body: 'ok' }));
-    const { merchant, endpoint } = await endpointFor(service, receiver.url('/nul'));
+    const { merchant, endpoint } = await kycEndpointFor(service, receiver.url('/nul'));
     const ids = await emitMany(service, merchant.merchantId, 6);
     poisoned = ids[0]!;
     const rows = await settled(service, endpoint.id, 6, 20_000);
@@ -150,7 +124,7 @@ describe('answers that cannot be stored as they came', () => {
       Buffer.from(':end'), Buffer.from([0xf0, 0x9f, 0x98]),
     ]);
     receiver.behave('/latin', (n) => (n === 1 ? { status: 500, body: invalid } : { status: 200, body: Buffer.from([0x00, 0xe9]) }));
-    const { merchant, endpoint } = await endpointFor(service, receiver.url('/latin'));
+    const { merchant, endpoint } = await kycEndpointFor(service, receiver.url('/latin'));
     await emitMany(service, merchant.merchantId, 1);
     const failed = await waitFor('a failed delivery', async () => (await deliveriesOf(service, endpoint.id)).find((row) => row.status === 'failed'));
     expect(failed.attempt_count).toBe(1);
@@ -165,7 +139,7 @@ describe('answers that cannot be stored as they came', () => {
   it('a multi-megabyte answer: at most 1024 characters kept (never half a character), delivered once', async () => {
     const emoji = '\u{1F600}'.repeat(300_000); // 1.2 MB of 4-byte characters
     receiver.behave('/huge', { status: 200, body: emoji });
-    const { merchant, endpoint } = await endpointFor(service, receiver.url('/huge'));
+    const { merchant, endpoint } = await kycEndpointFor(service, receiver.url('/huge'));
     await emitMany(service, merchant.merchantId, 1);
     const [done] = await settled(service, endpoint.id, 1);
     expect(done).toMatchObject({ status: 'succeeded', attempt_count: 1 });
@@ -201,7 +175,7 @@ describe('answers that cannot be stored as they came', () => {
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     try {
-      const { merchant, endpoint } = await endpointFor(service, `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`);
+      const { merchant, endpoint } = await kycEndpointFor(service, `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`);
       await emitMany(service, merchant.merchantId, 1);
       const [done] = await settled(service, endpoint.id, 1);
       expect(done).toMatchObject({ status: 'succeeded', attempt_count: 1, last_response_snippet: 'z'.repeat(webhookResponseSnippetCharsMax) });
@@ -227,7 +201,7 @@ describe('answers that cannot be stored as they came', () => {
     });
     await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
     try {
-      const { merchant, endpoint } = await endpointFor(service, `http://127.0.0.1:${(trickle.address() as AddressInfo).port}/trickle`);
+      const { merchant, endpoint } = await kycEndpointFor(service, `http://127.0.0.1:${(trickle.address() as AddressInfo).port}/trickle`);
       await emitMany(service, merchant.merchantId, 1);
       const [done] = await settled(service, endpoint.id, 1);
       expect(done).toMatchObject({ status: 'succeeded', attempt_count: 2, last_response_snippet: 'fast' });
@@ -251,7 +225,7 @@ describe('answers that cannot be stored as they came', () => {
       },
       body: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x00]),
     });
-    const { merchant, endpoint } = await endpointFor(service, receiver.url('/odd-headers'));
+    const { merchant, endpoint } = await kycEndpointFor(service, receiver.url('/odd-headers'));
     const ids = await emitMany(service, merchant.merchantId, 3);
     const rows = await settled(service, endpoint.id, 3);
     expect(rows.map((row) => [row.status, row.attempt_count, row.last_response_code, row.last_response_snippet]))
@@ -267,7 +241,7 @@ describe('answers that cannot be stored as they came', () => {
   ])('a "2xx" that is not valid HTTP (%s) fails each attempt and is exhausted after exactly 6', async (_name, raw) => {
     const server = await startRawServer((socket) => socket.end(Buffer.from(raw, 'latin1')));
     try {
-      const { merchant, endpoint } = await endpointFor(service, server.url);
+      const { merchant, endpoint } = await kycEndpointFor(service, server.url);
       await emitMany(service, merchant.merchantId, 1);
       const [done] = await settled(service, endpoint.id, 1);
       expect(done).toMatchObject({ status: 'exhausted', attempt_count: attemptsMax, last_response_code: null });

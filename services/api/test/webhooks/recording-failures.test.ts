@@ -25,7 +25,7 @@ import { attemptsUsedUpError } from '../../src/webhooks/deliveries.ts';
 import { insertEndpoint } from '../../src/webhooks/endpoints.ts';
 import { createWebhookWorker } from '../../src/webhooks/worker.ts';
 import type { TestService } from '../helpers/service.ts';
-import { deliveriesOf, startReceiver, startWebhookService, waitFor, type DeliveryRecord, type Receiver } from './helpers.ts';
+import { deliveriesOf, eventIdOf, kycEndpointFor, startReceiver, startWebhookService, waitFor, type DeliveryRecord, type Receiver } from './helpers.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -38,15 +38,6 @@ function kycEvents(merchantId: string, resourceIds: string[]) {
     data: { sub_merchant_id: id, merchant_id: merchantId, kyc_status: 'verified', kyc_tier: 'tier_1', reason: null, occurred_at: new Date().toISOString() },
   }));
 }
-
-async function endpointFor(service: TestService, url: string) {
-  const merchant = await service.createMerchant();
-  const { data, error } = await merchant.client.POST('/webhooks', { body: { url, subscribed_events: ['kyc.verified'] } });
-  expect(error, JSON.stringify(error)).toBeUndefined();
-  return { merchant, endpoint: data!.data };
-}
-
-const eventIdOf = (rawBody: Buffer): string => (JSON.parse(rawBody.toString('utf8')) as { id: string }).id;
 
 async function settled(service: TestService, endpointId: string, count: number, timeoutMs = 60_000): Promise<DeliveryRecord[]> {
   return await waitFor(`${count} settled deliveries`, async () => {
@@ -63,7 +54,7 @@ describe('an outcome the database refuses, and a worker that died after sending'
 
   it('a 2xx whose outcome can never be stored is sent exactly 6 times, then exhausted; the rest of its round is delivered once', async () => {
     receiver.behave('/unrecordable', { status: 200, body: 'ok' });
-    const { merchant, endpoint } = await endpointFor(service, receiver.url('/unrecordable'));
+    const { merchant, endpoint } = await kycEndpointFor(service, receiver.url('/unrecordable'));
     const resourceIds = Array.from({ length: 5 }, () => randomUUID());
     const poisonedResource = resourceIds[2]!;
     // The database refuses to record this one delivery's outcome (any status but the claim's
@@ -101,7 +92,7 @@ describe('an outcome the database refuses, and a worker that died after sending'
 
   it('a worker that died after its 6th send (lease left to expire): the claim exhausts the delivery and sends nothing', async () => {
     receiver.behave('/crashed', { status: 200, body: 'ok' });
-    const { merchant, endpoint } = await endpointFor(service, receiver.url('/crashed'));
+    const { merchant, endpoint } = await kycEndpointFor(service, receiver.url('/crashed'));
     const [fifth, sixth] = [randomUUID(), randomUUID()];
     await appendEvents(service.sql, kycEvents(merchant.merchantId, [fifth, sixth]));
     await settled(service, endpoint.id, 2);
@@ -182,7 +173,7 @@ describe('the database unreachable between the send and its record', () => {
   });
 
   it('the outcome is recorded when the database is back: one attempt, the receiver sees the event once', async () => {
-    const { merchant, endpoint } = await endpointFor(service, `http://127.0.0.1:${(server.address() as AddressInfo).port}/outage`);
+    const { merchant, endpoint } = await kycEndpointFor(service, `http://127.0.0.1:${(server.address() as AddressInfo).port}/outage`);
     await appendEvents(service.sql, kycEvents(merchant.merchantId, [randomUUID()]));
     await waitFor('the first request', () => received.length >= 1);
     await outage;
