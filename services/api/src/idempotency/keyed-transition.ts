@@ -34,9 +34,13 @@ export type KeyedTransition<T> = {
   reached?: (resourceId: string) => Promise<T | null>;
 };
 
-/** The operation of one keyed transition, named for its route (keyed-transition.ts). */
+/**
+ * The operation of one keyed transition, named for its route (keyed-transition.ts). The request
+ * is kept (sealed) while the run is in flight: the run finisher (domain/run-finisher.ts) reads it
+ * to tell whether a dead run's change committed (a dispute resolved to the asked outcome).
+ */
 export function transitionOperation(route: string): IdempotentOperation<'started'> {
-  return idempotentOperation<'started'>(route);
+  return idempotentOperation<'started'>(route, { keepRequest: true });
 }
 
 /**
