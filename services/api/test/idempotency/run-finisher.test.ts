@@ -205,12 +205,12 @@ describe('partner flows', () => {
     const ngn = await newWallet(partner.client, 'NGN');
     await deposit(partner.client, kes.id, 50_000);
     const probe = randomUUID();
-    await partner.client.POST('/transfers', { body: { fromWalletId: kes.id, toWalletId: kes.id, amount: 1, reference: 'probe' }, params: { header: { 'X-Idempotency-Key': probe } } });
-    const [probeRecord] = await service.sql<{ operation: string }[]>`select operation from idempotency_keys where merchant_id = ${partner.partnerId} and operation like 'partner POST /transfers %'`;
+    const spare = await newWallet(partner.client, 'KES');
+    await partner.client.POST('/transfers', { body: { fromWalletId: kes.id, toWalletId: spare.id, amount: 1, reference: 'probe' }, params: { header: { 'X-Idempotency-Key': probe } } });
     const rateLock = (await partner.client.POST('/fx/rate-locks', { body: { baseCurrency: 'KES', quoteCurrency: 'NGN' } })).data!.data;
     const body = { fromWalletId: kes.id, toWalletId: ngn.id, amount: 12_345, reference: 'fx', fxRateLockId: rateLock.id };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: probeRecord!.operation, requestSha256: requestSha256(body), request: body });
+    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
     const [from, to] = await Promise.all([kes.id, ngn.id].map((id) => getPartnerWallet(service.sql, partner.partnerId, id)));
     await expect(transferBetweenPartnerWallets({ sql: service.sql, ledger: service.runtime.ledger, now: Date.now }, {
       id: claim.resourceId, from: from!, to: to!, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
@@ -219,11 +219,11 @@ describe('partner flows', () => {
     expect(await finisherEnds(partner.partnerId, key)).toMatchObject({ recovery_point: 'finished', response_status: 200 });
     const [movement] = await service.sql<{ to_amount: string; fx_rate_lock_id: string }[]>`select to_amount, fx_rate_lock_id from partner_movements where id = ${claim.resourceId}`;
     expect(movement!.fx_rate_lock_id).toBe(rateLock.id);
-    expect(await availableOf(partner.client, kes.id)).toBe(50_000 - 12_345);
+    expect(await availableOf(partner.client, kes.id)).toBe(50_000 - 1 - 12_345);
     expect(await availableOf(partner.client, ngn.id)).toBe(Number(movement!.to_amount));
     const retried = await partner.client.POST('/transfers', { body, params: { header: { 'X-Idempotency-Key': key } } });
     expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
     expect(retried.data!.data).toMatchObject({ id: claim.resourceId, toAmount: Number(movement!.to_amount), fxRateLockId: rateLock.id });
-    expect(await availableOf(partner.client, kes.id)).toBe(50_000 - 12_345);
+    expect(await availableOf(partner.client, kes.id)).toBe(50_000 - 1 - 12_345);
   });
 });
