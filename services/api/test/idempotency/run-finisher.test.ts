@@ -16,7 +16,9 @@ import { finishedOperationNames, finishUnfinishedRuns } from '../../src/domain/r
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
-import { countRows, expectLedgerInvariants } from '../collections/helpers.ts';
+import { countRows, expectLedgerInvariants, settledCollection, succeeding_payer } from '../collections/helpers.ts';
+import { reserveRefund } from '../../src/domain/refunds.ts';
+import { lockRate } from '../fx/helpers.ts';
 import { available, createPayout, destinationRef, fundedWallet, payoutTestEnv } from '../payouts/helpers.ts';
 import { availableOf, createTestPartner, deposit, newWallet } from '../partner/helpers.ts';
 
@@ -120,6 +122,67 @@ describe('merchant flows', () => {
     expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
     expect(retried.data!.data.id).not.toBe(claim.resourceId);
     expect(await available(m.client, walletId)).toBe(10_000 - 1 - 4_000);
+  });
+
+  it('a cross-currency POST /payouts at a rate lock held both legs, then died before its commit: the pass voids them and forgets the run; the lock stays usable; the retry converts once', async () => {
+    const m = await service.createMerchant('finisher fx payout');
+    const collection = await settledCollection(service, m.client, { amount: 20_000, currency: 'USD', rail: 'card', ...succeeding_payer.card });
+    const wallets = await m.client.GET('/wallets', { params: { query: { owner_id: collection.merchant_id } } });
+    const walletId = wallets.data!.data.find((w) => w.currency === 'USD')!.id;
+    const before = await available(m.client, walletId);
+    const ref = await destinationRef(m.client);
+    const probe = randomUUID();
+    const probeLock = (await lockRate(m.client, 'USD', 'KES')).data!.data;
+    const probed = await createPayout(m.client, { wallet_id: walletId, destination_type: 'mobile_money', destination_ref: ref, amount: 100, currency: 'KES', fx_rate_lock_id: probeLock.id } as never, probe);
+    expect(probed.response.status, JSON.stringify(probed.error)).toBe(200);
+    const afterProbe = await available(m.client, walletId);
+    const rateLock = (await lockRate(m.client, 'USD', 'KES')).data!.data;
+    const body = { wallet_id: walletId, destination_type: 'mobile_money' as const, destination_ref: ref, amount: 50_000, currency: 'KES', fx_rate_lock_id: rateLock.id };
+    const key = randomUUID();
+    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body) });
+    const item = { destinationRef: ref, destinationType: 'mobile_money' as const, amount: 50_000, currency: 'KES', fxRateLockId: rateLock.id, fieldPrefix: 'body' };
+    const checked = await checkPayoutRequest(service.sql, { id: m.merchantId, status: 'active' }, { walletId, items: [item], scheduledAt: null, now: new Date() });
+    await expect(reservePayouts({ sql: service.sql, ledger: service.runtime.ledger }, {
+      merchantId: m.merchantId, wallet: checked.wallet, scheduledAt: null, batch: null, createdAt: claim.startedAt, nowMs: Date.now(),
+      payouts: [{ id: claim.resourceId, item, destination: checked.destinations[0]! }],
+      onHeld: () => {}, idempotency: { scopeId: m.merchantId, key }, commitWrites: crashAtCommit,
+    })).rejects.toBeInstanceOf(SimulatedCrash);
+    expect(await available(m.client, walletId)).toBeLessThan(afterProbe);
+    expect(await finisherEnds(m.merchantId, key)).toBeUndefined();
+    expect(await available(m.client, walletId)).toBe(afterProbe);
+    expect(await countRows(service.sql, 'payouts', 'id', claim.resourceId)).toBe(0);
+    const [lockRow] = await service.sql<{ used_by_id: string | null }[]>`select used_by_id from fx_rate_locks where id = ${rateLock.id}`;
+    expect(lockRow!.used_by_id).toBeNull();
+    const retried = await createPayout(m.client, body, key);
+    expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
+    const [used] = await service.sql<{ used_by_id: string | null }[]>`select used_by_id from fx_rate_locks where id = ${rateLock.id}`;
+    expect(used!.used_by_id).toBe(retried.data!.data.id);
+    const [conversion] = await service.sql<{ from_amount: string }[]>`select from_amount from fx_conversions where purpose = 'payout' and purpose_id = ${retried.data!.data.id}`;
+    expect(await available(m.client, walletId)).toBe(afterProbe - Number(conversion!.from_amount));
+    expect(before).toBeGreaterThan(afterProbe);
+  });
+
+  it('POST /collections/{id}/refunds reserved its refund, then died before the rail: the pass finishes the refund; refunded once; the retry answers it', async () => {
+    const m = await service.createMerchant('finisher refund');
+    const collection = await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'card', ...succeeding_payer.card });
+    const probe = randomUUID();
+    const probed = await m.client.POST('/collections/{id}/refunds', { params: { path: { id: collection.id }, header: { 'Idempotency-Key': probe } }, body: { amount: 100 } as never });
+    expect(probed.response.status, JSON.stringify(probed.error)).toBe(200);
+    const body = { amount: 2_000 };
+    const key = randomUUID();
+    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body), request: body });
+    await reserveRefund(service.runtime.jobDeps, {
+      refundId: claim.resourceId, merchantId: m.merchantId, collectionId: collection.id, request: body as never, idempotency: { scopeId: m.merchantId, key },
+    });
+    await service.runtime.idempotency.setRecoveryPoint(service.sql, { merchantId: m.merchantId, key, operation: '', requestSha256: '' }, 'refund_reserved');
+    // ...died here, before the rail call.
+    expect(await finisherEnds(m.merchantId, key)).toMatchObject({ recovery_point: 'finished', response_status: 200 });
+    expect(await countRows(service.sql, 'transactions', 'id', claim.resourceId)).toBe(1);
+    const retried = await m.client.POST('/collections/{id}/refunds', { params: { path: { id: collection.id }, header: { 'Idempotency-Key': key } }, body: body as never });
+    expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
+    expect(retried.data!.data).toMatchObject({ id: claim.resourceId, amount: 2_000 });
+    const [refunded] = await service.sql<{ refunded_amount: string }[]>`select refunded_amount from transactions where id = ${collection.id}`;
+    expect(Number(refunded!.refunded_amount)).toBeLessThanOrEqual(2_100);
   });
 
   it('POST /split-rules (keyed) committed its rule, then died before its answer: the pass stores the rule; the retry answers it', async () => {
