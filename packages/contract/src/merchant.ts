@@ -3336,6 +3336,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3390,6 +3391,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3712,6 +3714,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3789,6 +3792,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3987,6 +3991,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4264,6 +4269,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4272,7 +4278,18 @@ export interface operations {
     createPayoutDestination: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4301,6 +4318,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4391,7 +4409,18 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4446,6 +4475,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4529,7 +4559,18 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4574,6 +4615,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4582,7 +4624,18 @@ export interface operations {
     enableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4606,6 +4659,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4678,7 +4732,18 @@ export interface operations {
     retryWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4704,6 +4769,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4849,7 +4915,18 @@ export interface operations {
     createFxRateLock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4892,6 +4969,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

@@ -37,8 +37,10 @@ import { getDispute, toDisputeResource } from './disputes.ts';
 import { getEscrowHold, toEscrowHoldResource } from './escrow-holds.ts';
 import { getSplitRule, toSplitRuleResource } from './split-rules.ts';
 import { fxConversionIdOf } from './fx-conversions.ts';
+import { createdEndpointAnswer } from '../webhooks/endpoints.ts';
 import { idFromUuid } from '@payagg/ledger';
 import type { FlowDeps } from '../flows/deps.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import { createCollectionOperation } from '../flows/create-collection.ts';
 import { payCheckoutSessionOperation } from '../flows/pay-checkout-session.ts';
 import { createPartnerDeposit, createPartnerDepositOperation } from '../flows/create-partner-deposit.ts';
@@ -65,7 +67,8 @@ export const finisherIdleMsDefault = 5 * 60_000;
 /** Runs finished per pass at most; the rest wait for the next pass (oldest first). */
 export const finisherBatchMax = 100;
 
-export type FinisherDeps = FlowDeps;
+/** A flow's deps and the secret box (a keyed webhook creation's answer carries its sealed secret). */
+export type FinisherDeps = FlowDeps & { secretBox: SecretBox };
 export type FinisherSummary = { found: number; completed: number; released: number; reversed: number; skipped: number; failed: number; unknown: number };
 
 type Finisher = (deps: FinisherDeps, found: UnfinishedRun, path: string) => Promise<RunEnd>;
@@ -100,8 +103,15 @@ const finishers: readonly { name: string; finish: Finisher }[] = [
       return hold.status === (action === 'release' ? 'released' : 'returned') ? toEscrowHoldResource(hold) : null;
     })) as Finisher,
   })),
+  { name: 'POST /webhooks', finish: (deps, found) => finishTransition(deps, found,
+    () => createdEndpointAnswer(deps.sql, deps.secretBox, found.scope.merchantId, found.resourceId, deps.now())) },
   ...['POST /payouts/{id}/cancel', 'POST /split-rules/{id}/deactivate', 'POST /collections/{id}/delivery-confirmation',
-    'POST /sub-merchants/{id}/suspend', 'POST /sub-merchants/{id}/reactivate'].map((name) => ({
+    'POST /sub-merchants/{id}/suspend', 'POST /sub-merchants/{id}/reactivate',
+    // Creations found again by their details (destinations), or whose second is harmless (a rate
+    // lock expires unused), and changes whose repeat answers the resource as it is; a rotated
+    // secret's run is forgotten (the retry rotates again and answers the new secret).
+    'POST /payout-destinations', 'partner POST /payout-destinations', 'POST /fx/rate-locks', 'partner POST /fx/rate-locks',
+    'POST /webhooks/{id}/rotate-secret', 'POST /webhooks/{id}/enable', 'POST /webhooks/{id}/deliveries/{delivery_id}/retry'].map((name) => ({
     name, finish: ((deps, found) => finishTransition(deps, found, async () => null)) as Finisher,
   })),
 ];

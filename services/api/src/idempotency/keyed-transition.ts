@@ -14,6 +14,7 @@
 // database did not answer) keeps the record, unlocked, for such a retry.
 import { randomUUID } from 'node:crypto';
 import { isRefusal } from '../domain/outcomes.ts';
+import { ApiError } from '../http/errors.ts';
 import { type IdempotentOperation, type IdempotentRequest, idempotentOperation } from './idempotent.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 import type { Sql } from '../db/index.ts';
@@ -61,7 +62,8 @@ export async function runKeyedTransition<T>(deps: { idempotency: IdempotencyStor
         result = await transition.change(run.resourceId);
       } catch (error) {
         // A refusal changed nothing: the run releases the key. Anything else may have committed.
-        if (!isRefusal(error)) run.keepOnFailure();
+        // A route's own 4xx (ApiError: a 404 or 422 of its lookup) is a refusal too.
+        if (!isRefusal(error) && !(error instanceof ApiError && error.status < 500)) run.keepOnFailure();
         throw error;
       }
     }

@@ -8,6 +8,7 @@
 import type { Ledger } from '@payagg/ledger';
 import type { Sql } from '../db/index.ts';
 import type { Config } from '../config.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
@@ -29,6 +30,8 @@ export type JobDeps = {
   /** The service's settings and the app clock: the run finisher resumes flows with them (domain/run-finisher.ts). */
   config: Config;
   now: () => number;
+  /** Opens what the service sealed (a keyed webhook creation's secret, for the run finisher). */
+  secretBox: SecretBox;
   /** The webhook runner's tasks only (webhooks/worker.ts gives them their sender and sweep). */
   webhooks?: WebhookTaskDeps;
 };
