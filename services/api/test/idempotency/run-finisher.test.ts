@@ -247,6 +247,30 @@ describe('partner flows', () => {
     expect(await availableOf(partner.client, wallet.id)).toBe(7_001);
   });
 
+  it('two workers\' passes at once finish a deposit run once: one takes it over, the other skips it', async () => {
+    const partner = await createTestPartner(service, 'finisher two workers');
+    const wallet = await newWallet(partner.client);
+    const probe = randomUUID();
+    await partner.client.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet.id }, header: { 'X-Idempotency-Key': probe } }, body: { amount: 1, reference: 'probe' } });
+    const body = { amount: 5_000, reference: 'twice?' };
+    const key = randomUUID();
+    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
+    const row = await getPartnerWallet(service.sql, partner.partnerId, wallet.id);
+    await expect(depositIntoPartnerWallet({ sql: service.sql, ledger: service.runtime.ledger }, {
+      id: claim.resourceId, wallet: row, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
+    })).rejects.toBeInstanceOf(SimulatedCrash);
+    let completed = 0;
+    for (let round = 0; round < 200 && (await recordOf(partner.partnerId, key))?.response_status == null; round += 1) {
+      const passes = await Promise.all([0, 1].map(() => finishUnfinishedRuns(service.runtime.jobDeps, { idleMs: 0 })));
+      completed += passes.reduce((sum, pass) => sum + pass.completed, 0);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await recordOf(partner.partnerId, key)).toMatchObject({ recovery_point: 'finished', response_status: 200 });
+    expect(completed).toBe(1);
+    expect(await countRows(service.sql, 'partner_movements', 'id', claim.resourceId)).toBe(1);
+    expect(await availableOf(partner.client, wallet.id)).toBe(5_001);
+  });
+
   it('a transfer died before its ledger step: the pass forgets the run; nothing moved', async () => {
     const partner = await createTestPartner(service, 'finisher transfer early');
     const a = await newWallet(partner.client);
