@@ -32,6 +32,7 @@
 // only, and a run resumed through its flow goes through a store that resumes and never claims a
 // fresh key (resumeOnly): a run forgotten meanwhile is skipped, never started again.
 import { abandonHoldIntent } from './hold-intents.ts';
+import { isRefusal } from './outcomes.ts';
 import { completeCollection, completePay, type RunEnd } from './collection-completer.ts';
 import { getDispute, toDisputeResource } from './disputes.ts';
 import { getEscrowHold, toEscrowHoldResource } from './escrow-holds.ts';
@@ -182,8 +183,18 @@ class RunGone extends Error {
   constructor() { super('the run was finished or forgotten meanwhile'); }
 }
 
-/** Resumes the run through its flow (`resumeFlow` calls the flow with a resume-only store). */
-async function resumeThroughFlow(deps: FinisherDeps, resumeFlow: (deps: FinisherDeps) => Promise<unknown>): Promise<RunEnd> {
+/**
+ * Resumes the run through its flow (`resumeFlow` calls the flow with a resume-only store). A run
+ * claimed before its operation kept its request (before decision 0470) cannot be: it is left to
+ * its client's retry or its expiry.
+ */
+async function resumeThroughFlow(deps: FinisherDeps, found: UnfinishedRun, resumeFlow: (deps: FinisherDeps) => Promise<unknown>): Promise<RunEnd> {
+  if (found.scope.request === undefined) {
+    deps.logger.warn('run finisher cannot resume a run that kept no request; left to its client or its expiry', {
+      operation: found.scope.operation, owner_id: found.scope.merchantId, resource_id: found.resourceId,
+    });
+    return 'skipped';
+  }
   try {
     await resumeFlow({ ...deps, idempotency: resumeOnly(deps.idempotency) });
     return 'completed';
@@ -210,7 +221,14 @@ async function forget(deps: FinisherDeps, found: UnfinishedRun, operation: { nam
 async function finishTransition(deps: FinisherDeps, found: UnfinishedRun, reached: () => Promise<unknown>): Promise<RunEnd> {
   const resumed = await resumeIdempotent(deps.idempotency, found.scope, async (run) => {
     run.keepOnFailure();
-    const result = await reached();
+    let result: unknown;
+    try {
+      result = await reached();
+    } catch (error) {
+      // The resource does not exist (or is not the owner's): the change could not have happened.
+      if (!isRefusal(error)) throw error;
+      result = null;
+    }
     if (result === null) {
       await abandonHoldIntent(deps, run.resourceId);
       await deps.idempotency.abandon(found.scope);
@@ -229,21 +247,22 @@ async function finishPartnerDeposit(deps: FinisherDeps, found: UnfinishedRun, pa
   if (moved === undefined) return await forget(deps, found, createPartnerDepositOperation);
   const request = found.scope.request as PartnerDepositCreate;
   // A deposit only ever ran for a sandbox partner (the mode is checked before the claim).
-  return await resumeThroughFlow(deps, (resumeDeps) => createPartnerDeposit(resumeDeps, {
+  return await resumeThroughFlow(deps, found, (resumeDeps) => createPartnerDeposit(resumeDeps, {
     partnerId: found.scope.merchantId, mode: 'sandbox', walletId: idIn(path, createPartnerDepositOperation.name), request,
     idempotent: { key: found.scope.key, path, body: request },
   }));
 }
 
 async function finishPartnerTransfer(deps: FinisherDeps, found: UnfinishedRun, path: string): Promise<RunEnd> {
-  const request = found.scope.request as PartnerTransferCreate;
+  const request = found.scope.request as PartnerTransferCreate | undefined;
+  if (request === undefined) return await resumeThroughFlow(deps, found, async () => {});
   // One transfer, or a conversion's two legs (a linked chain: both or neither) when a rate lock is used.
   const ids = request.fxRateLockId === undefined
     ? [idFromUuid(found.resourceId, 0)]
     : deps.ledger.conversionTransferIds(fxConversionIdOf('transfer', found.resourceId));
   const moved = await deps.ledger.engine.lookupTransfers(ids);
   if (moved.length === 0) return await forget(deps, found, createPartnerTransferOperation);
-  return await resumeThroughFlow(deps, (resumeDeps) => createPartnerTransfer(resumeDeps, {
+  return await resumeThroughFlow(deps, found, (resumeDeps) => createPartnerTransfer(resumeDeps, {
     partnerId: found.scope.merchantId, request, idempotent: { key: found.scope.key, path, body: request },
   }));
 }
@@ -253,7 +272,7 @@ async function finishRefund(deps: FinisherDeps, found: UnfinishedRun, path: stri
   if (reserved === undefined) return await forget(deps, found, refundCollectionOperation);
   const request = found.scope.request as RefundRequest;
   // The money is held for the refund already: the merchant's status is not judged again.
-  return await resumeThroughFlow(deps, (resumeDeps) => refundCollection(resumeDeps, {
+  return await resumeThroughFlow(deps, found, (resumeDeps) => refundCollection(resumeDeps, {
     merchant: { id: found.scope.merchantId, status: 'active' }, collectionId: idIn(path, refundCollectionOperation.name), request,
     idempotent: { key: found.scope.key, path, body: request },
   }));

@@ -208,6 +208,14 @@ describe('merchant flows', () => {
     await claimFirstRun({ merchantId: m.merchantId, key, operation: 'POST /sandbox/disputes /v1/sandbox/disputes', requestSha256: requestSha256(body), request: body });
     expect(await finisherEnds(m.merchantId, key)).toBeUndefined();
   });
+
+  it('POST /escrow-holds/{id}/release (keyed) for a hold that does not exist died before its refusal: the pass forgets the run', async () => {
+    const m = await service.createMerchant('finisher release');
+    const key = randomUUID();
+    const hold = randomUUID();
+    await claimFirstRun({ merchantId: m.merchantId, key, operation: `POST /escrow-holds/{id}/release /v1/escrow-holds/${hold}/release`, requestSha256: requestSha256(undefined), request: undefined });
+    expect(await finisherEnds(m.merchantId, key)).toBeUndefined();
+  });
 });
 
 describe('partner flows', () => {
