@@ -3468,6 +3468,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3525,6 +3526,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3865,6 +3867,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -3948,6 +3951,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4161,6 +4165,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4456,6 +4461,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4464,7 +4470,18 @@ export interface operations {
     createPayoutDestination: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4496,6 +4513,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4592,7 +4610,18 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4650,6 +4679,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4739,7 +4769,18 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4787,6 +4828,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4795,7 +4837,18 @@ export interface operations {
     enableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4822,6 +4875,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4897,7 +4951,18 @@ export interface operations {
     retryWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Id of the resource (UUID). A malformed id is 422.
@@ -4926,6 +4991,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5080,7 +5146,18 @@ export interface operations {
     createFxRateLock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on state changes (decision 0422). Without it the change runs as before. With it,
+                 *     the first answer (200) is stored for 24 hours and a retry with the same key and payload
+                 *     answers it, whatever the resource has become since (so a client whose answer was lost may
+                 *     retry a release, return, cancel or resolve without getting its own change refused); the
+                 *     same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT`
+                 *     (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 9b2f4c1e-3a5d-4e6f-8a7b-1c2d3e4f5a6b
+                 */
+                "Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5126,6 +5203,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

@@ -842,6 +842,16 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
+         * @description Optional on creations that are not money movements (payout destinations, rate locks;
+         *     decision 0422). Without it the request runs as before. With it, the first answer (200) is
+         *     stored for 24 hours and a retry with the same key and payload answers it, so a client whose
+         *     answer was lost may retry without creating a second resource; the same key with another
+         *     payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason:
+         *     payload_mismatch`). A refusal stores nothing and frees the key.
+         * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+         */
+        OptionalIdempotencyKey: string;
+        /**
          * @description Id of the wallet (UUID). A malformed id is 422.
          * @example 6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a
          */
@@ -1291,7 +1301,18 @@ export interface operations {
     createPartnerPayoutDestination: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on creations that are not money movements (payout destinations, rate locks;
+                 *     decision 0422). Without it the request runs as before. With it, the first answer (200) is
+                 *     stored for 24 hours and a retry with the same key and payload answers it, so a client whose
+                 *     answer was lost may retry without creating a second resource; the same key with another
+                 *     payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason:
+                 *     payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1340,6 +1361,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1478,7 +1500,18 @@ export interface operations {
     createPartnerFxRateLock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Optional on creations that are not money movements (payout destinations, rate locks;
+                 *     decision 0422). Without it the request runs as before. With it, the first answer (200) is
+                 *     stored for 24 hours and a retry with the same key and payload answers it, so a client whose
+                 *     answer was lost may retry without creating a second resource; the same key with another
+                 *     payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason:
+                 *     payload_mismatch`). A refusal stores nothing and frees the key.
+                 * @example 2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["OptionalIdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1524,6 +1557,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

@@ -81,7 +81,14 @@ type OptionalKeyOperations =
   | 'POST /collections/{id}/delivery-confirmation'
   | 'POST /payouts/{id}/cancel'
   | 'POST /sandbox/disputes'
-  | 'POST /sandbox/disputes/{id}/resolve';
+  | 'POST /sandbox/disputes/{id}/resolve'
+  // Creations that are not money movements and webhook changes (decision 0470).
+  | 'POST /payout-destinations'
+  | 'POST /fx/rate-locks'
+  | 'POST /webhooks'
+  | 'POST /webhooks/{id}/rotate-secret'
+  | 'POST /webhooks/{id}/enable'
+  | 'POST /webhooks/{id}/deliveries/{delivery_id}/retry';
 
 describe('contract and SDK agree', () => {
   it('the spec puts Idempotency-Key on the seven operations the SDK fills in, and optionally on the state changes', () => {

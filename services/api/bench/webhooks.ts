@@ -112,7 +112,7 @@ async function run(sql: Sql, databaseUrl: string, config: ReturnType<typeof load
 /** The webhook jobs use only `sql` and `logger` of the common job deps; the rest is unused here. */
 function benchJobDeps(sql: Sql, logger: ReturnType<typeof createLogger>): JobDeps {
   const unused = new Proxy({}, { get() { throw new Error('not used by the webhook jobs'); } });
-  return { sql, logger, ledger: unused as JobDeps['ledger'], rails: unused as JobDeps['rails'], idempotency: unused as JobDeps['idempotency'], kyc: unused as JobDeps['kyc'], payouts: unused as JobDeps['payouts'] };
+  return { sql, logger, ledger: unused as JobDeps['ledger'], rails: unused as JobDeps['rails'], idempotency: unused as JobDeps['idempotency'], kyc: unused as JobDeps['kyc'], payouts: unused as JobDeps['payouts'], config: unused as JobDeps['config'], now: () => Date.now(), secretBox: unused as JobDeps['secretBox'] };
 }
 
 main().catch((error: Error) => {

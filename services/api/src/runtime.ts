@@ -133,7 +133,7 @@ export async function createDomainRuntime(input: {
     vault: createDestinationVault(input.secretBox),
     retryScheduleMs: config.payouts.retryScheduleMs,
   };
-  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger };
+  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger, config, now: () => Date.now(), secretBox: input.secretBox };
   // Webhook delivery has its own pool (WEBHOOK_POOL_MAX) and job runner: a delivery backlog or a
   // hanging receiver takes neither the API's connections nor the other jobs' (webhooks/worker.ts).
   const webhookSql = createPool(input.databaseUrl, config.webhookPoolMax, webhookPoolName);

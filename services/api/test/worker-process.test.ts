@@ -35,7 +35,7 @@ it('settles what the API created, in its own process, and stops cleanly on SIGTE
   const worker = startWorker({});
   await waitFor(() => (ready_line.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`);
   // Its job runner is up: the recurring jobs are registered with the queue's scheduler.
-  const recurringJobs = ['collections.complete_abandoned', 'escrow.auto_release', 'holds.void_abandoned', 'idempotency.purge_expired', 'payout_rails.sandbox_sweep_outcomes', 'refunds.void_pending_reservations'];
+  const recurringJobs = ['escrow.auto_release', 'holds.void_abandoned', 'idempotency.finish_unfinished', 'idempotency.purge_expired', 'payout_rails.sandbox_sweep_outcomes', 'refunds.void_pending_reservations'];
   const recurring = await waitFor(async () => {
     const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;
     return rows.length === recurringJobs.length ? rows.map((r) => r.identifier) : null;

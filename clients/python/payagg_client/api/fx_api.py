@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
 from pydantic import Field, field_validator
+from typing import Optional
 from typing_extensions import Annotated
 from payagg_client.models.fx_rate_envelope import FxRateEnvelope
 from payagg_client.models.fx_rate_lock_create import FxRateLockCreate
@@ -44,6 +45,7 @@ class FXApi:
     def create_fx_rate_lock(
         self,
         fx_rate_lock_create: FxRateLockCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -63,6 +65,8 @@ class FXApi:
 
         :param fx_rate_lock_create: (required)
         :type fx_rate_lock_create: FxRateLockCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -87,6 +91,7 @@ class FXApi:
 
         _param = self._create_fx_rate_lock_serialize(
             fx_rate_lock_create=fx_rate_lock_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -96,6 +101,7 @@ class FXApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "FxRateLockEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -117,6 +123,7 @@ class FXApi:
     def create_fx_rate_lock_with_http_info(
         self,
         fx_rate_lock_create: FxRateLockCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -136,6 +143,8 @@ class FXApi:
 
         :param fx_rate_lock_create: (required)
         :type fx_rate_lock_create: FxRateLockCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -160,6 +169,7 @@ class FXApi:
 
         _param = self._create_fx_rate_lock_serialize(
             fx_rate_lock_create=fx_rate_lock_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -169,6 +179,7 @@ class FXApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "FxRateLockEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -190,6 +201,7 @@ class FXApi:
     def create_fx_rate_lock_without_preload_content(
         self,
         fx_rate_lock_create: FxRateLockCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -209,6 +221,8 @@ class FXApi:
 
         :param fx_rate_lock_create: (required)
         :type fx_rate_lock_create: FxRateLockCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -233,6 +247,7 @@ class FXApi:
 
         _param = self._create_fx_rate_lock_serialize(
             fx_rate_lock_create=fx_rate_lock_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -242,6 +257,7 @@ class FXApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "FxRateLockEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -258,6 +274,7 @@ class FXApi:
     def _create_fx_rate_lock_serialize(
         self,
         fx_rate_lock_create,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -281,6 +298,8 @@ class FXApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if fx_rate_lock_create is not None:

@@ -108,6 +108,7 @@ class PayoutsApi:
             '200': "PayoutEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -184,6 +185,7 @@ class PayoutsApi:
             '200': "PayoutEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -260,6 +262,7 @@ class PayoutsApi:
             '200': "PayoutEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -983,6 +986,7 @@ class PayoutsApi:
     def create_payout_destination(
         self,
         payout_destination_create: PayoutDestinationCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1002,6 +1006,8 @@ class PayoutsApi:
 
         :param payout_destination_create: (required)
         :type payout_destination_create: PayoutDestinationCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1026,6 +1032,7 @@ class PayoutsApi:
 
         _param = self._create_payout_destination_serialize(
             payout_destination_create=payout_destination_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1035,6 +1042,7 @@ class PayoutsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PayoutDestinationEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -1056,6 +1064,7 @@ class PayoutsApi:
     def create_payout_destination_with_http_info(
         self,
         payout_destination_create: PayoutDestinationCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1075,6 +1084,8 @@ class PayoutsApi:
 
         :param payout_destination_create: (required)
         :type payout_destination_create: PayoutDestinationCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1099,6 +1110,7 @@ class PayoutsApi:
 
         _param = self._create_payout_destination_serialize(
             payout_destination_create=payout_destination_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1108,6 +1120,7 @@ class PayoutsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PayoutDestinationEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -1129,6 +1142,7 @@ class PayoutsApi:
     def create_payout_destination_without_preload_content(
         self,
         payout_destination_create: PayoutDestinationCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1148,6 +1162,8 @@ class PayoutsApi:
 
         :param payout_destination_create: (required)
         :type payout_destination_create: PayoutDestinationCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1172,6 +1188,7 @@ class PayoutsApi:
 
         _param = self._create_payout_destination_serialize(
             payout_destination_create=payout_destination_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1181,6 +1198,7 @@ class PayoutsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PayoutDestinationEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -1197,6 +1215,7 @@ class PayoutsApi:
     def _create_payout_destination_serialize(
         self,
         payout_destination_create,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -1220,6 +1239,8 @@ class PayoutsApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if payout_destination_create is not None:

@@ -54,6 +54,7 @@ class WebhooksApi:
     def create_webhook_endpoint(
         self,
         webhook_endpoint_create: WebhookEndpointCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -73,6 +74,8 @@ class WebhooksApi:
 
         :param webhook_endpoint_create: (required)
         :type webhook_endpoint_create: WebhookEndpointCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -97,6 +100,7 @@ class WebhooksApi:
 
         _param = self._create_webhook_endpoint_serialize(
             webhook_endpoint_create=webhook_endpoint_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -106,6 +110,7 @@ class WebhooksApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "WebhookEndpointCreatedEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -127,6 +132,7 @@ class WebhooksApi:
     def create_webhook_endpoint_with_http_info(
         self,
         webhook_endpoint_create: WebhookEndpointCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -146,6 +152,8 @@ class WebhooksApi:
 
         :param webhook_endpoint_create: (required)
         :type webhook_endpoint_create: WebhookEndpointCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -170,6 +178,7 @@ class WebhooksApi:
 
         _param = self._create_webhook_endpoint_serialize(
             webhook_endpoint_create=webhook_endpoint_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -179,6 +188,7 @@ class WebhooksApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "WebhookEndpointCreatedEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -200,6 +210,7 @@ class WebhooksApi:
     def create_webhook_endpoint_without_preload_content(
         self,
         webhook_endpoint_create: WebhookEndpointCreate,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -219,6 +230,8 @@ class WebhooksApi:
 
         :param webhook_endpoint_create: (required)
         :type webhook_endpoint_create: WebhookEndpointCreate
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -243,6 +256,7 @@ class WebhooksApi:
 
         _param = self._create_webhook_endpoint_serialize(
             webhook_endpoint_create=webhook_endpoint_create,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -252,6 +266,7 @@ class WebhooksApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "WebhookEndpointCreatedEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -268,6 +283,7 @@ class WebhooksApi:
     def _create_webhook_endpoint_serialize(
         self,
         webhook_endpoint_create,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -291,6 +307,8 @@ class WebhooksApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if webhook_endpoint_create is not None:
@@ -628,6 +646,7 @@ class WebhooksApi:
     def enable_webhook_endpoint(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -647,6 +666,8 @@ class WebhooksApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -671,6 +692,7 @@ class WebhooksApi:
 
         _param = self._enable_webhook_endpoint_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -681,6 +703,7 @@ class WebhooksApi:
             '200': "WebhookEndpointEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -700,6 +723,7 @@ class WebhooksApi:
     def enable_webhook_endpoint_with_http_info(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -719,6 +743,8 @@ class WebhooksApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -743,6 +769,7 @@ class WebhooksApi:
 
         _param = self._enable_webhook_endpoint_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -753,6 +780,7 @@ class WebhooksApi:
             '200': "WebhookEndpointEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -772,6 +800,7 @@ class WebhooksApi:
     def enable_webhook_endpoint_without_preload_content(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -791,6 +820,8 @@ class WebhooksApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -815,6 +846,7 @@ class WebhooksApi:
 
         _param = self._enable_webhook_endpoint_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -825,6 +857,7 @@ class WebhooksApi:
             '200': "WebhookEndpointEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -839,6 +872,7 @@ class WebhooksApi:
     def _enable_webhook_endpoint_serialize(
         self,
         id,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -864,6 +898,8 @@ class WebhooksApi:
             _path_params['id'] = id
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
 
@@ -2380,6 +2416,7 @@ class WebhooksApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         delivery_id: Annotated[UUID, Field(description="Id of the delivery (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2401,6 +2438,8 @@ class WebhooksApi:
         :type id: UUID
         :param delivery_id: Id of the delivery (UUID). A malformed id is 422. (required)
         :type delivery_id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2426,6 +2465,7 @@ class WebhooksApi:
         _param = self._retry_webhook_delivery_serialize(
             id=id,
             delivery_id=delivery_id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2436,6 +2476,7 @@ class WebhooksApi:
             '200': "WebhookDeliveryEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -2456,6 +2497,7 @@ class WebhooksApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         delivery_id: Annotated[UUID, Field(description="Id of the delivery (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2477,6 +2519,8 @@ class WebhooksApi:
         :type id: UUID
         :param delivery_id: Id of the delivery (UUID). A malformed id is 422. (required)
         :type delivery_id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2502,6 +2546,7 @@ class WebhooksApi:
         _param = self._retry_webhook_delivery_serialize(
             id=id,
             delivery_id=delivery_id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2512,6 +2557,7 @@ class WebhooksApi:
             '200': "WebhookDeliveryEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -2532,6 +2578,7 @@ class WebhooksApi:
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
         delivery_id: Annotated[UUID, Field(description="Id of the delivery (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2553,6 +2600,8 @@ class WebhooksApi:
         :type id: UUID
         :param delivery_id: Id of the delivery (UUID). A malformed id is 422. (required)
         :type delivery_id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2578,6 +2627,7 @@ class WebhooksApi:
         _param = self._retry_webhook_delivery_serialize(
             id=id,
             delivery_id=delivery_id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2588,6 +2638,7 @@ class WebhooksApi:
             '200': "WebhookDeliveryEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -2603,6 +2654,7 @@ class WebhooksApi:
         self,
         id,
         delivery_id,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -2630,6 +2682,8 @@ class WebhooksApi:
             _path_params['delivery_id'] = delivery_id
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
 
@@ -2673,6 +2727,7 @@ class WebhooksApi:
     def rotate_webhook_secret(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2692,6 +2747,8 @@ class WebhooksApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2716,6 +2773,7 @@ class WebhooksApi:
 
         _param = self._rotate_webhook_secret_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2726,6 +2784,7 @@ class WebhooksApi:
             '200': "WebhookEndpointCreatedEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -2745,6 +2804,7 @@ class WebhooksApi:
     def rotate_webhook_secret_with_http_info(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2764,6 +2824,8 @@ class WebhooksApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2788,6 +2850,7 @@ class WebhooksApi:
 
         _param = self._rotate_webhook_secret_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2798,6 +2861,7 @@ class WebhooksApi:
             '200': "WebhookEndpointCreatedEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -2817,6 +2881,7 @@ class WebhooksApi:
     def rotate_webhook_secret_without_preload_content(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2836,6 +2901,8 @@ class WebhooksApi:
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param idempotency_key: Optional on state changes (decision 0422). Without it the change runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, whatever the resource has become since (so a client whose answer was lost may retry a release, return, cancel or resolve without getting its own change refused); the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2860,6 +2927,7 @@ class WebhooksApi:
 
         _param = self._rotate_webhook_secret_serialize(
             id=id,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2870,6 +2938,7 @@ class WebhooksApi:
             '200': "WebhookEndpointCreatedEnvelope",
             '401': "ErrorEnvelope",
             '404': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
@@ -2884,6 +2953,7 @@ class WebhooksApi:
     def _rotate_webhook_secret_serialize(
         self,
         id,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -2909,6 +2979,8 @@ class WebhooksApi:
             _path_params['id'] = id
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
 

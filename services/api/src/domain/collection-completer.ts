@@ -59,7 +59,7 @@ const paySessionIdPattern = /\/checkout-sessions\/([0-9a-f-]{36})\/pay$/i;
 
 export type CompleterDeps = CollectionsDeps & { idempotency: IdempotencyStore; logger: Logger };
 export type CompleterSummary = { found: number; completed: number; released: number; reversed: number; skipped: number; failed: number };
-type RunEnd = 'completed' | 'released' | 'reversed' | 'skipped';
+export type RunEnd = 'completed' | 'released' | 'reversed' | 'skipped';
 
 export async function completeAbandonedCollections(deps: CompleterDeps, options: { idleMs?: number; windowMs?: number; now?: number } = {}): Promise<CompleterSummary> {
   const idleMs = options.idleMs ?? completerIdleMsDefault;
@@ -87,7 +87,8 @@ export async function completeAbandonedCollections(deps: CompleterDeps, options:
   return summary;
 }
 
-async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
+/** One collection run (also the run finisher's way to finish one, run-finisher.ts). */
+export async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
   const request = found.scope.request as CollectionRequest;
   const resumed = await createCollectionOperation.resume(deps.idempotency, found.scope, async (run) => {
     // Whatever fails from here, the record stays: only a rail that answers "nothing" frees it.
@@ -128,7 +129,7 @@ async function completeCollection(deps: CompleterDeps, found: UnfinishedRun): Pr
 }
 
 /** A pay's run: the same, with its session (completed with the collection, or handed back). */
-async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
+export async function completePay(deps: CompleterDeps, found: UnfinishedRun): Promise<RunEnd> {
   const sessionId = paySessionIdPattern.exec(found.scope.operation)?.[1];
   const session = sessionId === undefined ? null : await findSession(deps.sql, sessionId);
   if (session === null) throw new Error(`no checkout session in the pay operation "${found.scope.operation}"`);

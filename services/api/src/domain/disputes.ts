@@ -138,12 +138,14 @@ export async function refundableAfterDisputes(tx: Tx, collection: TransactionRow
  */
 export async function openDispute(deps: DisputesDeps, input: {
   disputeId: string; merchantId: string; request: SandboxDisputeCreate;
+  /** The Idempotency-Key's record the open runs under (decision 0422), null or absent without one. */
+  idempotency?: { scopeId: string; key: string } | null;
 }): Promise<DisputeRow> {
   const { request } = input;
   // The hold is announced by an intent committed first and closed by the transaction
   // (hold-intents.ts): a failure before the commit voids it (releasingHoldsOnFailure waits for a
   // commit in flight and voids nothing then); a crash leaves it to the sweeper.
-  await openHoldIntent(deps.sql, { ownerId: input.disputeId, kind: 'dispute', holdIds: [deps.ledger.disputeHoldId(input.disputeId)], idempotency: null });
+  await openHoldIntent(deps.sql, { ownerId: input.disputeId, kind: 'dispute', holdIds: [deps.ledger.disputeHoldId(input.disputeId)], idempotency: input.idempotency ?? null });
   return await releasingHoldsOnFailure(deps, input.disputeId, async () => {
     return await write(deps, { prepare: async (tx: Tx) => {
       const collection = await lockTransaction(tx, request.transaction_id);

@@ -23,7 +23,8 @@ import type { FlowDeps } from './deps.ts';
 
 export type CreatePartnerDepositRecoveryPoint = 'started';
 
-export const createPartnerDepositOperation = idempotentOperation<CreatePartnerDepositRecoveryPoint>('partner POST /wallets/{walletId}/deposits');
+// keepRequest: the run finisher (domain/run-finisher.ts) finishes a run whose effect exists with it.
+export const createPartnerDepositOperation = idempotentOperation<CreatePartnerDepositRecoveryPoint>('partner POST /wallets/{walletId}/deposits', { keepRequest: true });
 
 export async function createPartnerDeposit(deps: FlowDeps, input: {
   partnerId: string; mode: KeyMode; walletId: string; request: PartnerDepositCreate; idempotent: IdempotentRequest;

@@ -19,7 +19,8 @@ import type { FlowDeps } from './deps.ts';
 
 export type CreatePartnerTransferRecoveryPoint = 'started';
 
-export const createPartnerTransferOperation = idempotentOperation<CreatePartnerTransferRecoveryPoint>('partner POST /transfers');
+// keepRequest: the run finisher (domain/run-finisher.ts) finishes a run whose effect exists with it.
+export const createPartnerTransferOperation = idempotentOperation<CreatePartnerTransferRecoveryPoint>('partner POST /transfers', { keepRequest: true });
 
 export async function createPartnerTransfer(deps: FlowDeps, input: {
   partnerId: string; request: PartnerTransferCreate; idempotent: IdempotentRequest;
@@ -34,7 +35,10 @@ export async function createPartnerTransfer(deps: FlowDeps, input: {
     });
     checkTransferSides(from, to, request);
     try {
-      return await transferBetweenPartnerWallets(deps, {
+      // The rate lock's expiry is judged at the request's time: a run resumed after its process
+      // died (by the client's retry or the run finisher) finishes the transfer as it was asked.
+      const requestNow = () => run.requestedAt(deps.now()).getTime();
+      return await transferBetweenPartnerWallets({ ...deps, now: requestNow }, {
         id: run.resourceId, from, to, request, createdAt: run.startedAt,
         commitWrites: (q, resource) => [run.completion(q, resource)],
       });

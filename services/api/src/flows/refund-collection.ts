@@ -28,7 +28,8 @@ import type { ActingMerchant, FlowDeps } from './deps.ts';
 
 export type RefundCollectionRecoveryPoint = 'started' | 'refund_reserved';
 
-export const refundCollectionOperation = idempotentOperation<RefundCollectionRecoveryPoint>('POST /collections/{id}/refunds');
+// keepRequest: the run finisher (domain/run-finisher.ts) finishes a run whose effect exists with it.
+export const refundCollectionOperation = idempotentOperation<RefundCollectionRecoveryPoint>('POST /collections/{id}/refunds', { keepRequest: true });
 
 export async function refundCollection(deps: FlowDeps, input: {
   merchant: ActingMerchant; collectionId: string; request: RefundRequest; idempotent: IdempotentRequest;

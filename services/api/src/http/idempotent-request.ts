@@ -25,3 +25,9 @@ export function optionalIdempotentRequestOf(req: Request): IdempotentRequest | n
   const key = req.get(idempotencyKeyHeader);
   return key === undefined ? null : { key, path: req.path, body: req.body as unknown };
 }
+
+/** The partner family's optional X-Idempotency-Key (spec/partner.yaml OptionalIdempotencyKey). */
+export function optionalPartnerIdempotentRequestOf(req: Request): IdempotentRequest | null {
+  const key = req.get(partnerIdempotencyKeyHeader);
+  return key === undefined ? null : { key, path: req.path, body: req.body as unknown };
+}

@@ -303,14 +303,22 @@ export function createIdempotencyStore(deps: {
      * claim's time is expires_at less the retention, so the scan uses the expiry index), oldest
      * first. The completer takes each over through takeOver(), which re-checks it.
      */
-    async unfinished(input: { operationPrefix: string; idleMs: number; claimedAfter: Date; claimedBefore: Date; limit: number }): Promise<UnfinishedRun[]> {
-      const rows = await sql<{ merchant_id: string; key: string; operation: string; request_sha256: string; resource_id: string; recovery_point: string; request_sealed: Buffer }[]>`
+    async unfinished(input: {
+      operationPrefix: string; idleMs: number; claimedAfter: Date; claimedBefore: Date; limit: number;
+      /**
+       * false: also runs that kept no request (the run finisher forgets those whose effect commits
+       * with the answer, domain/run-finisher.ts); their `request` is undefined. Default true.
+       */
+      requestKept?: boolean;
+    }): Promise<UnfinishedRun[]> {
+      const requestKept = input.requestKept ?? true;
+      const rows = await sql<{ merchant_id: string; key: string; operation: string; request_sha256: string; resource_id: string; recovery_point: string; request_sealed: Buffer | null }[]>`
         select merchant_id, key, operation, request_sha256, resource_id, recovery_point, request_sealed
         from idempotency_keys
         where expires_at > ${input.claimedAfter}::timestamptz + ${deps.retentionHours} * interval '1 hour'
           and expires_at <= ${input.claimedBefore}::timestamptz + ${deps.retentionHours} * interval '1 hour'
           and expires_at > now()
-          and response_status is null and request_sealed is not null
+          and response_status is null and (request_sealed is not null or not ${requestKept})
           and starts_with(operation, ${input.operationPrefix})
           and (locked_until is null or locked_until <= now() - ${input.idleMs} * interval '1 millisecond')
         order by expires_at
@@ -321,7 +329,7 @@ export function createIdempotencyStore(deps: {
           key: row.key,
           operation: row.operation,
           requestSha256: row.request_sha256,
-          request: JSON.parse(secretBox.open(row.request_sealed)) as unknown,
+          request: row.request_sealed === null ? undefined : JSON.parse(secretBox.open(row.request_sealed)) as unknown,
         },
         resourceId: row.resource_id,
         recoveryPoint: row.recovery_point,

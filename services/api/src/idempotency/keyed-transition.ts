@@ -14,6 +14,7 @@
 // database did not answer) keeps the record, unlocked, for such a retry.
 import { randomUUID } from 'node:crypto';
 import { isRefusal } from '../domain/outcomes.ts';
+import { ApiError } from '../http/errors.ts';
 import { type IdempotentOperation, type IdempotentRequest, idempotentOperation } from './idempotent.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 import type { Sql } from '../db/index.ts';
@@ -24,9 +25,11 @@ export type KeyedTransition<T> = {
   /**
    * The change itself: returns the answer's `data` (the API resource: it is stored as JSON).
    * `resourceId` is the key's pre-allocated id, the same on every retry with the key (a random
-   * one without a key): the id of what a creating operation creates.
+   * one without a key): the id of what a creating operation creates. `idempotency` names the
+   * key's record (null without a key), for a change that reserves money under a hold intent
+   * (hold-intents.ts): abandoning the intent then forgets the record too.
    */
-  change: (resourceId: string) => Promise<T>;
+  change: (resourceId: string, idempotency: { scopeId: string; key: string } | null) => Promise<T>;
   /**
    * On a run that resumes one which died: the resource when it is already in the state `change`
    * produces (the dead run's change committed, its answer did not), else null.
@@ -34,9 +37,13 @@ export type KeyedTransition<T> = {
   reached?: (resourceId: string) => Promise<T | null>;
 };
 
-/** The operation of one keyed transition, named for its route (keyed-transition.ts). */
+/**
+ * The operation of one keyed transition, named for its route (keyed-transition.ts). The request
+ * is kept (sealed) while the run is in flight: the run finisher (domain/run-finisher.ts) reads it
+ * to tell whether a dead run's change committed (a dispute resolved to the asked outcome).
+ */
 export function transitionOperation(route: string): IdempotentOperation<'started'> {
-  return idempotentOperation<'started'>(route);
+  return idempotentOperation<'started'>(route, { keepRequest: true });
 }
 
 /**
@@ -46,7 +53,7 @@ export function transitionOperation(route: string): IdempotentOperation<'started
 export async function runKeyedTransition<T>(deps: { idempotency: IdempotencyStore; sql: Sql }, ownerId: string,
   request: IdempotentRequest | null, transition: KeyedTransition<T>): Promise<T> {
   const store = deps.idempotency;
-  if (request === null) return await transition.change(randomUUID());
+  if (request === null) return await transition.change(randomUUID(), null);
   const { operation } = transition;
   const scope = operation.scope(ownerId, request);
   return await operation.run(store, scope, async (run) => {
@@ -54,10 +61,11 @@ export async function runKeyedTransition<T>(deps: { idempotency: IdempotencyStor
     if (run.resumed && transition.reached) result = await transition.reached(run.resourceId);
     if (result === null) {
       try {
-        result = await transition.change(run.resourceId);
+        result = await transition.change(run.resourceId, { scopeId: scope.merchantId, key: scope.key });
       } catch (error) {
         // A refusal changed nothing: the run releases the key. Anything else may have committed.
-        if (!isRefusal(error)) run.keepOnFailure();
+        // A route's own 4xx (ApiError: a 404 or 422 of its lookup) is a refusal too.
+        if (!isRefusal(error) && !(error instanceof ApiError && error.status < 500)) run.keepOnFailure();
         throw error;
       }
     }

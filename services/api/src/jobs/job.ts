@@ -7,6 +7,8 @@
 // jobs/queue.ts to enqueue, and the registry imports the task files, which import the domain.
 import type { Ledger } from '@payagg/ledger';
 import type { Sql } from '../db/index.ts';
+import type { Config } from '../config.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
@@ -25,6 +27,11 @@ export type JobDeps = {
   logger: Logger;
   /** The payout rails, the destination vault and the retry schedule (domain/payout-processing.ts). */
   payouts: PayoutsRuntime;
+  /** The service's settings and the app clock: the run finisher resumes flows with them (domain/run-finisher.ts). */
+  config: Config;
+  now: () => number;
+  /** Opens what the service sealed (a keyed webhook creation's secret, for the run finisher). */
+  secretBox: SecretBox;
   /** The webhook runner's tasks only (webhooks/worker.ts gives them their sender and sweep). */
   webhooks?: WebhookTaskDeps;
 };

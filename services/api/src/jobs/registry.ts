@@ -3,8 +3,8 @@
 // enqueueJob takes and what the queue's rows carry: `<area>.<what it does>`, never renamed
 // while jobs of that name may still be queued (docs/jobs.md).
 import type { JobDefinition } from './job.ts';
-import { completeAbandonedCollectionsJob } from './tasks/collections-complete-abandoned.ts';
 import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
+import { finishUnfinishedRunsJob } from './tasks/idempotency-finish-unfinished.ts';
 import { kycSandboxDeliverDecisionJob } from './tasks/kyc-sandbox-deliver-decision.ts';
 import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
 import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
@@ -18,7 +18,7 @@ import { escrowAutoReleaseJob } from './tasks/escrow-auto-release.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
-  'collections.complete_abandoned': completeAbandonedCollectionsJob,
+  'idempotency.finish_unfinished': finishUnfinishedRunsJob,
   'refunds.void_pending_reservations': voidRefundReservationsJob,
   'holds.void_abandoned': voidAbandonedHoldsJob,
   'kyc.submit_case': kycSubmitCaseJob,

@@ -39,7 +39,9 @@ export function disputeRoutes(ctx: RouteContext): RouteHandlers {
       // finds the dispute its first run opened instead of opening a second.
       sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
         operation: openOperation,
-        change: async (disputeId) => toDisputeResource(await openDispute(ctx, { disputeId, merchantId, request })),
+        // The hold intent names the key's record: a hold voided after a failure (or by the
+        // sweeper) forgets it, so a retry with the key starts afresh under a new id.
+        change: async (disputeId, idempotency) => toDisputeResource(await openDispute(ctx, { disputeId, merchantId, request, idempotency })),
         reached: async (disputeId) => {
           const [opened] = await ctx.sql<{ id: string }[]>`select id from disputes where id = ${disputeId} and merchant_id = ${merchantId}`;
           return opened ? toDisputeResource(await getDispute(ctx.sql, merchantId, disputeId)) : null;

@@ -8,7 +8,12 @@ import {
 import { createFxRateSource } from '../fx/registry.ts';
 import { bodyOf } from '../http/contract.ts';
 import { sendOk } from '../http/envelope.ts';
+import { optionalIdempotentRequestOf } from '../http/idempotent-request.ts';
+import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
+
+// A lost answer's retry without the key makes another lock (harmless: it expires unused); with it, the same.
+const createRateLockOperation = transitionOperation('POST /fx/rate-locks');
 
 export function fxRoutes(ctx: RouteContext): RouteHandlers {
   const source = createFxRateSource(ctx.config.fx);
@@ -28,11 +33,14 @@ export function fxRoutes(ctx: RouteContext): RouteHandlers {
     async 'POST /fx/rate-locks'(req, res) {
       const merchantId = principalOf(res).merchant.id;
       const body = bodyOf(req, 'createFxRateLock');
-      const lock = await createRateLock(ctx.sql, source, {
-        merchantId, pair: { base: body.base_currency, quote: body.quote_currency }, marginBps: await marginOf(merchantId),
-        nowMs: ctx.now(), lifetimeS: ctx.config.fx.rateLockLifetimeS,
-      });
-      sendOk(res, toFxRateLockResource(lock));
+      // With a key, a retry after a lost answer gets the same lock, not a second one.
+      sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
+        operation: createRateLockOperation,
+        change: async () => toFxRateLockResource(await createRateLock(ctx.sql, source, {
+          merchantId, pair: { base: body.base_currency, quote: body.quote_currency }, marginBps: await marginOf(merchantId),
+          nowMs: ctx.now(), lifetimeS: ctx.config.fx.rateLockLifetimeS,
+        })),
+      }));
     },
   };
 }

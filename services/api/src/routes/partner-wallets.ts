@@ -14,8 +14,14 @@ import { createPartnerWithdrawal } from '../flows/create-partner-withdrawal.ts';
 import { getPartnerWithdrawal, toWithdrawalResource, tokenizePartnerDestination } from '../domain/partner-withdrawals.ts';
 import { partnerBodyOf } from '../http/contract.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
-import { partnerIdempotentRequestOf } from '../http/idempotent-request.ts';
+import { optionalPartnerIdempotentRequestOf, partnerIdempotentRequestOf } from '../http/idempotent-request.ts';
+import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
+
+// Optional X-Idempotency-Key (keyed-transition.ts): a lost answer's retry with the key gets the
+// first answer. A destination is found again by its details anyway; a lock would be a second one.
+const createDestinationOperation = transitionOperation('partner POST /payout-destinations');
+const createRateLockOperation = transitionOperation('partner POST /fx/rate-locks');
 
 export function partnerWalletRoutes(ctx: RouteContext): RouteHandlers {
   const fxSource = createFxRateSource(ctx.config.fx);
@@ -60,8 +66,12 @@ export function partnerWalletRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'POST /payout-destinations'(req, res) {
-      sendOk(res, await tokenizePartnerDestination({ sql: ctx.sql, groupCommit: ctx.groupCommit, vault: ctx.payouts.vault },
-        partnerPrincipalOf(res).partner.id, partnerBodyOf(req, 'createPartnerPayoutDestination')));
+      const partnerId = partnerPrincipalOf(res).partner.id;
+      const request = partnerBodyOf(req, 'createPartnerPayoutDestination');
+      sendOk(res, await runKeyedTransition(ctx, partnerId, optionalPartnerIdempotentRequestOf(req), {
+        operation: createDestinationOperation,
+        change: () => tokenizePartnerDestination({ sql: ctx.sql, groupCommit: ctx.groupCommit, vault: ctx.payouts.vault }, partnerId, request),
+      }));
     },
 
     async 'POST /wallets/{walletId}/withdrawals'(req, res) {
@@ -78,9 +88,13 @@ export function partnerWalletRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'POST /fx/rate-locks'(req, res) {
-      sendOk(res, await createPartnerRateLock(ctx.sql, fxSource, {
-        partnerId: partnerPrincipalOf(res).partner.id, request: partnerBodyOf(req, 'createPartnerFxRateLock'),
-        marginBps: ctx.config.fx.marginBpsDefault, nowMs: ctx.now(), lifetimeS: ctx.config.fx.rateLockLifetimeS,
+      const partnerId = partnerPrincipalOf(res).partner.id;
+      const request = partnerBodyOf(req, 'createPartnerFxRateLock');
+      sendOk(res, await runKeyedTransition(ctx, partnerId, optionalPartnerIdempotentRequestOf(req), {
+        operation: createRateLockOperation,
+        change: () => createPartnerRateLock(ctx.sql, fxSource, {
+          partnerId, request, marginBps: ctx.config.fx.marginBpsDefault, nowMs: ctx.now(), lifetimeS: ctx.config.fx.rateLockLifetimeS,
+        }),
       }));
     },
 

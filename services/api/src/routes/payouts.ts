@@ -16,6 +16,8 @@ import type { RouteContext, RouteHandlers } from './registry.ts';
 
 /** Cancel takes an optional Idempotency-Key (decision 0422). */
 const cancelOperation = transitionOperation('POST /payouts/{id}/cancel');
+// The same details give the same destination again (fingerprint): a retry needs no `reached`.
+const createDestinationOperation = transitionOperation('POST /payout-destinations');
 
 export function payoutRoutes(ctx: RouteContext): RouteHandlers {
   return {
@@ -59,8 +61,12 @@ export function payoutRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'POST /payout-destinations'(req, res) {
-      const row = await tokenizeDestination({ ...ctx, vault: ctx.payouts.vault }, principalOf(res).merchant.id, bodyOf(req, 'createPayoutDestination'));
-      sendOk(res, toPayoutDestinationResource(row));
+      const merchantId = principalOf(res).merchant.id;
+      const request = bodyOf(req, 'createPayoutDestination');
+      sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
+        operation: createDestinationOperation,
+        change: async () => toPayoutDestinationResource(await tokenizeDestination({ ...ctx, vault: ctx.payouts.vault }, merchantId, request)),
+      }));
     },
 
     async 'GET /payout-destinations/{id}'(req, res) {

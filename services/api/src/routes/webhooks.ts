@@ -6,12 +6,21 @@ import type { EventType } from '../domain/events.ts';
 import { sendArray, sendList, sendOk } from '../http/envelope.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { listDeliveries, scheduleManualRetry, toDeliveryResource, type DeliveryStatus } from '../webhooks/deliveries.ts';
+import { optionalIdempotentRequestOf } from '../http/idempotent-request.ts';
+import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
 import {
-  deleteEndpoint, enableEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecret, toEndpointResource,
+  createdEndpointAnswer, deleteEndpoint, enableEndpoint, findEndpoint, insertEndpoint, listEndpoints, rotateSecret, toEndpointResource,
 } from '../webhooks/endpoints.ts';
 import { enqueueEndpointDeliveries } from '../webhooks/jobs.ts';
 import { checkWebhookUrl } from '../webhooks/ssrf-guard.ts';
 import type { RouteContext, RouteHandlers } from './registry.ts';
+
+// Optional Idempotency-Key (keyed-transition.ts, decision 0422): a retry with the key after a lost
+// answer gets the first answer (a created endpoint's or a rotated secret, which is shown only there).
+const createOperation = transitionOperation('POST /webhooks');
+const rotateSecretOperation = transitionOperation('POST /webhooks/{id}/rotate-secret');
+const enableOperation = transitionOperation('POST /webhooks/{id}/enable');
+const retryDeliveryOperation = transitionOperation('POST /webhooks/{id}/deliveries/{delivery_id}/retry');
 
 export function webhookRoutes(ctx: RouteContext): RouteHandlers {
   const urlPolicy = { allowPrivate: ctx.config.webhooks.allowPrivateUrls, allowHttp: ctx.config.mode === 'development' };
@@ -27,8 +36,15 @@ export function webhookRoutes(ctx: RouteContext): RouteHandlers {
       const body = req.body as { url: string; subscribed_events: EventType[] };
       const check = await checkWebhookUrl(body.url, urlPolicy);
       if (!check.ok) throw validationError([{ field: 'body.url', message: check.message }]);
-      const { row, secret } = await insertEndpoint(ctx.sql, ctx.secretBox, { merchantId, url: body.url, subscribedEvents: body.subscribed_events });
-      sendOk(res, { ...toEndpointResource(row, ctx.now()), signing_secret: secret });
+      // With a key, the endpoint takes the key's pre-allocated id: a retry after a lost answer finds it.
+      sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
+        operation: createOperation,
+        change: async (id) => {
+          const { row, secret } = await insertEndpoint(ctx.sql, ctx.secretBox, { id, merchantId, url: body.url, subscribedEvents: body.subscribed_events });
+          return { ...toEndpointResource(row, ctx.now()), signing_secret: secret };
+        },
+        reached: (id) => createdEndpointAnswer(ctx.sql, ctx.secretBox, merchantId, id, ctx.now()),
+      }));
     },
 
     async 'GET /webhooks'(_req, res) {
@@ -47,17 +63,28 @@ export function webhookRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'POST /webhooks/{id}/rotate-secret'(req, res) {
-      const rotated = await rotateSecret(ctx.sql, ctx.secretBox, principalOf(res).merchant.id, String(req.params.id), ctx.config.webhooks.secretOverlapS);
-      if (!rotated) throw notFound('webhook endpoint');
-      sendOk(res, { ...toEndpointResource(rotated.row, ctx.now()), signing_secret: rotated.secret });
+      sendOk(res, await runKeyedTransition(ctx, principalOf(res).merchant.id, optionalIdempotentRequestOf(req), {
+        operation: rotateSecretOperation,
+        change: async () => {
+          const rotated = await rotateSecret(ctx.sql, ctx.secretBox, principalOf(res).merchant.id, String(req.params.id), ctx.config.webhooks.secretOverlapS);
+          if (!rotated) throw notFound('webhook endpoint');
+          return { ...toEndpointResource(rotated.row, ctx.now()), signing_secret: rotated.secret };
+        },
+      }));
     },
 
     async 'POST /webhooks/{id}/enable'(req, res) {
-      const row = await enableEndpoint(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
-      if (!row) throw notFound('webhook endpoint');
-      // Its pending deliveries go at once (also in a process that runs no webhook worker itself).
-      await enqueueEndpointDeliveries(ctx.sql, [row.id]);
-      sendOk(res, toEndpointResource(row, ctx.now()));
+      // Enabling an enabled endpoint answers it as it is: no `reached` needed.
+      sendOk(res, await runKeyedTransition(ctx, principalOf(res).merchant.id, optionalIdempotentRequestOf(req), {
+        operation: enableOperation,
+        change: async () => {
+          const row = await enableEndpoint(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
+          if (!row) throw notFound('webhook endpoint');
+          // Its pending deliveries go at once (also in a process that runs no webhook worker itself).
+          await enqueueEndpointDeliveries(ctx.sql, [row.id]);
+          return toEndpointResource(row, ctx.now());
+        },
+      }));
     },
 
     async 'GET /webhooks/{id}/deliveries'(req, res) {
@@ -70,14 +97,19 @@ export function webhookRoutes(ctx: RouteContext): RouteHandlers {
 
     async 'POST /webhooks/{id}/deliveries/{delivery_id}/retry'(req, res) {
       const merchantId = principalOf(res).merchant.id;
-      const endpoint = await endpointOf(merchantId, String(req.params.id));
-      if (!endpoint.active) {
-        throw validationError([{ field: 'path.id', message: 'the endpoint is disabled: re-enable it first (POST /webhooks/{id}/enable)' }]);
-      }
-      const row = await scheduleManualRetry(ctx.sql, merchantId, endpoint.id, String(req.params.delivery_id));
-      if (!row) throw notFound('webhook delivery');
-      await enqueueEndpointDeliveries(ctx.sql, [endpoint.id]);
-      sendOk(res, toDeliveryResource(row));
+      sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
+        operation: retryDeliveryOperation,
+        change: async () => {
+          const endpoint = await endpointOf(merchantId, String(req.params.id));
+          if (!endpoint.active) {
+            throw validationError([{ field: 'path.id', message: 'the endpoint is disabled: re-enable it first (POST /webhooks/{id}/enable)' }]);
+          }
+          const row = await scheduleManualRetry(ctx.sql, merchantId, endpoint.id, String(req.params.delivery_id));
+          if (!row) throw notFound('webhook delivery');
+          await enqueueEndpointDeliveries(ctx.sql, [endpoint.id]);
+          return toDeliveryResource(row);
+        },
+      }));
     },
   };
 }

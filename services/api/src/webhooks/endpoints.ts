@@ -48,11 +48,13 @@ export function toEndpointResource(row: WebhookEndpointRow, nowMs = Date.now()) 
 
 export async function insertEndpoint(q: Queryable, box: SecretBox, input: {
   merchantId: string; url: string; subscribedEvents: readonly EventType[];
+  /** The endpoint's id: an Idempotency-Key's pre-allocated one, so a keyed retry finds it. */
+  id?: string;
 }): Promise<{ row: WebhookEndpointRow; secret: string }> {
   const secret = newSigningSecret();
   const [row] = await q<WebhookEndpointRow[]>`
     insert into webhook_endpoints (id, merchant_id, url, subscribed_events, signing_secret_sealed)
-    values (${randomUUID()}, ${input.merchantId}, ${input.url}, ${[...input.subscribedEvents]}::text[], ${box.seal(secret)})
+    values (${input.id ?? randomUUID()}, ${input.merchantId}, ${input.url}, ${[...input.subscribedEvents]}::text[], ${box.seal(secret)})
     returning *`;
   return { row: row!, secret };
 }
@@ -116,4 +118,13 @@ export function signingSecretsOf(row: Pick<WebhookEndpointRow, 'signing_secret_s
     secrets.push(box.open(row.previous_secret_sealed));
   }
   return secrets;
+}
+
+/**
+ * The answer POST /webhooks gave for endpoint `id`, signing secret included, or null when there is
+ * no such endpoint: a keyed creation's `reached` (routes/webhooks.ts) and the run finisher's.
+ */
+export async function createdEndpointAnswer(q: Queryable, box: SecretBox, merchantId: string, id: string, nowMs: number) {
+  const row = await findEndpoint(q, merchantId, id);
+  return row === null ? null : { ...toEndpointResource(row, nowMs), signing_secret: box.open(row.signing_secret_sealed) };
 }

@@ -207,6 +207,21 @@ describe('a request that fails after its hold voids it before it answers', () =>
     await expectLedgerInvariants(service);
   });
 
+  it('sandbox dispute with an Idempotency-Key: the hold is voided when the dispute row fails, and the key is free again (decision 0470)', async () => {
+    const m = await service.createMerchant('keyed dispute fails after hold');
+    const collection = await settledCollection(service, m.client, { amount: 9_000, currency: 'KES', rail: 'qr' });
+    const key = randomUUID();
+    const failed = await m.client.POST('/sandbox/disputes', {
+      body: { transaction_id: collection.id, amount: refusedAmount }, params: { header: { 'Idempotency-Key': key } } as never,
+    });
+    expect(failed.response.status).toBe(500);
+    expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(9_000n);
+    // The intent named the key's record: abandoning it forgot the record, so a retry starts afresh
+    // (before, the record stayed under the abandoned id and every retry answered 500).
+    expect(await recordOf(m.merchantId, key)).toBeNull();
+    await expectLedgerInvariants(service);
+  });
+
   it('the issue\'s request (a leap second in scheduled_at) leaves the wallet\'s money available, whatever it answers', async () => {
     const m = await merchantWithFunds(5_000);
     const answer = await createPayout(m.client, {

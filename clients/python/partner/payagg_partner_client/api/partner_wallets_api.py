@@ -388,6 +388,7 @@ class PartnerWalletsApi:
     def create_partner_fx_rate_lock(
         self,
         partner_fx_rate_lock_create: PartnerFxRateLockCreate,
+        x_idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -407,6 +408,8 @@ class PartnerWalletsApi:
 
         :param partner_fx_rate_lock_create: (required)
         :type partner_fx_rate_lock_create: PartnerFxRateLockCreate
+        :param x_idempotency_key: Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type x_idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -431,6 +434,7 @@ class PartnerWalletsApi:
 
         _param = self._create_partner_fx_rate_lock_serialize(
             partner_fx_rate_lock_create=partner_fx_rate_lock_create,
+            x_idempotency_key=x_idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -440,6 +444,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerFxRateLockEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -461,6 +466,7 @@ class PartnerWalletsApi:
     def create_partner_fx_rate_lock_with_http_info(
         self,
         partner_fx_rate_lock_create: PartnerFxRateLockCreate,
+        x_idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -480,6 +486,8 @@ class PartnerWalletsApi:
 
         :param partner_fx_rate_lock_create: (required)
         :type partner_fx_rate_lock_create: PartnerFxRateLockCreate
+        :param x_idempotency_key: Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type x_idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -504,6 +512,7 @@ class PartnerWalletsApi:
 
         _param = self._create_partner_fx_rate_lock_serialize(
             partner_fx_rate_lock_create=partner_fx_rate_lock_create,
+            x_idempotency_key=x_idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -513,6 +522,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerFxRateLockEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -534,6 +544,7 @@ class PartnerWalletsApi:
     def create_partner_fx_rate_lock_without_preload_content(
         self,
         partner_fx_rate_lock_create: PartnerFxRateLockCreate,
+        x_idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -553,6 +564,8 @@ class PartnerWalletsApi:
 
         :param partner_fx_rate_lock_create: (required)
         :type partner_fx_rate_lock_create: PartnerFxRateLockCreate
+        :param x_idempotency_key: Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type x_idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -577,6 +590,7 @@ class PartnerWalletsApi:
 
         _param = self._create_partner_fx_rate_lock_serialize(
             partner_fx_rate_lock_create=partner_fx_rate_lock_create,
+            x_idempotency_key=x_idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -586,6 +600,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerFxRateLockEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -602,6 +617,7 @@ class PartnerWalletsApi:
     def _create_partner_fx_rate_lock_serialize(
         self,
         partner_fx_rate_lock_create,
+        x_idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -625,6 +641,8 @@ class PartnerWalletsApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if x_idempotency_key is not None:
+            _header_params['X-Idempotency-Key'] = x_idempotency_key
         # process the form parameters
         # process the body parameter
         if partner_fx_rate_lock_create is not None:
@@ -680,6 +698,7 @@ class PartnerWalletsApi:
     def create_partner_payout_destination(
         self,
         partner_payout_destination_create: PartnerPayoutDestinationCreate,
+        x_idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -699,6 +718,8 @@ class PartnerWalletsApi:
 
         :param partner_payout_destination_create: (required)
         :type partner_payout_destination_create: PartnerPayoutDestinationCreate
+        :param x_idempotency_key: Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type x_idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -723,6 +744,7 @@ class PartnerWalletsApi:
 
         _param = self._create_partner_payout_destination_serialize(
             partner_payout_destination_create=partner_payout_destination_create,
+            x_idempotency_key=x_idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -732,6 +754,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerPayoutDestinationEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -753,6 +776,7 @@ class PartnerWalletsApi:
     def create_partner_payout_destination_with_http_info(
         self,
         partner_payout_destination_create: PartnerPayoutDestinationCreate,
+        x_idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -772,6 +796,8 @@ class PartnerWalletsApi:
 
         :param partner_payout_destination_create: (required)
         :type partner_payout_destination_create: PartnerPayoutDestinationCreate
+        :param x_idempotency_key: Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type x_idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -796,6 +822,7 @@ class PartnerWalletsApi:
 
         _param = self._create_partner_payout_destination_serialize(
             partner_payout_destination_create=partner_payout_destination_create,
+            x_idempotency_key=x_idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -805,6 +832,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerPayoutDestinationEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -826,6 +854,7 @@ class PartnerWalletsApi:
     def create_partner_payout_destination_without_preload_content(
         self,
         partner_payout_destination_create: PartnerPayoutDestinationCreate,
+        x_idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]], Field(description="Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -845,6 +874,8 @@ class PartnerWalletsApi:
 
         :param partner_payout_destination_create: (required)
         :type partner_payout_destination_create: PartnerPayoutDestinationCreate
+        :param x_idempotency_key: Optional on creations that are not money movements (payout destinations, rate locks; decision 0422). Without it the request runs as before. With it, the first answer (200) is stored for 24 hours and a retry with the same key and payload answers it, so a client whose answer was lost may retry without creating a second resource; the same key with another payload or on another path is 409 `IDEMPOTENCY_CONFLICT` (`details.reason: payload_mismatch`). A refusal stores nothing and frees the key. 
+        :type x_idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -869,6 +900,7 @@ class PartnerWalletsApi:
 
         _param = self._create_partner_payout_destination_serialize(
             partner_payout_destination_create=partner_payout_destination_create,
+            x_idempotency_key=x_idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -878,6 +910,7 @@ class PartnerWalletsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "PartnerPayoutDestinationEnvelope",
             '401': "ErrorEnvelope",
+            '409': "ErrorEnvelope",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
@@ -894,6 +927,7 @@ class PartnerWalletsApi:
     def _create_partner_payout_destination_serialize(
         self,
         partner_payout_destination_create,
+        x_idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -917,6 +951,8 @@ class PartnerWalletsApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if x_idempotency_key is not None:
+            _header_params['X-Idempotency-Key'] = x_idempotency_key
         # process the form parameters
         # process the body parameter
         if partner_payout_destination_create is not None:

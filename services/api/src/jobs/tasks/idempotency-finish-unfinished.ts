@@ -1,0 +1,20 @@
+// The run finisher's pass (domain/run-finisher.ts, decision 0470; it replaced
+// collections.complete_abandoned, whose work it does for collections and checkout pays): every
+// idempotency record whose run died and whose client never came back is finished or forgotten.
+import { finisherBatchMax, finishUnfinishedRuns } from '../../domain/run-finisher.ts';
+import { defineJob, type RecurringPayload } from '../job.ts';
+
+/**
+ * Every minute: a record is finished or forgotten at most lock (IDEMPOTENCY_LOCK_MS) +
+ * finisherIdleMsDefault (5 min) + this interval after its last claim (docs/jobs.md).
+ */
+export const finisherIntervalMinutes = 1;
+
+export const finishUnfinishedRunsJob = defineJob<RecurringPayload>({
+  attemptsMax: 1, // a run the pass could not finish is taken again by the next pass
+  recurring: { intervalMinutes: finisherIntervalMinutes },
+  async run(_payload, { deps }) {
+    const summary = await finishUnfinishedRuns(deps, { limit: finisherBatchMax });
+    if (summary.failed > 0 || summary.unknown > 0) deps.logger.warn('run finisher left runs for the next pass', { ...summary });
+  },
+});
