@@ -11,6 +11,7 @@ import { checkMasterKey, ensureSandboxMerchant, startBanner } from './domain/boo
 import { createLogger } from './log.ts';
 import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
 import { buildApp, closeServer, listen } from './service.ts';
+import { describeLedgerEngine, ledgerEngineBannerLine } from './ledger-engine.ts';
 
 // A shutdown that takes longer than this is forced (exit code 1).
 const shutdownTimeoutMs = 15_000;
@@ -59,7 +60,10 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info('listening', { port, not_implemented_routes: notImplementedRoutes.length });
-    process.stdout.write(`${startBanner(port, config.mode, sandbox).join('\n')}\n`);
+    const banner = startBanner(port, config.mode, sandbox);
+    // Second line, under "listening": which ledger engine holds the money (src/ledger-engine.ts).
+    banner.splice(1, 0, ledgerEngineBannerLine(describeLedgerEngine(config, db.url)));
+    process.stdout.write(`${banner.join('\n')}\n`);
   } catch (error) {
     logger.error('failed to start', { error: (error as Error).message });
     await runtime?.close().catch(() => {});

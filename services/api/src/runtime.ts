@@ -28,6 +28,7 @@ import { createDestinationVault } from './crypto/destination-vault.ts';
 import type { PayoutsRuntime } from './domain/payout-processing.ts';
 import { createPayoutRailRegistry } from './payout-rails/registry.ts';
 import { sandboxOutcomeWindowMs } from './jobs/tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
+import { describeLedgerEngine } from './ledger-engine.ts';
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
@@ -70,6 +71,7 @@ export async function createDomainRuntime(input: {
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId }
     : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: config.ledgerPoolMax });
   const ledger = new Ledger(engine);
+  logger.info('ledger engine', describeLedgerEngine(config, input.databaseUrl));
   const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);
   // The background work's own pool: a settlement backlog can never take the API's connections
   // (before it had one: up to 50 concurrent settlements on the request pool, and the API queued

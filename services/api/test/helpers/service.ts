@@ -67,6 +67,22 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   };
 }
 
+/**
+ * The ledger engine of the run: PostgreSQL (the service's default) unless TEST_LEDGER_ENGINE is
+ * `tigerbeetle`, then the TigerBeetle replica TB_ADDRESSES names (scripts/test-all.sh starts one;
+ * vitest.tigerbeetle.config.ts). Every file's service shares that replica: ledger ids derive from
+ * each database's own random UUIDs, so files never meet, except on the system accounts (rail
+ * clearing, fees, FX position), which tests therefore read as differences, never as totals.
+ */
+export function testLedgerEnv(): Record<string, string> {
+  const engine = process.env.TEST_LEDGER_ENGINE ?? 'postgres';
+  if (engine === 'postgres') return {};
+  if (engine !== 'tigerbeetle') throw new Error(`TEST_LEDGER_ENGINE must be postgres or tigerbeetle, got ${engine}`);
+  const addresses = process.env.TB_ADDRESSES?.trim();
+  if (!addresses) throw new Error('TEST_LEDGER_ENGINE=tigerbeetle needs TB_ADDRESSES (a running replica: scripts/tigerbeetle.sh)');
+  return { TB_ADDRESSES: addresses, TB_CLUSTER_ID: process.env.TB_CLUSTER_ID ?? '0' };
+}
+
 export async function startTestService(options: { env?: Record<string, string>; now?: () => number; handlerOverrides?: RouteHandlers } = {}): Promise<TestService> {
   const db = await createTestDatabase();
   const masterKeyHex = randomBytes(32).toString('hex');
@@ -83,6 +99,7 @@ export async function startTestService(options: { env?: Record<string, string>; 
     SANDBOX_RAIL_OUTCOME_DELAY_MS: '0',
     SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS: '0',
     SANDBOX_RAIL_SLOW_INITIATION_MS: '50',
+    ...testLedgerEnv(),
     ...options.env,
   });
   const logs: Record<string, unknown>[] = [];
