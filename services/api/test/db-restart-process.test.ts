@@ -22,8 +22,7 @@ import { createSecretBox } from '../src/crypto/secret-box.ts';
 import { loadConfig } from '../src/config.ts';
 import { openEmbeddedCluster, type EmbeddedCluster } from '../src/db/embedded.ts';
 import { createPool } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { migrateJobQueue } from '../src/jobs/schema.ts';
+import { migrateAll } from '../src/db/schema-steps.ts';
 import { createLogger } from '../src/log.ts';
 import { startWorkerProcess, killWorkerProcesses, waitForValue, workerReadyLine } from './helpers/worker-process.ts';
 
@@ -59,8 +58,7 @@ beforeAll(async () => {
   databaseUrl = cluster.databaseUrl;
   const config = loadConfig({ DATABASE_URL: databaseUrl, MASTER_KEY: masterKeyHex });
   const sql = createPool(databaseUrl, 2);
-  await migrate(sql, config.migrationsDir, logger);
-  await migrateJobQueue(databaseUrl, logger);
+  await migrateAll({ sql, url: databaseUrl }, config, logger);
   const masterKey = Buffer.from(masterKeyHex, 'hex');
   await checkMasterKey(sql, masterKey);
   const merchant = await insertMerchant(sql, { name: 'Restart merchant', mode: 'sandbox' });
