@@ -44,6 +44,16 @@ export type JobRunnerOptions = {
   jobs?: Record<string, JobDefinition<never>>;
 };
 
+/** How often a runner refreshes its heartbeat and looks for dead runners' locks to free. */
+export const runnerHeartbeatIntervalMs = 5_000;
+/**
+ * A runner not heard from for this long is dead: its job locks are freed and its jobs run again
+ * (decision 0511). Six missed heartbeats: far above a stall of a busy process or a GC, and it
+ * bounds how long a killed worker's jobs wait: at most this + one interval + the poll interval
+ * (about 36 s with the defaults; docs/operations.md "A worker died").
+ */
+export const runnerHeartbeatTimeoutMs = 30_000;
+
 /** The first wait before a runner that stopped on an error is started again; doubled up to the next. */
 export const runnerRestartDelayMs = 500;
 /** The longest wait between restarts while the database stays away: a few seconds after it is back, the runner is too. */
@@ -78,6 +88,26 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
 
+  // The heartbeat: this runner's row refreshed, and dead runners' locks freed (decision 0511). A
+  // tick while the database is away fails and is tried again at the next.
+  const heartbeat = async () => {
+    const id = poolId;
+    if (id === null) return;
+    try {
+      await pool.query(`insert into job_runner_heartbeats (worker_id) values ($1)
+        on conflict (worker_id) do update set last_seen_at = now()`, [id]);
+      const { rows } = await pool.query<{ worker_id: string }>(`with dead as (
+          delete from job_runner_heartbeats where last_seen_at < now() - make_interval(secs => $1) returning worker_id
+        ), freed as (select ${jobQueueSchema}.force_unlock_workers(array(select worker_id from dead)))
+        select worker_id from dead, freed`, [runnerHeartbeatTimeoutMs / 1000]);
+      if (rows.length > 0) options.logger.warn('freed the jobs of job runners not heard from', { workers: rows.map((r) => r.worker_id), timeout_ms: runnerHeartbeatTimeoutMs });
+    } catch (error) {
+      options.logger.warn('job runner heartbeat failed', { error: (error as Error)?.message ?? String(error) });
+    }
+  };
+  const heartbeatTimer = setInterval(() => void heartbeat(), runnerHeartbeatIntervalMs);
+  heartbeatTimer.unref();
+
   let stopping = false;
   let runner: Runner | null = null;
   let restarting: Promise<void> | null = null;
@@ -101,7 +131,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       wake = null;
       if (stopping) return;
       try {
-        if (deadPoolId !== null) await pool.query(`select ${jobQueueSchema}.force_unlock_workers($1::text[])`, [[deadPoolId]]);
+        if (deadPoolId !== null) {
+          await pool.query(`select ${jobQueueSchema}.force_unlock_workers($1::text[])`, [[deadPoolId]]);
+          await pool.query('delete from job_runner_heartbeats where worker_id = $1', [deadPoolId]);
+        }
         const next = await start();
         if (stopping) { await next.stop(); return; }
         runner = next;
@@ -117,20 +150,25 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   try {
     runner = await start();
   } catch (error) {
+    clearInterval(heartbeatTimer);
     await pool.end();
     throw error;
   }
   watch(runner);
+  void heartbeat();
   return {
     events,
     async stop() {
       stopping = true;
+      clearInterval(heartbeatTimer);
       wake?.();
       await restarting;
       await runner?.stop().catch((error: unknown) => {
         // A runner that already stopped on an error (its error was logged when it did).
         if (!/already stopped/.test((error as Error)?.message ?? '')) throw error;
       });
+      // Stopped cleanly: its jobs are released; the row goes so nobody frees anything in its name.
+      if (poolId !== null) await pool.query('delete from job_runner_heartbeats where worker_id = $1', [poolId]).catch(() => {});
       await pool.end();
     },
   };
