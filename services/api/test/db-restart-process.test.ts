@@ -4,7 +4,8 @@
 // directory. Both processes stay up, every request is answered (200, or 503 SERVICE_UNAVAILABLE
 // with Retry-After in the envelope: never a 500, never a hang), /readyz says not ready while the
 // database is away, and both resume by themselves once it is back: new collections are answered
-// and the worker settles them. Before: every process died 241-350 ms after the kill, on the
+// and the worker settles them. A request refused with 503 (those in flight at the kill among them)
+// retried with its Idempotency-Key answers 200 and its collection exists exactly once. Before: every process died 241-350 ms after the kill, on the
 // postgres.js `socket.write` TypeError (porsager/postgres #1154, #1208) or graphile-worker's
 // unhandled rejection in batchCompleteJobs (decision 0510).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -81,7 +82,9 @@ type Answer = { status: number; code?: string; retryAfter: string | null; ms: nu
 
 describe('a PostgreSQL restart under load', () => {
   it('leaves the API and worker processes up, answering 503 with Retry-After meanwhile, and both resume', async () => {
-    const env = { ...process.env, DATABASE_URL: databaseUrl, MASTER_KEY: masterKeyHex, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0' };
+    const env = { ...process.env, DATABASE_URL: databaseUrl, MASTER_KEY: masterKeyHex, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0',
+      // A key whose run the kill interrupted is retried after this (default 30 s): the test's retries wait less.
+      IDEMPOTENCY_LOCK_MS: '3000' };
     const api = spawn(process.execPath, [mainFile], { env: { ...env, PORT: '0', LOG_LEVEL: 'info', RUN_WORKERS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(api);
     let apiOutput = '';
@@ -100,13 +103,17 @@ describe('a PostgreSQL restart under load', () => {
 
     const answers: Answer[] = [];
     const created: string[] = [];
+    /** Requests answered 503: retried with the same key and body once the database is back. */
+    const refused: { key: string; body: { amount: number; currency: 'KES'; rail: 'mobile_money'; payer_phone: string; reference: string }; startedAt: number }[] = [];
     let streaming = true;
     const collect = async (): Promise<void> => {
       while (streaming) {
         const started = Date.now();
+        const key = randomUUID();
+        const body = { amount: 1_000, currency: 'KES' as const, rail: 'mobile_money' as const, payer_phone: '+254712345678', reference: randomUUID() };
         const result = await client.POST('/collections', {
-          body: { amount: 1_000, currency: 'KES', rail: 'mobile_money', payer_phone: '+254712345678', reference: randomUUID() },
-          params: { header: { 'Idempotency-Key': randomUUID() } },
+          body,
+          params: { header: { 'Idempotency-Key': key } },
           signal: AbortSignal.timeout(requestHangMs),
         }).catch((error: Error) => ({ response: { status: -1, headers: new Headers() }, error: { error: { code: error.name } }, data: undefined }));
         const answer: Answer = {
@@ -115,6 +122,7 @@ describe('a PostgreSQL restart under load', () => {
         };
         answers.push(answer);
         if (answer.status === 200) created.push((result.data as { data: { id: string } }).data.id);
+        if (answer.status === 503) refused.push({ key, body, startedAt: started });
         // While the database is away every answer is quick: pace the stream, not a busy loop.
         if (answer.status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -159,6 +167,29 @@ describe('a PostgreSQL restart under load', () => {
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
     expect(apiOutput).not.toContain('unexpected error');
+
+    // A request refused with 503 is safe to retry with its key: it answers 200 (replayed if its
+    // commit had gone through, else run now), and its reference exists exactly once. Those that
+    // were in flight at the kill first, then a sample of the later ones.
+    const retried = [...refused.filter((r) => r.startedAt <= killedTime), ...refused.filter((r) => r.startedAt > killedTime).slice(0, 20)];
+    expect(retried.length).toBeGreaterThan(0);
+    const check = createPool(databaseUrl, 1);
+    try {
+      for (const request of retried) {
+        const id = await waitForValue(async () => {
+          const again = await client.POST('/collections', { body: request.body, params: { header: { 'Idempotency-Key': request.key } } });
+          // 409: the key's interrupted run is still locked (IDEMPOTENCY_LOCK_MS); asked again.
+          if (again.response.status === 409) return null;
+          expect(again.response.status, JSON.stringify(again.error)).toBe(200);
+          return again.data!.data.id;
+        }, () => `the retry of ${request.key} to answer`, waitMs);
+        const [row] = await check<{ n: number; id: string }[]>`
+          select count(*)::int as n, min(id::text) as id from transactions where reference = ${request.body.reference}`;
+        expect(row).toEqual({ n: 1, id });
+      }
+    } finally {
+      await check.end();
+    }
 
     // The worker settles collections created after the restart (its runner and poller resumed).
     const last = created.at(-1)!;
