@@ -15,10 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPool, type Sql } from '../src/db/index.ts';
 import { openEmbeddedCluster } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrateAll } from '../src/db/schema-steps.ts';
 import { defineJob, type JobDeps, type JobDefinition } from '../src/jobs/job.ts';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner.ts';
-import { migrateJobQueue } from '../src/jobs/schema.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
 import { createSandboxOutcomePoller } from '../src/rails/sandbox/outcome-poller.ts';
@@ -44,8 +43,7 @@ async function main(): Promise<void> {
   const databaseUrl = url.toString();
   const sql = createPool(databaseUrl, 4);
   try {
-    await migrate(sql, loadConfig({}).migrationsDir, logger);
-    await migrateJobQueue(databaseUrl, logger);
+    await migrateAll({ sql, url: databaseUrl }, loadConfig({}), logger);
     const postgresCpu = () => cpuMsOf(() => embeddedPostgresPids(dataDir));
     process.stdout.write(`bench-jobs: ${machineLine()}; backlog ${backlog_jobs}, ${pickups} pickups, ${rounds} rounds (medians)\n`);
 

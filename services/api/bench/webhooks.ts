@@ -16,13 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.ts';
 import { createSecretBox } from '../src/crypto/secret-box.ts';
 import { connectDatabase, createPool, type Sql } from '../src/db/index.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrateAll } from '../src/db/schema-steps.ts';
 import { appendEvents } from '../src/domain/events.ts';
 import { insertMerchant } from '../src/domain/merchants.ts';
 import { createLogger } from '../src/log.ts';
 import { insertEndpoint } from '../src/webhooks/endpoints.ts';
 import type { JobDeps } from '../src/jobs/job.ts';
-import { migrateJobQueue } from '../src/jobs/schema.ts';
 import { createWebhookWorker } from '../src/webhooks/worker.ts';
 import { start, stop } from './support/processes.ts';
 
@@ -41,8 +40,7 @@ async function main(): Promise<void> {
   const port = Number(/receiver listening on (\d+)/.exec(receiver.output)![1]);
   const box = createSecretBox(Buffer.alloc(32, 7));
   try {
-    await migrate(sql, config.migrationsDir, logger);
-    await migrateJobQueue(db.url, logger);
+    await migrateAll({ sql, url: db.url }, config, logger);
     console.log(`webhook deliveries to a local receiver (${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}); ` +
       `${deliveries_per_run} deliveries per run, attempt timeout ${config.webhooks.attemptTimeoutMs} ms, ${config.webhooks.workerConcurrency} endpoints served at once`);
     const one = await run(sql, db.url, config, box, logger, port, { healthy: 1, hanging: false });

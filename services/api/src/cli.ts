@@ -9,9 +9,8 @@ import { ConfigError, fxMarginBpsMax, loadConfig, readMode, type ServiceMode } f
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase, type Database } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
+import { migrateAll } from './db/schema-steps.ts';
 import type { SignatureVersion } from './auth/signature.ts';
-import { migrateJobQueue } from './jobs/schema.ts';
 import { ApiKeyInputError, createApiKey, keyModes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './domain/api-keys.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from './domain/merchants.ts';
@@ -450,8 +449,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await connectDatabase(config, logger);
   try {
     // Every command runs against an up-to-date schema (migrations are idempotent and locked).
-    const applied = await migrate(db.sql, config.migrationsDir, logger);
-    await migrateJobQueue(db.url, logger);
+    const applied = await migrateAll(db, config, logger);
     if (argv[0] === 'db') process.stdout.write(`${JSON.stringify({ applied })}\n`);
     if (masterKey) await checkMasterKey(db.sql, masterKey);
     await command.run(db, masterKey ? createSecretBox(masterKey) : null);

@@ -117,6 +117,11 @@ export type Config = {
   rails: RailRegistryConfig;
   /** Run the background work (job runner, sandbox rail outcome poller) in this process. */
   runWorkers: boolean;
+  /**
+   * Apply the migrations (ours, the job queue's, the ledger's) when the process starts; otherwise
+   * only check the schema is current and refuse to start if not (MIGRATE_ON_START; decision 0512).
+   */
+  migrateOnStart: boolean;
   railOutcomePollMs: number;
   /**
    * Origin (and optional path prefix) payers reach the service at, e.g. `https://pay.example.com`:
@@ -333,6 +338,10 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
       return { ...rails, sandbox: { ...rails.sandbox, magicValues } };
     })(),
     runWorkers: role === 'worker' || readBoolean(env, 'RUN_WORKERS', true),
+    // By default only the single-process development start migrates (the embedded database, not
+    // production): processes sharing a database must not run DDL at start (issue 26 saw it
+    // deadlock at restarts); there `./payagg db migrate` is a deployment step of its own.
+    migrateOnStart: readBoolean(env, 'MIGRATE_ON_START', !env.DATABASE_URL?.trim() && mode !== 'production'),
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', railOutcomePollMsDefault, 10, 60_000),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
     checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repoRoot, 'packages/checkout-page/dist')),

@@ -5,8 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
-import { migrateJobQueue } from './jobs/schema.ts';
+import { prepareSchema } from './db/schema-steps.ts';
 import { checkMasterKey, ensureSandboxMerchant, startBanner } from './domain/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
@@ -49,8 +48,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await migrate(db.sql, config.migrationsDir, logger);
-    await migrateJobQueue(db.url, logger);
+    // `make run` migrates here; a process on a shared database only checks (decision 0512).
+    await prepareSchema(db, config, logger);
     await checkMasterKey(db.sql, masterKey);
     const sandbox = config.mode === 'production' ? null : await ensureSandboxMerchant(db.sql, createSecretBox(masterKey));
     runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });

@@ -69,7 +69,8 @@ export async function createDomainRuntime(input: {
   const { config, sql, logger } = input;
   const engine = await createEngine(config.tigerBeetleAddresses
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId }
-    : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: config.ledgerPoolMax });
+          // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).
+    : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: config.ledgerPoolMax, migrate: false });
   const ledger = new Ledger(engine);
   logger.info('ledger engine', describeLedgerEngine(config, input.databaseUrl));
   const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);

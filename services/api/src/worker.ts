@@ -20,8 +20,7 @@ import { ConfigError, connectionsPerProcess, loadConfig } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
-import { migrateJobQueue } from './jobs/schema.ts';
+import { prepareSchema } from './db/schema-steps.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime } from './runtime.ts';
@@ -33,10 +32,9 @@ async function main(): Promise<void> {
   const masterKey = resolveMasterKey(config, logger);
   const db = await connectDatabase(config, logger);
   try {
-    // Like the server: the schema brought up to date (advisory-locked, so a server starting at the
-    // same time applies nothing twice), and a master key other than the database's refused.
-    await migrate(db.sql, config.migrationsDir, logger);
-    await migrateJobQueue(db.url, logger);
+    // Like the server: the schema migrated (MIGRATE_ON_START, the embedded default) or checked
+    // (decision 0512), and a master key other than the database's refused.
+    await prepareSchema(db, config, logger);
     await checkMasterKey(db.sql, masterKey);
     const runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
     logger.info('background work running', {

@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { createPool } from '../src/db/index.ts';
 import { openEmbeddedCluster } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { PostgresEngine } from '@payagg/ledger';
 import { migrateJobQueue } from '../src/jobs/schema.ts';
 import { createLogger } from '../src/log.ts';
 
@@ -56,6 +57,8 @@ async function createTemplateDatabase(project: TestProject, adminUrl: string): P
   const sql = createPool(url.toString(), 1);
   try {
     await migrate(sql, loadConfig({}).migrationsDir, logger);
+    // The ledger's tables too: processes no longer create them at start (decision 0512).
+    await new PostgresEngine({ sql }).migrate();
   } finally {
     // A template must have no connection left when it is copied.
     await sql.end();

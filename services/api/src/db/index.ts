@@ -57,6 +57,18 @@ export function postgresTarget(url: string): { url: string; path?: string } {
   return { url: parsed.toString(), path: `${socketDir}/.s.PGSQL.${parsed.port || '5432'}` };
 }
 
+/**
+ * The longest wait, in seconds, before a pool tries again to open a connection the server refused.
+ * postgres.js's default backoff grows to 20 s (3^retries / 100 s), and a statement handed to a
+ * closed connection waits for that attempt: while the database restarted, requests hung for up
+ * to 20 s instead of failing at once with a retryable 503 (issue 26, decision 0510). Half a
+ * second keeps a refused attempt cheap and a request's wait short.
+ */
+export const reconnectBackoffMaxS = 0.5;
+
+/** postgres.js's backoff in seconds: 50 ms doubling per refused attempt, at most reconnectBackoffMaxS. */
+export const reconnectBackoff = (retries: number): number => Math.min(0.05 * 2 ** retries, reconnectBackoffMaxS);
+
 export function createPool(url: string, max = databasePoolMaxDefault, applicationName = 'payagg',
   session: Record<string, string> = {}): Sql {
   const target = postgresTarget(url);
@@ -65,6 +77,7 @@ export function createPool(url: string, max = databasePoolMaxDefault, applicatio
     max,
     connection: { application_name: applicationName, ...session },
     connect_timeout: connectTimeoutS,
+    backoff: reconnectBackoff,
     onnotice: () => {},
     // bigint columns come back as JS bigint, never as a lossy number.
     types: { bigint: postgres.BigInt },

@@ -4,6 +4,7 @@
 // server-side, never sent.
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../log.ts';
+import { databaseUnavailableRetryAfterS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { bodyParserError } from './body.ts';
 import { sendError } from './envelope.ts';
 import { Refusal } from '../domain/outcomes.ts';
@@ -63,6 +64,13 @@ export function errorHandler(logger: Logger) {
     let apiError: ApiError | null = error instanceof Refusal ? apiErrorOf(error)
       : error instanceof ApiError ? error : bodyParserError(error);
     if (!apiError && isValidatorError(error)) apiError = fromValidator(error);
+    if (!apiError && isDatabaseUnavailable(error)) {
+      // The database is restarting or failing over (decision 0510): a retryable 503, not a 500.
+      logger.warn('database unavailable', { request_id: res.locals.requestId, method: req.method, path: req.path, error: (error as Error)?.message });
+      apiError = new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable for a moment; retry after the Retry-After seconds, with the same Idempotency-Key.', {
+        headers: { 'Retry-After': String(databaseUnavailableRetryAfterS) },
+      });
+    }
     if (!apiError) {
       const e = error as Error;
       logger.error('unexpected error', {

@@ -44,35 +44,131 @@ export type JobRunnerOptions = {
   jobs?: Record<string, JobDefinition<never>>;
 };
 
+/** How often a runner refreshes its heartbeat and looks for dead runners' locks to free. */
+export const runnerHeartbeatIntervalMs = 5_000;
+/**
+ * A runner not heard from for this long is dead: its job locks are freed and its jobs run again
+ * (decision 0511). Six missed heartbeats: far above a stall of a busy process or a GC, and it
+ * bounds how long a killed worker's jobs wait: at most this + one interval + the poll interval
+ * (about 36 s with the defaults; docs/operations.md "A worker died").
+ */
+export const runnerHeartbeatTimeoutMs = 30_000;
+
+/** The first wait before a runner that stopped on an error is started again; doubled up to the next. */
+export const runnerRestartDelayMs = 500;
+/** The longest wait between restarts while the database stays away: a few seconds after it is back, the runner is too. */
+export const runnerRestartDelayMaxMs = 5_000;
+
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const definitions: Record<string, JobDefinition<never>> = options.jobs ?? mainRunnerJobDefinitions;
   const taskList: TaskList = {};
   for (const [name, definition] of Object.entries(definitions)) taskList[name] = asTask(definition, options.deps);
   const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax, options.applicationName);
   const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-  let runner: Runner;
-  try {
-    runner = await run({
-      pgPool: pool,
-      schema: jobQueueSchema,
-      taskList,
-      parsedCronItems: parseCronItems(recurringItems(definitions)),
-      concurrency: options.concurrency,
-      pollInterval: options.pollIntervalMs,
-      gracefulShutdownAbortTimeout: jobShutdownAbortMs,
-      // The process owns SIGINT/SIGTERM (main.ts, worker.ts) and stops us in order.
-      noHandleSignals: true,
-      logger: graphileLogger(options.logger),
-      events,
+  // The worker pool ids of this process's runners: a runner that died on an error leaves its jobs
+  // locked under its id, and graphile-worker frees such locks only after 4 hours (decision 0511).
+  let poolId: string | null = null;
+  events.on('pool:create', ({ workerPool }) => { poolId = workerPool.id; });
+  const start = () => run({
+    pgPool: pool,
+    schema: jobQueueSchema,
+    taskList,
+    parsedCronItems: parseCronItems(recurringItems(definitions)),
+    concurrency: options.concurrency,
+    pollInterval: options.pollIntervalMs,
+    gracefulShutdownAbortTimeout: jobShutdownAbortMs,
+    // The process owns SIGINT/SIGTERM (main.ts, worker.ts) and stops us in order.
+    noHandleSignals: true,
+    logger: graphileLogger(options.logger),
+    events,
+    // Marking a job done or failed goes through the library's batcher (delay 0: no waiting), whose
+    // failure is reported (pool:fatalError) and stops the runner. Without it (the default, -1) the
+    // library fires those statements and forgets them: when the database went away after a job
+    // ran, the rejection was unhandled and took the whole process down (issue 26, decision 0510).
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+  });
+
+  // The heartbeat: this runner's row refreshed, and dead runners' locks freed (decision 0511). A
+  // tick while the database is away fails and is tried again at the next.
+  const heartbeat = async () => {
+    const id = poolId;
+    if (id === null) return;
+    try {
+      await pool.query(`insert into job_runner_heartbeats (worker_id) values ($1)
+        on conflict (worker_id) do update set last_seen_at = now()`, [id]);
+      const { rows } = await pool.query<{ worker_id: string }>(`with dead as (
+          delete from job_runner_heartbeats where last_seen_at < now() - make_interval(secs => $1) returning worker_id
+        ), freed as (select ${jobQueueSchema}.force_unlock_workers(array(select worker_id from dead)))
+        select worker_id from dead, freed`, [runnerHeartbeatTimeoutMs / 1000]);
+      if (rows.length > 0) options.logger.warn('freed the jobs of job runners not heard from', { workers: rows.map((r) => r.worker_id), timeout_ms: runnerHeartbeatTimeoutMs });
+    } catch (error) {
+      options.logger.warn('job runner heartbeat failed', { error: (error as Error)?.message ?? String(error) });
+    }
+  };
+  const heartbeatTimer = setInterval(() => void heartbeat(), runnerHeartbeatIntervalMs);
+  heartbeatTimer.unref();
+
+  let stopping = false;
+  let runner: Runner | null = null;
+  let restarting: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  // A runner stops itself on an error it cannot go on after (the database went away while it
+  // marked a job done, its LISTEN connection broke for good). Not a reason for the process to die,
+  // nor to run no jobs until someone restarts it: the error is logged, and a new runner is started
+  // once the database answers again; it frees the old runner's locks, so its jobs run again at once.
+  const watch = (current: Runner) => {
+    current.promise.then(() => {}, (error: unknown) => {
+      if (stopping) return;
+      options.logger.error('job runner stopped on an error; starting a new one', { error: (error as Error)?.message ?? String(error) });
+      runner = null;
+      restarting = restart();
     });
+  };
+  const restart = async () => {
+    const deadPoolId = poolId;
+    for (let delayMs = runnerRestartDelayMs; !stopping; delayMs = Math.min(delayMs * 2, runnerRestartDelayMaxMs)) {
+      await new Promise<void>((resolve) => { const timer = setTimeout(resolve, delayMs); wake = () => { clearTimeout(timer); resolve(); }; });
+      wake = null;
+      if (stopping) return;
+      try {
+        if (deadPoolId !== null) {
+          await pool.query(`select ${jobQueueSchema}.force_unlock_workers($1::text[])`, [[deadPoolId]]);
+          await pool.query('delete from job_runner_heartbeats where worker_id = $1', [deadPoolId]);
+        }
+        const next = await start();
+        if (stopping) { await next.stop(); return; }
+        runner = next;
+        watch(next);
+        options.logger.info('job runner started again', { freed_worker: deadPoolId });
+        return;
+      } catch (error) {
+        options.logger.warn('job runner not started yet', { error: (error as Error)?.message ?? String(error), retry_in_ms: Math.min(delayMs * 2, runnerRestartDelayMaxMs) });
+      }
+    }
+  };
+
+  try {
+    runner = await start();
   } catch (error) {
+    clearInterval(heartbeatTimer);
     await pool.end();
     throw error;
   }
+  watch(runner);
+  void heartbeat();
   return {
     events,
     async stop() {
-      await runner.stop();
+      stopping = true;
+      clearInterval(heartbeatTimer);
+      wake?.();
+      await restarting;
+      await runner?.stop().catch((error: unknown) => {
+        // A runner that already stopped on an error (its error was logged when it did).
+        if (!/already stopped/.test((error as Error)?.message ?? '')) throw error;
+      });
+      // Stopped cleanly: its jobs are released; the row goes so nobody frees anything in its name.
+      if (poolId !== null) await pool.query('delete from job_runner_heartbeats where worker_id = $1', [poolId]).catch(() => {});
       await pool.end();
     },
   };

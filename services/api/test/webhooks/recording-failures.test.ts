@@ -15,10 +15,9 @@ import { loadConfig } from '../../src/config.ts';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
 import { openEmbeddedCluster, type EmbeddedCluster } from '../../src/db/embedded.ts';
 import { createPool, type Sql } from '../../src/db/index.ts';
-import { migrate } from '../../src/db/migrate.ts';
+import { migrateAll } from '../../src/db/schema-steps.ts';
 import { appendEvents } from '../../src/domain/events.ts';
 import { insertMerchant } from '../../src/domain/merchants.ts';
-import { migrateJobQueue } from '../../src/jobs/schema.ts';
 import { createLogger } from '../../src/log.ts';
 import { webhookPoolName } from '../../src/runtime.ts';
 import { attemptsUsedUpError } from '../../src/webhooks/deliveries.ts';
@@ -203,8 +202,7 @@ describe('a real PostgreSQL restart between the send and its record', () => {
     await admin.unsafe('create database payagg');
     await admin.end();
     sql = createPool(cluster.databaseUrl, 4, webhookPoolName);
-    await migrate(sql, loadConfig({}).migrationsDir, logger);
-    await migrateJobQueue(cluster.databaseUrl, logger);
+    await migrateAll({ sql, url: cluster.databaseUrl }, loadConfig({}), logger);
     server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));

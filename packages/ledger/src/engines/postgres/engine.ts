@@ -136,6 +136,11 @@ export class PostgresEngine implements LedgerEngine {
         ...(options.path ? { path: options.path } : {}),
         max: options.pool_connections_max ?? pool_connections_max,
         onnotice: () => {},
+        // A refused reconnect is tried again after 50 ms doubling to at most half a second:
+        // postgres.js's default grows to 20 s, and a statement handed to a closed connection waits
+        // for that attempt, so a database restart made ledger calls hang instead of failing fast
+        // (the service answers those 503; payagg decision 0510).
+        backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
       });
       this.#owns_sql = true;
     }
