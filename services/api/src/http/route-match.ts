@@ -54,7 +54,12 @@ function compile(spec: LoadedSpec, excluded: ReadonlySet<SpecOperation>): Compil
     compiled.operations.set(operation.method.toUpperCase(), operation);
     compiled.allow = [...compiled.operations.keys()].join(', ');
   }
-  return [...byPath.values()];
+  // OpenAPI matches concrete paths before templated ones, segment by segment: `/payouts/bulk`
+  // before `/payouts/{id}`. Sorted so, the first path that spells a request is the one it
+  // addresses, and a method that path lacks is 405 (GET /payouts/bulk is not GET /payouts/{id}
+  // with id "bulk"; schemathesis' ST204 expects the 405).
+  const concreteness = (path: CompiledPath) => path.segments.map((segment) => (segment.literal === null ? '1' : '0')).join('');
+  return [...byPath.values()].sort((a, b) => concreteness(a).localeCompare(concreteness(b)));
 }
 
 /** Whether `segments` (same count) spell `path` exactly. */
@@ -98,14 +103,13 @@ export function createRouteMatcher(specs: readonly LoadedSpec[], excluded: Reado
       for (const family of families) {
         if (!path.startsWith(family.prefix)) continue;
         const segments = path.slice(family.prefix.length).split('/');
-        let addressed: CompiledPath | null = null;
         for (const candidate of family.byLength.get(segments.length) ?? []) {
           if (!matches(candidate, segments)) continue;
+          // The most concrete path that spells the request addresses it (compile's order).
           const operation = candidate.operations.get(wanted);
           if (operation) return { kind: 'operation', route: { spec: candidate.spec, operation, params: paramsOf(candidate, segments) } };
-          addressed ??= candidate;
+          return { kind: 'method_not_allowed', allow: candidate.allow };
         }
-        if (addressed) return { kind: 'method_not_allowed', allow: addressed.allow };
       }
       return { kind: 'not_found' };
     },

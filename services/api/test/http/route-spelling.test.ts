@@ -143,6 +143,15 @@ describe('a merchant path spelled any other way than the spec writes it', () => 
     expectNotFound(await rawTargetRequest(service.origin, '/V1/users', { method: 'DELETE' }), 'DELETE /V1/users');
   });
 
+  it('a concrete path is matched before a templated one: GET /payouts/bulk is 405 (Allow: POST), not GET /payouts/{id}', async () => {
+    for (const [target, allow] of [['/v1/payouts/bulk', 'POST'], ['/v1/escrow-holds/00000000-0000-4000-8000-000000000000/release', 'POST']] as const) {
+      const res = await rawTargetRequest(service.origin, target, { method: 'GET' });
+      expect(res.status, `${target}: ${res.text}`).toBe(405);
+      expect(res.headers.get('allow')).toBe(allow);
+      expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    }
+  });
+
   it('an unknown path under /v1 is 404 before authentication, like any other non-spec path', async () => {
     expectNotFound(await rawTargetRequest(service.origin, '/v1/nope'), '/v1/nope');
     expectNotFound(await rawTargetRequest(service.origin, '/v1'), '/v1');
