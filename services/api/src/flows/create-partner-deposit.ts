@@ -23,7 +23,7 @@ import type { FlowDeps } from './deps.ts';
 
 export type CreatePartnerDepositRecoveryPoint = 'started';
 
-// keepRequest: the run finisher (domain/run-finisher.ts) finishes a run whose effect exists with it.
+// keepRequest: the run finisher (jobs/run-finisher.ts) finishes a run whose effect exists with it.
 export const createPartnerDepositOperation = idempotentOperation<CreatePartnerDepositRecoveryPoint>('partner POST /wallets/{walletId}/deposits', { keepRequest: true });
 
 export async function createPartnerDeposit(deps: FlowDeps, input: {

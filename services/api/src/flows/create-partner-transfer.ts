@@ -19,7 +19,7 @@ import type { FlowDeps } from './deps.ts';
 
 export type CreatePartnerTransferRecoveryPoint = 'started';
 
-// keepRequest: the run finisher (domain/run-finisher.ts) finishes a run whose effect exists with it.
+// keepRequest: the run finisher (jobs/run-finisher.ts) finishes a run whose effect exists with it.
 export const createPartnerTransferOperation = idempotentOperation<CreatePartnerTransferRecoveryPoint>('partner POST /transfers', { keepRequest: true });
 
 export async function createPartnerTransfer(deps: FlowDeps, input: {

@@ -28,7 +28,7 @@ import type { ActingMerchant, FlowDeps } from './deps.ts';
 
 export type RefundCollectionRecoveryPoint = 'started' | 'refund_reserved';
 
-// keepRequest: the run finisher (domain/run-finisher.ts) finishes a run whose effect exists with it.
+// keepRequest: the run finisher (jobs/run-finisher.ts) finishes a run whose effect exists with it.
 export const refundCollectionOperation = idempotentOperation<RefundCollectionRecoveryPoint>('POST /collections/{id}/refunds', { keepRequest: true });
 
 export async function refundCollection(deps: FlowDeps, input: {

@@ -307,7 +307,7 @@ export function createIdempotencyStore(deps: {
       operationPrefix: string; idleMs: number; claimedAfter: Date; claimedBefore: Date; limit: number;
       /**
        * false: also runs that kept no request (the run finisher forgets those whose effect commits
-       * with the answer, domain/run-finisher.ts); their `request` is undefined. Default true.
+       * with the answer, jobs/run-finisher.ts); their `request` is undefined. Default true.
        */
       requestKept?: boolean;
     }): Promise<UnfinishedRun[]> {

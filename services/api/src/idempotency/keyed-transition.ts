@@ -14,7 +14,6 @@
 // database did not answer) keeps the record, unlocked, for such a retry.
 import { randomUUID } from 'node:crypto';
 import { isRefusal } from '../domain/outcomes.ts';
-import { ApiError } from '../http/errors.ts';
 import { type IdempotentOperation, type IdempotentRequest, idempotentOperation } from './idempotent.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 import type { Sql } from '../db/index.ts';
@@ -39,7 +38,7 @@ export type KeyedTransition<T> = {
 
 /**
  * The operation of one keyed transition, named for its route (keyed-transition.ts). The request
- * is kept (sealed) while the run is in flight: the run finisher (domain/run-finisher.ts) reads it
+ * is kept (sealed) while the run is in flight: the run finisher (jobs/run-finisher.ts) reads it
  * to tell whether a dead run's change committed (a dispute resolved to the asked outcome).
  */
 export function transitionOperation(route: string): IdempotentOperation<'started'> {
@@ -65,7 +64,7 @@ export async function runKeyedTransition<T>(deps: { idempotency: IdempotencyStor
       } catch (error) {
         // A refusal changed nothing: the run releases the key. Anything else may have committed.
         // A route's own 4xx (ApiError: a 404 or 422 of its lookup) is a refusal too.
-        if (!isRefusal(error) && !(error instanceof ApiError && error.status < 500)) run.keepOnFailure();
+        if (!isRefusal(error) && !isClientError(error)) run.keepOnFailure();
         throw error;
       }
     }
@@ -77,4 +76,13 @@ export async function runKeyedTransition<T>(deps: { idempotency: IdempotencyStor
     if (stored.length !== 1) throw new Error(`idempotency record of ${operation.name} vanished before its answer was stored`);
     return result;
   });
+}
+
+/**
+ * A route's own 4xx (http/errors.ts ApiError: a 404 or 422 of its lookup), recognised by its
+ * numeric status so that idempotency/ needs nothing of http/ (tidy.test.ts: layers).
+ */
+function isClientError(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }

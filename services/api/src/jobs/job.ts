@@ -27,7 +27,7 @@ export type JobDeps = {
   logger: Logger;
   /** The payout rails, the destination vault and the retry schedule (domain/payout-processing.ts). */
   payouts: PayoutsRuntime;
-  /** The service's settings and the app clock: the run finisher resumes flows with them (domain/run-finisher.ts). */
+  /** The service's settings and the app clock: the run finisher resumes flows with them (jobs/run-finisher.ts). */
   config: Config;
   now: () => number;
   /** Opens what the service sealed (a keyed webhook creation's secret, for the run finisher). */

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.ts';
-import { finishUnfinishedRuns } from '../../src/domain/run-finisher.ts';
+import { finishUnfinishedRuns } from '../../src/jobs/run-finisher.ts';
 import { createTestPartner } from '../partner/helpers.ts';
 
 let service: TestService;

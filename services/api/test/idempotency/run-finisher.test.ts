@@ -1,4 +1,4 @@
-// The run finisher (domain/run-finisher.ts, decision 0470): a run that died at a recovery point
+// The run finisher (jobs/run-finisher.ts, decision 0470): a run that died at a recovery point
 // and whose client NEVER retries is finished or forgotten by the job's pass alone, and money is
 // moved once (every test ends with the ledger invariants: sums to zero); a later retry with the
 // key answers as a completed first request would. The first run is driven through the domain up
@@ -12,7 +12,7 @@ import { checkPayoutRequest, reservePayouts } from '../../src/domain/payouts.ts'
 import { depositIntoPartnerWallet, transferBetweenPartnerWallets } from '../../src/domain/partner-movements.ts';
 import { getPartnerWallet } from '../../src/domain/partner-wallets.ts';
 import { createSplitRule } from '../../src/domain/split-rules.ts';
-import { finishedOperationNames, finishUnfinishedRuns } from '../../src/domain/run-finisher.ts';
+import { finishedOperationNames, finishUnfinishedRuns } from '../../src/jobs/run-finisher.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';

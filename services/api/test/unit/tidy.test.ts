@@ -51,7 +51,7 @@ describe('tidy: layers', () => {
     expect(violations(['domain', 'flows', 'idempotency'], underHttp)).toEqual([]);
   });
 
-  it('domain/ does not import flows/ (only the completer, which resumes flows, does)', () => {
+  it('domain/ does not import flows/ (only the completer, which resumes flows, does; the run finisher that resumes every flow lives in jobs/)', () => {
     // The completer finishes abandoned runs of two flows, so it uses their operations; it belongs
     // with the background jobs (jobs/), where it moves with them.
     const completer = path.join('domain', 'collection-completer.ts');

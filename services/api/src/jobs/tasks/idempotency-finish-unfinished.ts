@@ -1,7 +1,7 @@
-// The run finisher's pass (domain/run-finisher.ts, decision 0470; it replaced
+// The run finisher's pass (jobs/run-finisher.ts, decision 0470; it replaced
 // collections.complete_abandoned, whose work it does for collections and checkout pays): every
 // idempotency record whose run died and whose client never came back is finished or forgotten.
-import { finisherBatchMax, finishUnfinishedRuns } from '../../domain/run-finisher.ts';
+import { finisherBatchMax, finishUnfinishedRuns } from '../run-finisher.ts';
 import { defineJob, type RecurringPayload } from '../job.ts';
 
 /**

@@ -31,13 +31,13 @@
 // Several workers may run it at once: each run is taken over (IdempotencyStore.takeOver) by one
 // only, and a run resumed through its flow goes through a store that resumes and never claims a
 // fresh key (resumeOnly): a run forgotten meanwhile is skipped, never started again.
-import { abandonHoldIntent } from './hold-intents.ts';
-import { isRefusal } from './outcomes.ts';
-import { completeCollection, completePay, type RunEnd } from './collection-completer.ts';
-import { getDispute, toDisputeResource } from './disputes.ts';
-import { getEscrowHold, toEscrowHoldResource } from './escrow-holds.ts';
-import { getSplitRule, toSplitRuleResource } from './split-rules.ts';
-import { fxConversionIdOf } from './fx-conversions.ts';
+import { abandonHoldIntent } from '../domain/hold-intents.ts';
+import { isRefusal } from '../domain/outcomes.ts';
+import { completeCollection, completePay, type RunEnd } from '../domain/collection-completer.ts';
+import { getDispute, toDisputeResource } from '../domain/disputes.ts';
+import { getEscrowHold, toEscrowHoldResource } from '../domain/escrow-holds.ts';
+import { getSplitRule, toSplitRuleResource } from '../domain/split-rules.ts';
+import { fxConversionIdOf } from '../domain/fx-conversions.ts';
 import { createdEndpointAnswer } from '../webhooks/endpoints.ts';
 import { idFromUuid } from '@payagg/ledger';
 import type { FlowDeps } from '../flows/deps.ts';
@@ -55,8 +55,8 @@ import { createSubMerchantOperation } from '../flows/create-sub-merchant.ts';
 import { createPartnerWalletOperation } from '../flows/create-partner-wallet.ts';
 import { resumeIdempotent } from '../idempotency/idempotent.ts';
 import type { IdempotencyStore, UnfinishedRun } from '../idempotency/idempotency-store.ts';
-import type { PartnerDepositCreate, PartnerTransferCreate } from './partner-movements.ts';
-import type { RefundRequest } from './refunds.ts';
+import type { PartnerDepositCreate, PartnerTransferCreate } from '../domain/partner-movements.ts';
+import type { RefundRequest } from '../domain/refunds.ts';
 
 /**
  * How long a run's lock must have lapsed before the finisher takes it: a client's own retry,
