@@ -36,6 +36,7 @@ import { refuseUnexpectedBody } from './unexpected-body.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { checkoutPage } from './checkout-page.ts';
+import { apiDocs } from './api-docs.ts';
 import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
 import { sandboxOnlyOperations, sandboxOnlyRoutes } from './sandbox-only.ts';
 
@@ -168,6 +169,8 @@ export function createApp(deps: AppDeps): App {
   // Payer-facing pages outside /v1 (no merchant credential, not spec operations): the hosted
   // checkout page, and the sandbox providers' challenge pages its action_url values lead to.
   app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));
+  // The API reference (outside /v1 and the spec, like /healthz): public in every mode.
+  app.use(apiDocs({ dir: config.apiDocsDir, logger }));
   // A production server has no sandbox world (http/sandbox-only.ts): no payer pages of the sandbox
   // providers, no sandbox-only operations.
   const sandboxExists = config.mode !== 'production';
