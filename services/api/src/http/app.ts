@@ -1,5 +1,6 @@
 // The Express 5 pipeline, in the order a request meets it (docs/architecture.md, "One request"):
-//   request id -> GET /healthz -> GET /readyz (readiness.ts) -> route match (the ONE decision of
+//   request id -> GET /healthz -> GET /readyz (readiness.ts) -> pages outside /v1 (checkout page,
+//   sandbox payer pages, the API reference at /docs: api-docs.ts) -> route match (the ONE decision of
 //   which spec operation this is; 404 for any path that is not exactly a spec path, and on a
 //   production server for the sandbox-only operations (http/sandbox-only.ts); 405 for a method the
 //   path lacks) -> raw body
