@@ -12,7 +12,7 @@ SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
 .PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
-        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts conformance mock python-venv conformance-venv typecheck ci
+        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts conformance mock python-venv conformance-venv typecheck ci docs
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
@@ -20,6 +20,7 @@ help:
 	@echo "make test-quickstart     the README's first steps in a fresh copy, from a new shell without pnpm"
 	@echo "make lint-spec           lint spec/ with @redocly/cli and Spectral's OWASP ruleset (.spectral.yaml)"
 	@echo "make generate            regenerate packages/contract and clients/python from spec/"
+	@echo "make docs                the API reference pages (served at /docs, /docs/partner) into dist/api-docs/"
 	@echo "make check-generated     fail if generated code drifted from spec/"
 	@echo "make conformance         schemathesis against a freshly started server"
 	@echo "make mock                Prism mock of spec/merchant.yaml on port 4010"
@@ -33,6 +34,21 @@ install: tools
 	@pnpm install --frozen-lockfile --reporter=append-only > $(TOOLS)/pnpm-install.log 2>&1 || { cat $(TOOLS)/pnpm-install.log; exit 1; }
 	@echo "dependencies installed (node $$(node -v), pnpm $$(pnpm -v))"
 	@pnpm -s --filter @payagg/checkout-page build
+	@$(MAKE) -s docs
+
+# The API reference the service serves at /docs (merchant) and /docs/partner: Redoc pages rendered
+# from spec/ by @redocly/cli with Redoc's bundle inlined (no CDN at view time), telemetry off;
+# docs/decisions/0530.
+API_DOCS_DIR := $(ROOT)/dist/api-docs
+docs:
+	@mkdir -p $(API_DOCS_DIR)
+	@REDOCLY_TELEMETRY=off redocly build-docs spec/merchant.yaml --inlineBundle --title "payagg merchant API reference" -o $(API_DOCS_DIR)/merchant.html > $(API_DOCS_DIR)/build.log 2>&1 || { cat $(API_DOCS_DIR)/build.log; exit 1; }
+	@REDOCLY_TELEMETRY=off redocly build-docs spec/partner.yaml --inlineBundle --title "payagg partner API reference" -o $(API_DOCS_DIR)/partner.html >> $(API_DOCS_DIR)/build.log 2>&1 || { cat $(API_DOCS_DIR)/build.log; exit 1; }
+	@# Redoc's "API docs by Redocly" attribution loads its logo from cdn.redoc.ly: the one URL the
+	@# inlined bundle would fetch. It gets an empty data: image instead (the attribution's own
+	@# onError hides it; the link stays), so a page fetches nothing from elsewhere.
+	@sed -i 's#https://cdn\.redoc\.ly/redoc/logo-mini\(-full\)\?\.svg#data:,#g' $(API_DOCS_DIR)/merchant.html $(API_DOCS_DIR)/partner.html
+	@echo "API reference built into dist/api-docs/ (merchant.html, partner.html)"
 
 # Debian's Chromium for the hosted checkout page's browser tests (apt-get as root when missing).
 chromium:

@@ -131,6 +131,8 @@ export type Config = {
   publicBaseUrl: string | null;
   /** The built hosted checkout page (packages/checkout-page/dist), served under /checkout. */
   checkoutPageDir: string;
+  /** The built API reference pages (`make docs`: dist/api-docs), served at /docs and /docs/partner. */
+  apiDocsDir: string;
   /** The sandbox KYC provider (SANDBOX_KYC_*) and the tiers' limits (KYC_TIER_*): docs/sub-merchants.md. */
   kyc: { sandbox: SandboxKycConfig; limits: KycLimits };
   /** PAYAGG_ENV: production refuses development-only settings and requires https webhook URLs. */
@@ -345,6 +347,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', railOutcomePollMsDefault, 10, 60_000),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
     checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repoRoot, 'packages/checkout-page/dist')),
+    apiDocsDir: path.resolve(env.API_DOCS_DIR?.trim() || path.join(repoRoot, 'dist/api-docs')),
     kyc: {
       sandbox: {
         decisionDelayMs: readInteger(env, 'SANDBOX_KYC_DELAY_MS', sandboxKycDelayMsDefault, 0, sandboxKycDelayMsMax),

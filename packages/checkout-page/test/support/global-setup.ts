@@ -98,6 +98,9 @@ async function cli(dataDir: string, args: string[]): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const pageWeight = await buildPage();
+  // The API reference the service serves at /docs (test/e2e/api-docs.test.ts): rebuilt from
+  // today's spec/ so the browser sees what `make docs` makes.
+  await run('make', ['-s', 'docs'], { cwd: repo_root });
   const chromiumPath = findChromium();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payagg-checkout-e2e-'));
   const logFile = path.join(dataDir, 'service.log');

@@ -1,5 +1,6 @@
 // The Express 5 pipeline, in the order a request meets it (docs/architecture.md, "One request"):
-//   request id -> GET /healthz -> GET /readyz (readiness.ts) -> route match (the ONE decision of
+//   request id -> GET /healthz -> GET /readyz (readiness.ts) -> pages outside /v1 (checkout page,
+//   sandbox payer pages, the API reference at /docs: api-docs.ts) -> route match (the ONE decision of
 //   which spec operation this is; 404 for any path that is not exactly a spec path, and on a
 //   production server for the sandbox-only operations (http/sandbox-only.ts); 405 for a method the
 //   path lacks) -> raw body
@@ -36,6 +37,7 @@ import { refuseUnexpectedBody } from './unexpected-body.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { checkoutPage } from './checkout-page.ts';
+import { apiDocs } from './api-docs.ts';
 import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
 import { sandboxOnlyOperations, sandboxOnlyRoutes } from './sandbox-only.ts';
 
@@ -168,6 +170,8 @@ export function createApp(deps: AppDeps): App {
   // Payer-facing pages outside /v1 (no merchant credential, not spec operations): the hosted
   // checkout page, and the sandbox providers' challenge pages its action_url values lead to.
   app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));
+  // The API reference (outside /v1 and the spec, like /healthz): public in every mode.
+  app.use(apiDocs({ dir: config.apiDocsDir, logger }));
   // A production server has no sandbox world (http/sandbox-only.ts): no payer pages of the sandbox
   // providers, no sandbox-only operations.
   const sandboxExists = config.mode !== 'production';
