@@ -10,8 +10,8 @@ import { depositIntoPartnerWallet, transferBetweenPartnerWallets } from '../../s
 import { getPartnerWallet, recordPartnerWallet } from '../../src/domain/partner-wallets.ts';
 import { destinationForWithdrawal, reserveWithdrawal } from '../../src/domain/partner-withdrawals.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
-import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { claimFirstRun, crashAtCommit, operationOf, SimulatedCrash } from './crash-helpers.ts';
 import { countRows, expectLedgerInvariants } from '../collections/helpers.ts';
 import { available, createBatch, destinationRef, fundedWallet, payoutTestEnv } from '../payouts/helpers.ts';
 import { availableOf, createTestPartner, deposit, newWallet } from '../partner/helpers.ts';
@@ -21,21 +21,6 @@ let service: TestService;
 beforeAll(async () => { service = await startTestService({ env: { ...payoutTestEnv, IDEMPOTENCY_LOCK_MS: String(lockMs) } }); });
 afterAll(async () => { await service?.close(); });
 afterEach(async () => { await expectLedgerInvariants(service); });
-
-class SimulatedCrash extends Error {}
-const crashAtCommit = (): never => { throw new SimulatedCrash('process died at the final commit'); };
-
-/** The operation the server recorded for `ownerId`'s request under `key` (route and path). */
-async function operationOf(ownerId: string, key: string): Promise<string> {
-  const [row] = await service.sql<{ operation: string }[]>`select operation from idempotency_keys where merchant_id = ${ownerId} and key = ${key}`;
-  return row!.operation;
-}
-
-async function claimFirstRun(scope: IdempotencyScope) {
-  const claim = await service.runtime.idempotency.claim(scope);
-  if (claim.kind !== 'run') throw new Error(`expected a first run, got ${claim.kind}`);
-  return claim;
-}
 
 async function recordOf(ownerId: string, key: string) {
   const [row] = await service.sql<{ recovery_point: string; response_status: number | null }[]>`
@@ -50,7 +35,7 @@ describe('merchant flows', () => {
     const probe = randomUUID();
     await m.client.POST('/checkout-sessions', { body, params: { header: { 'Idempotency-Key': probe } } });
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body) });
     // ...died before its one commit: nothing but the claim exists.
     const retried = await m.client.POST('/checkout-sessions', { body, params: { header: { 'Idempotency-Key': key } } });
     expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
@@ -66,7 +51,7 @@ describe('merchant flows', () => {
     const probe = randomUUID();
     await m.client.POST('/sub-merchants', { body, params: { header: { 'Idempotency-Key': probe } } });
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body) });
     const retried = await m.client.POST('/sub-merchants', { body, params: { header: { 'Idempotency-Key': key } } });
     expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
     expect(retried.data!.data.id).toBe(claim.resourceId);
@@ -83,7 +68,7 @@ describe('merchant flows', () => {
     const probe = randomUUID();
     await createBatch(m.client, { wallet_id: walletId, payouts: [{ ...payouts[0]!, amount: 1 }] }, probe);
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body) });
     const items = payouts.map((p, i) => ({
       destinationRef: p.destination_ref, destinationType: p.destination_type, amount: p.amount, currency: p.currency, fxRateLockId: null, fieldPrefix: `body.payouts[${i}]`,
     }));
@@ -113,7 +98,7 @@ describe('partner flows', () => {
     const operation = probeRecord!.operation;
     expect(probe.currency).toBe('KES');
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation, requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: partner.partnerId, key, operation, requestSha256: requestSha256(body) });
     await expect(recordPartnerWallet({ sql: service.sql, ledger: service.runtime.ledger }, {
       id: claim.resourceId, partnerId: partner.partnerId, request: body, commitWrites: crashAtCommit,
     })).rejects.toBeInstanceOf(SimulatedCrash);
@@ -130,7 +115,7 @@ describe('partner flows', () => {
     await partner.client.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet.id }, header: { 'X-Idempotency-Key': probe } }, body: { amount: 1, reference: 'probe' } });
     const body = { amount: 7_000, reference: 'top-up' };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body) });
     const row = await getPartnerWallet(service.sql, partner.partnerId, wallet.id);
     await expect(depositIntoPartnerWallet({ sql: service.sql, ledger: service.runtime.ledger }, {
       id: claim.resourceId, wallet: row, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
@@ -151,7 +136,7 @@ describe('partner flows', () => {
     await partner.client.POST('/transfers', { body: { fromWalletId: a.id, toWalletId: b.id, amount: 1, reference: 'probe' }, params: { header: { 'X-Idempotency-Key': probe } } });
     const body = { fromWalletId: a.id, toWalletId: b.id, amount: 3_000, reference: 'rent' };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body) });
     const [from, to] = await Promise.all([a.id, b.id].map((id) => getPartnerWallet(service.sql, partner.partnerId, id)));
     await expect(transferBetweenPartnerWallets({ sql: service.sql, ledger: service.runtime.ledger, now: Date.now }, {
       id: claim.resourceId, from: from!, to: to!, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
@@ -175,7 +160,7 @@ describe('partner flows', () => {
     });
     const body = { amount: 4_000, destinationRef: destinationRefOf, reference: 'cash out' };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body) });
     const row = await getPartnerWallet(service.sql, partner.partnerId, wallet.id);
     const target = await destinationForWithdrawal(service.sql, partner.partnerId, row, destinationRefOf);
     await expect(reserveWithdrawal({ sql: service.sql, ledger: service.runtime.ledger }, {

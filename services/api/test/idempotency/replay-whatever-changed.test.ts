@@ -9,6 +9,7 @@ import { checkPayoutRequest, reservePayouts } from '../../src/domain/payouts.ts'
 import { setMerchantStatus } from '../../src/domain/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { createIdempotencyStore, type IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
+import { SimulatedCrash } from './crash-helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { expectLedgerInvariants } from '../collections/helpers.ts';
 import { available, createBatch, createPayout, destinationRef, fundedWallet, payoutTestEnv, type PayoutBody } from '../payouts/helpers.ts';
@@ -23,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await service?.close(); });
 
-class SimulatedCrash extends Error {}
 
 async function recordOf(merchantId: string, key: string) {
   const [row] = await service.sql<{ operation: string; recovery_point: string; response_status: number | null; resource_id: string }[]>`

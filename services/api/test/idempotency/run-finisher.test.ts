@@ -14,8 +14,8 @@ import { getPartnerWallet } from '../../src/domain/partner-wallets.ts';
 import { createSplitRule } from '../../src/domain/split-rules.ts';
 import { finishedOperationNames, finishUnfinishedRuns } from '../../src/jobs/run-finisher.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
-import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { claimFirstRun, crashAtCommit, operationOf, SimulatedCrash } from './crash-helpers.ts';
 import { countRows, expectLedgerInvariants, settledCollection, succeeding_payer } from '../collections/helpers.ts';
 import { reserveRefund } from '../../src/domain/refunds.ts';
 import { lockRate } from '../fx/helpers.ts';
@@ -27,21 +27,6 @@ let service: TestService;
 beforeAll(async () => { service = await startTestService({ env: { ...payoutTestEnv, IDEMPOTENCY_LOCK_MS: String(lockMs) } }); });
 afterAll(async () => { await service?.close(); });
 afterEach(async () => { await expectLedgerInvariants(service); });
-
-class SimulatedCrash extends Error {}
-const crashAtCommit = (): never => { throw new SimulatedCrash('process died at the final commit'); };
-
-async function operationOf(ownerId: string, key: string): Promise<string> {
-  const [row] = await service.sql<{ operation: string }[]>`select operation from idempotency_keys where merchant_id = ${ownerId} and key = ${key}`;
-  return row!.operation;
-}
-
-/** A first run's claim, as the request's own (its sealed request kept when the operation keeps it). */
-async function claimFirstRun(scope: IdempotencyScope) {
-  const claim = await service.runtime.idempotency.claim(scope);
-  if (claim.kind !== 'run') throw new Error(`expected a first run, got ${claim.kind}`);
-  return claim;
-}
 
 type Record = { recovery_point: string; response_status: number | null } | undefined;
 async function recordOf(ownerId: string, key: string): Promise<Record> {
@@ -88,7 +73,7 @@ describe('merchant flows', () => {
     const probe = randomUUID();
     await createPayout(m.client, { ...body, amount: 1 }, probe);
     const key = randomUUID();
-    await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body) });
+    await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body) });
     // ...died here, before its hold intent and hold.
     expect(await finisherEnds(m.merchantId, key)).toBeUndefined();
     expect(await available(m.client, walletId)).toBe(10_000 - 1);
@@ -106,7 +91,7 @@ describe('merchant flows', () => {
     const probe = randomUUID();
     await createPayout(m.client, { ...body, amount: 1 }, probe);
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body) });
     const item = { destinationRef: ref, destinationType: 'mobile_money' as const, amount: 4_000, currency: 'KES', fxRateLockId: null, fieldPrefix: 'body' };
     const checked = await checkPayoutRequest(service.sql, { id: m.merchantId, status: 'active' }, { walletId, items: [item], scheduledAt: null, now: new Date() });
     await expect(reservePayouts({ sql: service.sql, ledger: service.runtime.ledger }, {
@@ -139,7 +124,7 @@ describe('merchant flows', () => {
     const rateLock = (await lockRate(m.client, 'USD', 'KES')).data!.data;
     const body = { wallet_id: walletId, destination_type: 'mobile_money' as const, destination_ref: ref, amount: 50_000, currency: 'KES', fx_rate_lock_id: rateLock.id };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body) });
+    const claim = await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body) });
     const item = { destinationRef: ref, destinationType: 'mobile_money' as const, amount: 50_000, currency: 'KES', fxRateLockId: rateLock.id, fieldPrefix: 'body' };
     const checked = await checkPayoutRequest(service.sql, { id: m.merchantId, status: 'active' }, { walletId, items: [item], scheduledAt: null, now: new Date() });
     await expect(reservePayouts({ sql: service.sql, ledger: service.runtime.ledger }, {
@@ -170,7 +155,7 @@ describe('merchant flows', () => {
     expect(probed.response.status, JSON.stringify(probed.error)).toBe(200);
     const body = { amount: 2_000 };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body), request: body });
+    const claim = await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body), request: body });
     await reserveRefund(service.runtime.jobDeps, {
       refundId: claim.resourceId, merchantId: m.merchantId, collectionId: collection.id, request: body as never, idempotency: { scopeId: m.merchantId, key },
     });
@@ -192,7 +177,7 @@ describe('merchant flows', () => {
     const probed = await m.client.POST('/split-rules', { body: body as never, params: { header: { 'Idempotency-Key': probe } } as never });
     expect(probed.response.status, JSON.stringify(probed.error)).toBe(200);
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: m.merchantId, key, operation: await operationOf(m.merchantId, probe), requestSha256: requestSha256(body), request: body });
+    const claim = await claimFirstRun(service, { merchantId: m.merchantId, key, operation: await operationOf(service, m.merchantId, probe), requestSha256: requestSha256(body), request: body });
     await createSplitRule({ sql: service.sql }, m.merchantId, body as never, claim.resourceId);
     expect(await finisherEnds(m.merchantId, key)).toMatchObject({ recovery_point: 'finished', response_status: 200 });
     const retried = await m.client.POST('/split-rules', { body: body as never, params: { header: { 'Idempotency-Key': key } } as never });
@@ -205,7 +190,7 @@ describe('merchant flows', () => {
     const m = await service.createMerchant('finisher dispute');
     const key = randomUUID();
     const body = { transaction_id: randomUUID() };
-    await claimFirstRun({ merchantId: m.merchantId, key, operation: 'POST /sandbox/disputes /v1/sandbox/disputes', requestSha256: requestSha256(body), request: body });
+    await claimFirstRun(service, { merchantId: m.merchantId, key, operation: 'POST /sandbox/disputes /v1/sandbox/disputes', requestSha256: requestSha256(body), request: body });
     expect(await finisherEnds(m.merchantId, key)).toBeUndefined();
   });
 
@@ -213,7 +198,7 @@ describe('merchant flows', () => {
     const m = await service.createMerchant('finisher release');
     const key = randomUUID();
     const hold = randomUUID();
-    await claimFirstRun({ merchantId: m.merchantId, key, operation: `POST /escrow-holds/{id}/release /v1/escrow-holds/${hold}/release`, requestSha256: requestSha256(undefined), request: undefined });
+    await claimFirstRun(service, { merchantId: m.merchantId, key, operation: `POST /escrow-holds/{id}/release /v1/escrow-holds/${hold}/release`, requestSha256: requestSha256(undefined), request: undefined });
     expect(await finisherEnds(m.merchantId, key)).toBeUndefined();
   });
 });
@@ -226,7 +211,7 @@ describe('partner flows', () => {
     await partner.client.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet.id }, header: { 'X-Idempotency-Key': probe } }, body: { amount: 1, reference: 'probe' } });
     const body = { amount: 7_000, reference: 'top-up' };
     const key = randomUUID();
-    await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
+    await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
     expect(await finisherEnds(partner.partnerId, key)).toBeUndefined();
     expect(await availableOf(partner.client, wallet.id)).toBe(1);
     const retried = await partner.client.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet.id }, header: { 'X-Idempotency-Key': key } }, body });
@@ -241,7 +226,7 @@ describe('partner flows', () => {
     await partner.client.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet.id }, header: { 'X-Idempotency-Key': probe } }, body: { amount: 1, reference: 'probe' } });
     const body = { amount: 7_000, reference: 'top-up' };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
+    const claim = await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
     const row = await getPartnerWallet(service.sql, partner.partnerId, wallet.id);
     await expect(depositIntoPartnerWallet({ sql: service.sql, ledger: service.runtime.ledger }, {
       id: claim.resourceId, wallet: row, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
@@ -262,7 +247,7 @@ describe('partner flows', () => {
     await partner.client.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet.id }, header: { 'X-Idempotency-Key': probe } }, body: { amount: 1, reference: 'probe' } });
     const body = { amount: 5_000, reference: 'twice?' };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
+    const claim = await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
     const row = await getPartnerWallet(service.sql, partner.partnerId, wallet.id);
     await expect(depositIntoPartnerWallet({ sql: service.sql, ledger: service.runtime.ledger }, {
       id: claim.resourceId, wallet: row, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,
@@ -288,7 +273,7 @@ describe('partner flows', () => {
     await partner.client.POST('/transfers', { body: { fromWalletId: a.id, toWalletId: b.id, amount: 1, reference: 'probe' }, params: { header: { 'X-Idempotency-Key': probe } } });
     const body = { fromWalletId: a.id, toWalletId: b.id, amount: 3_000, reference: 'rent' };
     const key = randomUUID();
-    await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
+    await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
     expect(await finisherEnds(partner.partnerId, key)).toBeUndefined();
     expect(await availableOf(partner.client, a.id)).toBe(8_000 - 1);
     expect(await availableOf(partner.client, b.id)).toBe(1);
@@ -305,7 +290,7 @@ describe('partner flows', () => {
     const rateLock = (await partner.client.POST('/fx/rate-locks', { body: { baseCurrency: 'KES', quoteCurrency: 'NGN' } })).data!.data;
     const body = { fromWalletId: kes.id, toWalletId: ngn.id, amount: 12_345, reference: 'fx', fxRateLockId: rateLock.id };
     const key = randomUUID();
-    const claim = await claimFirstRun({ merchantId: partner.partnerId, key, operation: await operationOf(partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
+    const claim = await claimFirstRun(service, { merchantId: partner.partnerId, key, operation: await operationOf(service, partner.partnerId, probe), requestSha256: requestSha256(body), request: body });
     const [from, to] = await Promise.all([kes.id, ngn.id].map((id) => getPartnerWallet(service.sql, partner.partnerId, id)));
     await expect(transferBetweenPartnerWallets({ sql: service.sql, ledger: service.runtime.ledger, now: Date.now }, {
       id: claim.resourceId, from: from!, to: to!, request: body, createdAt: claim.startedAt, commitWrites: crashAtCommit,

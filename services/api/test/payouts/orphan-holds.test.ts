@@ -23,6 +23,7 @@ import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.t
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { voidAbandonedHoldsJob } from '../../src/jobs/tasks/holds-void-abandoned.ts';
 import type { TestService } from '../helpers/service.ts';
+import { SimulatedCrash } from '../idempotency/crash-helpers.ts';
 import { refund, settledCollection, walletBalance } from '../collections/helpers.ts';
 import { reserveRefund } from '../../src/domain/refunds.ts';
 import { availableOf, createTestPartner, deposit, newWallet, type TestPartner } from '../partner/helpers.ts';
@@ -30,7 +31,6 @@ import {
   available, createBatch, createPayout, destinationRef, expectLedgerInvariants, fundedWallet, type PayoutBody, startPayoutService,
 } from './helpers.ts';
 
-class SimulatedCrash extends Error {}
 /** Where the code under test builds its commit's writes (db/write.ts): the process dies there. */
 const crashBuildingWrites = (): never => { throw new SimulatedCrash('process died after the hold, before the commit'); };
 
