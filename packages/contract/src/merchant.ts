@@ -806,6 +806,9 @@ export interface paths {
          *     naming `url`, as are `localhost`, credentials in the URL and, in production, `http`. A name
          *     that does not resolve yet is accepted (it can reach nothing; every delivery checks the
          *     address it actually connects to). The response carries `signing_secret`, returned only here.
+         *     A merchant has at most 100 endpoints (deleted ones do not count; disabled ones do): the
+         *     101st is 409 `WEBHOOK_ENDPOINT_LIMIT_REACHED` with `details.limit`, so `GET /webhooks`
+         *     always lists them all on one page.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1377,10 +1380,11 @@ export interface components {
          *     Requests the HTTP parser refuses before any operation is known (so no operation lists
          *     them), each answered with the envelope and the connection closed: BAD_REQUEST 400 (not
          *     valid HTTP/1.1), REQUEST_TIMEOUT 408, URI_TOO_LONG 414 (the request line alone over the
-         *     16 KiB header limit), HEADERS_TOO_LARGE 431 (request line and headers over it).
+         *     16 KiB header limit), HEADERS_TOO_LARGE 431 (request line and headers over it); webhooks:
+         *     WEBHOOK_ENDPOINT_LIMIT_REACHED 409 (the merchant already has 100 endpoints).
          * @enum {string}
          */
-        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS" | "SERVICE_UNAVAILABLE" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE";
+        ErrorCode: "AUTH_INVALID_KEY" | "AUTH_SIGNATURE_MISMATCH" | "VALIDATION_ERROR" | "IDEMPOTENCY_CONFLICT" | "INSUFFICIENT_FUNDS" | "RAIL_UNAVAILABLE" | "RATE_LIMITED" | "RESOURCE_NOT_FOUND" | "COMPLIANCE_HOLD" | "PERMISSION_DENIED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NOT_IMPLEMENTED" | "DISPUTE_ALREADY_OPEN" | "DISPUTE_ALREADY_RESOLVED" | "TRANSACTION_DISPUTED" | "ESCROW_HOLD_NOT_HELD" | "WALLET_EXISTS" | "SERVICE_UNAVAILABLE" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
         /**
          * Format: int64
          * @description Amount in minor currency units, at least 1 and at most Number.MAX_SAFE_INTEGER (9007199254740991).
@@ -2699,6 +2703,25 @@ export interface components {
                  *       }
                  *     }
                  */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description IDEMPOTENCY_CONFLICT as for every keyed request (`details.reason`), or
+         *     WEBHOOK_ENDPOINT_LIMIT_REACHED: the merchant already has 100 endpoints that are not deleted
+         *     (`details.limit`); delete one first. Nothing was created.
+         */
+        WebhookEndpointConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description On IDEMPOTENCY_CONFLICT with `details.reason` `in_progress` only, seconds to wait before retrying with the same key. */
+                "Retry-After"?: number;
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -4679,7 +4702,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["WebhookEndpointConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

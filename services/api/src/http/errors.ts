@@ -37,6 +37,8 @@ export const errorStatusByCode = {
   REQUEST_TIMEOUT: 408,
   URI_TOO_LONG: 414,
   HEADERS_TOO_LARGE: 431,
+  // Webhooks (decision 0540): a merchant holds at most webhookEndpointsPerMerchantMax endpoints.
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

@@ -4,7 +4,7 @@
 import { principalOf } from '../auth/principal.ts';
 import type { EventType } from '../domain/events.ts';
 import { sendArray, sendList, sendOk } from '../http/envelope.ts';
-import { notFound, validationError } from '../http/errors.ts';
+import { ApiError, notFound, validationError } from '../http/errors.ts';
 import { listDeliveries, scheduleManualRetry, toDeliveryResource, type DeliveryStatus } from '../webhooks/deliveries.ts';
 import { optionalIdempotentRequestOf } from '../http/idempotent-request.ts';
 import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
@@ -40,8 +40,9 @@ export function webhookRoutes(ctx: RouteContext): RouteHandlers {
       sendOk(res, await runKeyedTransition(ctx, merchantId, optionalIdempotentRequestOf(req), {
         operation: createOperation,
         change: async (id) => {
-          const { row, secret } = await insertEndpoint(ctx.sql, ctx.secretBox, { id, merchantId, url: body.url, subscribedEvents: body.subscribed_events });
-          return { ...toEndpointResource(row, ctx.now()), signing_secret: secret };
+          const inserted = await insertEndpoint(ctx.sql, ctx.secretBox, { id, merchantId, url: body.url, subscribedEvents: body.subscribed_events });
+          if (!inserted.ok) throw endpointLimitReached(inserted.limit);
+          return { ...toEndpointResource(inserted.row, ctx.now()), signing_secret: inserted.secret };
         },
         reached: (id) => createdEndpointAnswer(ctx.sql, ctx.secretBox, merchantId, id, ctx.now()),
       }));
@@ -112,4 +113,9 @@ export function webhookRoutes(ctx: RouteContext): RouteHandlers {
       }));
     },
   };
+}
+
+function endpointLimitReached(limit: number): ApiError {
+  return new ApiError('WEBHOOK_ENDPOINT_LIMIT_REACHED',
+    `The merchant already has ${limit} webhook endpoints; delete one before registering another.`, { details: { limit } });
 }

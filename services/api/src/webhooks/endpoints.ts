@@ -4,7 +4,7 @@
 // by the call that made it (creation or rotation); it is never logged.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Queryable, Sql } from '../db/index.ts';
 import type { EventType } from '../domain/events.ts';
 import { clipText, webhookDiagnosticLengthMax } from '../http/response-limits.ts';
 
@@ -46,17 +46,36 @@ export function toEndpointResource(row: WebhookEndpointRow, nowMs = Date.now()) 
   };
 }
 
-export async function insertEndpoint(q: Queryable, box: SecretBox, input: {
+/**
+ * A merchant's endpoints that are not deleted (disabled ones count): at most this many, so
+ * GET /webhooks, unpaginated like the seed's list, stays one bounded page (its schema's maxItems).
+ * Stripe caps an account at 16; 100 leaves room for one endpoint per event type and per team.
+ * Decision 0540.
+ */
+export const webhookEndpointsPerMerchantMax = 100;
+
+export type InsertedEndpoint =
+  | { ok: true; row: WebhookEndpointRow; secret: string }
+  | { ok: false; reason: 'limit_reached'; limit: number };
+
+export async function insertEndpoint(sql: Sql, box: SecretBox, input: {
   merchantId: string; url: string; subscribedEvents: readonly EventType[];
   /** The endpoint's id: an Idempotency-Key's pre-allocated one, so a keyed retry finds it. */
   id?: string;
-}): Promise<{ row: WebhookEndpointRow; secret: string }> {
+}): Promise<InsertedEndpoint> {
   const secret = newSigningSecret();
-  const [row] = await q<WebhookEndpointRow[]>`
-    insert into webhook_endpoints (id, merchant_id, url, subscribed_events, signing_secret_sealed)
-    values (${input.id ?? randomUUID()}, ${input.merchantId}, ${input.url}, ${[...input.subscribedEvents]}::text[], ${box.seal(secret)})
-    returning *`;
-  return { row: row!, secret };
+  return await sql.begin(async (tx) => {
+    // Two concurrent creates at 99 must not both pass the count: they queue on the merchant's lock.
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`webhook_endpoints:${input.merchantId}`}, 0))`;
+    const [held] = await tx<{ n: number }[]>`
+      select count(*)::int as n from webhook_endpoints where merchant_id = ${input.merchantId} and deleted_at is null`;
+    if (held!.n >= webhookEndpointsPerMerchantMax) return { ok: false, reason: 'limit_reached', limit: webhookEndpointsPerMerchantMax } as const;
+    const [row] = await tx<WebhookEndpointRow[]>`
+      insert into webhook_endpoints (id, merchant_id, url, subscribed_events, signing_secret_sealed)
+      values (${input.id ?? randomUUID()}, ${input.merchantId}, ${input.url}, ${[...input.subscribedEvents]}::text[], ${box.seal(secret)})
+      returning *`;
+    return { ok: true, row: row!, secret } as const;
+  });
 }
 
 /** Every endpoint not deleted, oldest first (GET /webhooks is unpaginated, like the seed's list). */

@@ -232,9 +232,11 @@ describe('a real PostgreSQL restart between the send and its record', () => {
     const config = loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_ATTEMPT_TIMEOUT_MS: '5000', WEBHOOK_RETRY_SCHEDULE_S: '1,1,1,1,1' }).webhooks;
     const box = createSecretBox(randomBytes(32));
     const merchant = await insertMerchant(sql, { name: 'Restart Merchant' });
-    const { row: endpoint } = await insertEndpoint(sql, box, {
+    const inserted = await insertEndpoint(sql, box, {
       merchantId: merchant.id, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/restart`, subscribedEvents: ['kyc.verified'],
     });
+    if (!inserted.ok) throw new Error('a first endpoint is under the limit');
+    const endpoint = inserted.row;
     await appendEvents(sql, kycEvents(merchant.id, [randomUUID()]));
     const worker = createWebhookWorker({ sql, databaseUrl: cluster.databaseUrl, jobDeps: {} as never, box, config, logger });
     try {
