@@ -12,13 +12,14 @@ SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
 .PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
-        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts conformance mock python-venv conformance-venv typecheck ci docs
+        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts conformance mock python-venv conformance-venv typecheck ci docs lint-deps
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
 	@echo "make test                install everything and run every test suite"
 	@echo "make test-quickstart     the README's first steps in a fresh copy, from a new shell without pnpm"
 	@echo "make lint-spec           lint spec/ with @redocly/cli and Spectral's OWASP ruleset (.spectral.yaml)"
+	@echo "make lint-deps           check the import rules (.dependency-cruiser.cjs): no cycle, layers, packages"
 	@echo "make generate            regenerate packages/contract and clients/python from spec/"
 	@echo "make docs                the API reference pages (served at /docs, /docs/partner) into dist/api-docs/"
 	@echo "make check-generated     fail if generated code drifted from spec/"
@@ -71,6 +72,11 @@ test-quickstart:
 
 typecheck: install
 	pnpm -s typecheck
+
+# The import rules (decision 0600): no cycle anywhere, the ledger and the other packages import
+# nothing of the service, shared machinery imports no capability.
+lint-deps: install
+	depcruise --config .dependency-cruiser.cjs services packages conformance scripts --output-type err
 
 lint-spec: install
 	redocly lint spec/merchant.yaml spec/partner.yaml

@@ -3,7 +3,7 @@
 // whether or not the server is running. Exit codes: 0 ok, 1 failure, 2 usage error.
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { userRoles, type UserRole } from './auth/permissions.ts';
+import { userRoles, type UserRole } from './auth/user-roles.ts';
 import { merchantStatuses, type MerchantStatus, type KeyMode } from './auth/principal.ts';
 import { ConfigError, fxMarginBpsMax, loadConfig, readMode, type ServiceMode } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';

@@ -1,6 +1,6 @@
 // GET /users: the caller's merchant only, every role, the team:read rule and disabled users.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles } from '../src/auth/permissions.ts';
+import { userRoles } from '../src/auth/user-roles.ts';
 import { type TestService, startTestService } from './helpers/service.ts';
 
 let service: TestService;

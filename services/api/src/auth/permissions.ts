@@ -3,9 +3,7 @@
 // user) acts as admin. See docs/decisions/0139-scopes-and-permissions.md.
 import { ApiError } from '../http/errors.ts';
 import type { Principal } from './principal.ts';
-
-export const userRoles = ['admin', 'finance', 'read_only', 'compliance'] as const;
-export type UserRole = (typeof userRoles)[number];
+import type { UserRole } from './user-roles.ts';
 
 export type Permission = 'team:read';
 

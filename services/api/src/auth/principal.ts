@@ -1,7 +1,7 @@
 // The authenticated caller of a merchant request, placed on `res.locals.principal` by
 // src/auth/authenticate.ts. Handlers read it with `principalOf(res)`.
 import type { Response } from 'express';
-import type { UserRole } from './permissions.ts';
+import type { UserRole } from './user-roles.ts';
 import type { ApiKeyScope } from './scopes.ts';
 
 export const merchantStatuses = ['active', 'suspended', 'frozen'] as const;

@@ -6,7 +6,7 @@
 // a key of the other mode is refused here, and authentication refuses any older row that differs.
 import { randomBytes, randomInt } from 'node:crypto';
 import { parseIpAllowList } from '../auth/ip-allow.ts';
-import type { UserRole } from '../auth/permissions.ts';
+import type { UserRole } from '../auth/user-roles.ts';
 import type { KeyMode, MerchantStatus } from '../auth/principal.ts';
 import { type ApiKeyScope, apiKeyScopes } from '../auth/scopes.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';

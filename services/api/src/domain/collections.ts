@@ -15,7 +15,6 @@
 //   5. one statement (db/write.ts): the transaction row, its event, the caller's extra writes
 //      (checkout session completion) and the stored idempotent response.
 import type { Ledger } from '@payagg/ledger';
-import { currencies } from '@payagg/ledger';
 import type { Schema } from '@payagg/contract';
 import { randomUUID } from 'node:crypto';
 import type { Queryable, Sql } from '../db/index.ts';
@@ -27,6 +26,7 @@ import type { RailConnector, RailOutcome } from '../rails/types.ts';
 import type { Logger } from '../log.ts';
 import { eventInsert } from './events.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
+import { assertCurrencySupported } from './currency-support.ts';
 import { assertPayerFitsRail } from './payer-rules.ts';
 import { railRefusal } from './rail-calls.ts';
 import type { KycLimits } from './kyc-tiers.ts';
@@ -54,12 +54,6 @@ export type PartyCheckDeps = CollectionsDeps & { config: { kyc: { limits: KycLim
 
 /** spec: CollectionCreate (shapes already checked by the schema). */
 export type CollectionRequest = Schema<'CollectionCreate'>;
-
-export function assertCurrencySupported(currency: string, field = 'body.currency'): void {
-  if (!currencies.has(currency)) {
-    throw fieldsRefusal('currency_not_supported', [{ field, message: `currency ${currency} is not supported (supported: ${[...currencies.keys()].join(', ')})` }]);
-  }
-}
 
 /** Steps 1 and 3 together, for callers that check before their claim. */
 export async function checkCollectionRequest(deps: PartyCheckDeps, merchantId: string, request: CollectionRequest): Promise<void> {

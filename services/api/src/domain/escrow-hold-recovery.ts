@@ -23,7 +23,7 @@ import { idFromParts, type Ledger, splitHoldId, splitRefundTransferId } from '@p
 import { createHash } from 'node:crypto';
 import type { Tx } from '../db/index.ts';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
-import type { EscrowHoldRow } from './escrow-holds.ts';
+import type { EscrowHoldRow } from './escrow-hold-records.ts';
 import { voidExistingHolds } from './hold-intents.ts';
 
 export type HoldRecoveryDeps = {

@@ -19,32 +19,20 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { write } from '../db/write.ts';
+import { escrowEvent, type EscrowHoldRow, type EscrowHoldStatus, recordHoldEnd } from './escrow-hold-records.ts';
 import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
-import { appendEvents, type NewEvent } from './events.ts';
+import { appendEvents } from './events.ts';
 import { finishSplitRefundUndos } from './split-refunds.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
-import type { LegRecipientType, PlannedLeg, ReleaseCondition } from './split-rules.ts';
+import type { PlannedLeg } from './split-legs.ts';
 import { lockTransaction, type TransactionRow } from './transactions.ts';
 import { ensureWallet, type WalletOwnerType } from './wallets.ts';
 
-export type EscrowHoldStatus = 'held' | 'released' | 'returned';
-export type EscrowHoldRow = {
-  id: string;
-  merchant_id: string;
-  transaction_id: string;
-  leg: number;
-  wallet_id: string;
-  recipient_type: LegRecipientType;
-  recipient_id: string;
-  amount: bigint;
-  currency: string;
-  status: EscrowHoldStatus;
-  release_condition: ReleaseCondition;
-  release_at: Date | null;
-  ledger_pending_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+// The row, its events and its end live in escrow-hold-records.ts, which split refunds and the
+// hold recovery share without importing this module (no import cycle: decision 0600).
+export { escrowEvent, recordHoldEnd } from './escrow-hold-records.ts';
+export type { EscrowHoldRow, EscrowHoldStatus } from './escrow-hold-records.ts';
+
 export type EscrowHoldResource = Schema<'EscrowHold'>;
 type Deps = { sql: Sql; ledger: Ledger; idempotency?: HoldRecoveryDeps['idempotency'] };
 
@@ -129,25 +117,6 @@ export async function recordSettledLegs(tx: Tx, settled: ReadonlyArray<{ row: Tr
   await appendEvents(tx, holds.map((hold) => escrowEvent(hold, hold.merchant_id, 'escrow.held')));
 }
 
-export function escrowEvent(hold: EscrowHoldRow, merchantId: string, type: 'escrow.held' | 'escrow.released' | 'escrow.returned', amount = hold.amount): NewEvent {
-  return {
-    merchantId,
-    type,
-    resourceType: 'transaction',
-    resourceId: hold.transaction_id,
-    data: {
-      transaction_id: hold.transaction_id,
-      merchant_id: merchantId,
-      wallet_id: hold.wallet_id,
-      escrow_hold_id: hold.id,
-      recipient_type: hold.recipient_type,
-      amount: Number(amount),
-      currency: hold.currency,
-      occurred_at: hold.updated_at.toISOString(),
-    },
-  };
-}
-
 export function escrowHoldNotFound(): Refusal {
   return new Refusal('escrow_hold_not_found', 'The escrow hold does not exist or is not accessible.');
 }
@@ -216,21 +185,6 @@ async function endLockedHold(tx: Tx, deps: HoldRecoveryDeps, holdId: string, act
 export function notHeld(state: string): Refusal {
   return fieldsRefusal('escrow_hold_not_held', [{ field: 'path.id', message: `the escrow hold is no longer held (${state}); nothing moved` }],
     `The escrow hold is no longer held (${state}); nothing moved.`);
-}
-
-export async function recordHoldEnd(tx: Tx, hold: EscrowHoldRow, action: 'release' | 'return'): Promise<EscrowHoldRow> {
-  const [ended] = await tx<EscrowHoldRow[]>`
-    update escrow_holds set status = ${action === 'release' ? 'released' : 'returned'}, updated_at = now()
-    where id = ${hold.id} returning *`;
-  if (action === 'return') {
-    // Returned money is back on the payer's side: the collection's refundable remainder shrinks.
-    await tx`update settlement_legs set refunded_amount = refunded_amount + ${hold.amount.toString()}::bigint
-             where transaction_id = ${hold.transaction_id} and leg = ${hold.leg}`;
-    await tx`update transactions set refunded_amount = refunded_amount + ${hold.amount.toString()}::bigint, updated_at = now()
-             where id = ${hold.transaction_id}`;
-  }
-  await appendEvents(tx, [escrowEvent(ended!, hold.merchant_id, action === 'release' ? 'escrow.released' : 'escrow.returned')]);
-  return ended!;
 }
 
 /**

@@ -8,6 +8,22 @@
 // leg last. The parts always add up to the amount exactly (test/split/legs-property.test.ts) and
 // each part is within one minor unit of its exact share.
 
+/** Who a leg pays: a rule's recipient, or the merchant's remainder. */
+export type RecipientType = 'platform' | 'sub_merchant' | 'tax';
+export type LegRecipientType = RecipientType | 'merchant';
+export type ReleaseCondition = 'manual' | 'auto_timeout' | 'delivery_confirmation';
+
+/** One leg of a payment, as computed at creation (transactions.split_legs). */
+export type PlannedLeg = {
+  recipient_type: LegRecipientType;
+  /** The wallet owner: the sub-merchant, the merchant, or the merchant's platform / tax owner id. */
+  owner_id: string;
+  amount: number;
+  escrow: boolean;
+  release_condition: ReleaseCondition;
+  timeout_hours: number;
+};
+
 /** Percent shares carry at most this many decimal places (one basis point). */
 export const shareDecimalsMax = 2;
 /** 100 % in basis points. */

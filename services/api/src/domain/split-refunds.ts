@@ -14,7 +14,7 @@ import { escrowReleaseId, idFromParts, type Ledger, type SplitRefundLeg, splitHo
 import type { Tx } from '../db/index.ts';
 import { appendEvents, type NewEvent } from './events.ts';
 import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
-import { escrowEvent, type EscrowHoldRow, recordHoldEnd } from './escrow-holds.ts';
+import { escrowEvent, type EscrowHoldRow, recordHoldEnd } from './escrow-hold-records.ts';
 import { Refusal } from './outcomes.ts';
 import { allocate } from './split-legs.ts';
 import type { RefundLegPart, TransactionRow } from './transactions.ts';

@@ -9,15 +9,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable, Sql } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { write } from '../db/write.ts';
-import { assertCurrencySupported } from './collections.ts';
+import { assertCurrencySupported } from './currency-support.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from './outcomes.ts';
-import { allocate, basisPointsOf, basisPointsWhole, flatLegs, percentageLegs } from './split-legs.ts';
+import {
+  allocate, basisPointsOf, basisPointsWhole, flatLegs, type LegRecipientType, percentageLegs, type PlannedLeg, type RecipientType, type ReleaseCondition,
+} from './split-legs.ts';
+// The leg types live in split-legs.ts (a leaf): transactions and escrow holds read legs without importing the rules.
+export type { LegRecipientType, PlannedLeg, RecipientType, ReleaseCondition };
 
 export type SplitRuleCreate = Schema<'SplitRuleCreate'>;
 export type SplitRuleResource = Schema<'SplitRule'>;
-export type RecipientType = 'platform' | 'sub_merchant' | 'tax';
-export type LegRecipientType = RecipientType | 'merchant';
-export type ReleaseCondition = 'manual' | 'auto_timeout' | 'delivery_confirmation';
 
 /** spec: SplitRuleCreate escrow_timeout_hours default. */
 export const escrowTimeoutHoursDefault = 72;
@@ -43,17 +44,6 @@ export type SplitRuleRow = {
   escrow_timeout_hours: number;
   created_at: Date;
   updated_at: Date;
-};
-
-/** One leg of a payment, as computed at creation (transactions.split_legs). */
-export type PlannedLeg = {
-  recipient_type: LegRecipientType;
-  /** The wallet owner: the sub-merchant, the merchant, or the merchant's platform / tax owner id. */
-  owner_id: string;
-  amount: number;
-  escrow: boolean;
-  release_condition: ReleaseCondition;
-  timeout_hours: number;
 };
 
 export function toSplitRuleResource(row: SplitRuleRow): SplitRuleResource {

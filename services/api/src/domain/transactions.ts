@@ -7,7 +7,7 @@ import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import type { Rail } from '../rails/types.ts';
 import { appendEvent, appendEvents, type EventType, type NewEvent } from './events.ts';
 import { fieldsRefusal, Refusal } from './outcomes.ts';
-import type { PlannedLeg } from './split-rules.ts';
+import type { PlannedLeg } from './split-legs.ts';
 
 /**
  * A split refund's part of one leg (transactions.refund_legs): held = taken from the leg's escrow

@@ -1,5 +1,5 @@
 // Dashboard users (team members) of a merchant. Every query is scoped by merchant_id.
-import type { UserRole } from '../auth/permissions.ts';
+import type { UserRole } from '../auth/user-roles.ts';
 import type { Schema } from '@payagg/contract';
 import type { Queryable } from '../db/index.ts';
 

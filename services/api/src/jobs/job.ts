@@ -4,7 +4,8 @@
 // FOR UPDATE SKIP LOCKED, retried with backoff when it throws.
 //
 // Task files run no code at import time but their definitions: domain modules import
-// jobs/queue.ts to enqueue, and the registry imports the task files, which import the domain.
+// jobs/queue.ts to enqueue (which knows jobs by catalog.ts alone), and the registry imports the
+// task files, which import the domain.
 import type { Ledger } from '@payagg/ledger';
 import type { Sql } from '../db/index.ts';
 import type { Config } from '../config.ts';
@@ -14,7 +15,7 @@ import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { PayoutsRuntime } from '../domain/payout-processing.ts';
-import type { WebhookTaskDeps } from '../webhooks/jobs.ts';
+import type { WebhookTaskDeps } from '../webhooks/task-deps.ts';
 
 /** What every task may use. `sql` is the background pool (never the API's request pool). */
 export type JobDeps = {
@@ -48,8 +49,7 @@ export type JobContext = {
   signal: AbortSignal;
 };
 
-/** The payload graphile-worker's scheduler gives a recurring job (when the pass was due). */
-export type RecurringPayload = { _cron?: { ts: string; backfilled?: boolean } };
+export type { RecurringPayload } from './catalog.ts';
 
 export type JobDefinition<Payload> = {
   /**

@@ -8,7 +8,7 @@
 // mid-job leaves it locked until graphile-worker's lock timeout, 4 hours, then it runs again).
 import type postgres from 'postgres';
 import type { Queryable } from '../db/index.ts';
-import { type JobName, type JobPayloads, jobDefinitions } from './registry.ts';
+import { jobAttemptsMax, type JobName, type JobPayloads } from './catalog.ts';
 
 export type EnqueueOptions = {
   /** Not before this time (default: now). */
@@ -20,7 +20,7 @@ export type EnqueueOptions = {
    */
   jobKey?: string;
   jobKeyMode?: 'replace' | 'preserve_run_at' | 'unsafe_dedupe';
-  /** Default: the job definition's attemptsMax. */
+  /** Default: the job's attempts in the catalog (catalog.ts). */
   attemptsMax?: number;
   /** Jobs of one queue run one at a time, in order. A few fixed names only (not per id). */
   queueName?: string;
@@ -33,15 +33,15 @@ export type EnqueuedJob = { id: string };
 
 export async function enqueueJob<Name extends JobName>(sql: Queryable, name: Name, payload: JobPayloads[Name],
   options: EnqueueOptions = {}): Promise<EnqueuedJob> {
-  const definition = jobDefinitions[name];
-  if (definition === undefined) throw new Error(`unknown job "${String(name)}"`);
+  const attemptsMax = jobAttemptsMax[name];
+  if (attemptsMax === undefined) throw new Error(`unknown job "${String(name)}"`);
   const [row] = await sql<{ id: string }[]>`
     select (graphile_worker.add_job(
       identifier => ${name},
       payload => ${sql.json(payload as postgres.JSONValue)}::json,
       queue_name => ${options.queueName ?? null}::text,
       run_at => ${options.runAt ?? null}::timestamptz,
-      max_attempts => ${options.attemptsMax ?? definition.attemptsMax}::int,
+      max_attempts => ${options.attemptsMax ?? attemptsMax}::int,
       job_key => ${options.jobKey ?? null}::text,
       priority => ${options.priority ?? null}::int,
       job_key_mode => ${options.jobKeyMode ?? 'replace'}::text

@@ -1,7 +1,8 @@
-// Every job the service runs, by name. Adding a job: a file under jobs/tasks/ (or beside its
-// domain) exporting a defineJob(...) definition, and one line here. The name is what
-// enqueueJob takes and what the queue's rows carry: `<area>.<what it does>`, never renamed
-// while jobs of that name may still be queued (docs/jobs.md).
+// Every job the service runs, by name, with the task that runs it. Adding a job: its name,
+// payload and attempts in catalog.ts, a file under jobs/tasks/ (or beside its domain) exporting a
+// defineJob(...) definition, and one line here; the type checker refuses a name missing from
+// either side or a task whose payload is not the catalog's (docs/jobs.md).
+import type { JobName, JobPayloads } from './catalog.ts';
 import type { JobDefinition } from './job.ts';
 import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
 import { finishUnfinishedRunsJob } from './tasks/idempotency-finish-unfinished.ts';
@@ -32,9 +33,9 @@ export const jobDefinitions = {
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,
-} as const satisfies Record<string, JobDefinition<never>>;
+} as const satisfies { [Name in JobName]: JobDefinition<JobPayloads[Name]> };
 
-export type JobName = keyof typeof jobDefinitions;
+export type { JobName, JobPayloads } from './catalog.ts';
 
 /**
  * Jobs with a runner of their own: a webhook sender may wait the whole attempt timeout on a
@@ -46,5 +47,3 @@ export const jobsWithOwnRunner: readonly JobName[] = ['webhooks.deliver_endpoint
 /** What the main runner runs (its default): every job but those with a runner of their own. */
 export const mainRunnerJobDefinitions: Record<string, JobDefinition<never>> = Object.fromEntries(
   Object.entries(jobDefinitions).filter(([name]) => !jobsWithOwnRunner.includes(name as JobName)));
-/** Each job's payload type, from its definition: enqueueJob checks a payload against it. */
-export type JobPayloads = { [Name in JobName]: (typeof jobDefinitions)[Name] extends JobDefinition<infer Payload> ? Payload : never };

@@ -11,23 +11,16 @@
 // Both run in a runner of their own (worker.ts), so a hanging receiver can only ever hold a
 // webhook sender, never the service's other background jobs.
 import type { PendingQuery, Queryable } from '../db/index.ts';
+import { jobAttemptsMax, type JobName, type JobPayloads } from '../jobs/catalog.ts';
 import { defineJob, type JobDeps } from '../jobs/job.ts';
+import type { WebhookTaskDeps } from './task-deps.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 
-export const deliverEndpointJobName = 'webhooks.deliver_endpoint';
-export const sweepJobName = 'webhooks.sweep';
+export const deliverEndpointJobName = 'webhooks.deliver_endpoint' satisfies JobName;
+export const sweepJobName = 'webhooks.sweep' satisfies JobName;
 export const webhookJobNames = [deliverEndpointJobName, sweepJobName] as const;
-/** A sender turn that throws (a database error) is retried by the queue; the sweep also re-wakes. */
-export const deliverEndpointAttemptsMax = 5;
 
-/** What the webhook tasks need beside the common job deps (worker.ts provides it). */
-export type WebhookTaskDeps = {
-  /** One turn of the endpoint's sender; true when it stopped with due work left. */
-  serveEndpoint(endpointId: string): Promise<boolean>;
-  /** Wakes the senders of endpoints with due deliveries; returns how many. */
-  sweep(): Promise<number>;
-  sweepIntervalMs: number;
-};
+export type { WebhookTaskDeps } from './task-deps.ts';
 
 function webhookDeps(deps: JobDeps): WebhookTaskDeps {
   const webhooks = deps.webhooks;
@@ -35,8 +28,8 @@ function webhookDeps(deps: JobDeps): WebhookTaskDeps {
   return webhooks;
 }
 
-export const deliverEndpointJob = defineJob<{ endpoint_id: string }>({
-  attemptsMax: deliverEndpointAttemptsMax,
+export const deliverEndpointJob = defineJob<JobPayloads['webhooks.deliver_endpoint']>({
+  attemptsMax: jobAttemptsMax[deliverEndpointJobName], // catalog.ts says why
   async run(payload, { deps }) {
     const more = await webhookDeps(deps).serveEndpoint(payload.endpoint_id);
     // Its turn is over; the rest of its work waits behind other endpoints' turns.
@@ -44,8 +37,8 @@ export const deliverEndpointJob = defineJob<{ endpoint_id: string }>({
   },
 });
 
-export const sweepJob = defineJob<Record<string, never>>({
-  attemptsMax: 1, // the next pass is the retry
+export const sweepJob = defineJob<JobPayloads['webhooks.sweep']>({
+  attemptsMax: jobAttemptsMax[sweepJobName], // catalog.ts says why
   async run(_payload, { deps }) {
     const webhooks = webhookDeps(deps);
     // First, so a pass that fails or dies does not break the chain.
@@ -77,7 +70,7 @@ export function addDeliverJobs(q: Queryable, endpoints: PendingQuery): PendingQu
   return q`(select count(graphile_worker.add_job(
       identifier => ${deliverEndpointJobName}::text,
       payload => json_build_object('endpoint_id', e.endpoint_id),
-      max_attempts => ${deliverEndpointAttemptsMax}::int,
+      max_attempts => ${jobAttemptsMax[deliverEndpointJobName]}::int,
       job_key => ${`${deliverEndpointJobName}:`}::text || e.endpoint_id::text,
       job_key_mode => 'replace'
     )) from (${endpoints}) e)`;

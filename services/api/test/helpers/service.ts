@@ -15,7 +15,7 @@ import { type CreatedApiKey, createApiKey } from '../../src/domain/api-keys.ts';
 import { checkMasterKey } from '../../src/domain/bootstrap.ts';
 import { insertMerchant } from '../../src/domain/merchants.ts';
 import { insertUser, type User } from '../../src/domain/users.ts';
-import type { UserRole } from '../../src/auth/permissions.ts';
+import type { UserRole } from '../../src/auth/user-roles.ts';
 import { createLogger } from '../../src/log.ts';
 import type { RouteHandlers } from '../../src/routes/registry.ts';
 import { createDomainRuntime, type DomainRuntime } from '../../src/runtime.ts';

@@ -3,13 +3,14 @@
 // Exactly once per hold whatever the number of workers or restarts: a hold moves only while held,
 // under its row locks, and the ledger post is idempotent on the hold's pending id.
 import { escrowAutoReleaseBatchMax, releaseDueEscrowHolds } from '../../domain/escrow-holds.ts';
-import { defineJob, type RecurringPayload } from '../job.ts';
+import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
 /** A hold is released at most this long after its release_at (passes are minute-grained). */
 export const escrowAutoReleaseIntervalMinutes = 1;
 
-export const escrowAutoReleaseJob = defineJob<RecurringPayload>({
-  attemptsMax: 1, // a hold the pass could not release is still due: the next pass takes it
+export const escrowAutoReleaseJob = defineJob<JobPayloads['escrow.auto_release']>({
+  attemptsMax: jobAttemptsMax['escrow.auto_release'], // catalog.ts says why
   recurring: { intervalMinutes: escrowAutoReleaseIntervalMinutes },
   async run(_payload, { deps }) {
     const { released } = await releaseDueEscrowHolds(deps, { limit: escrowAutoReleaseBatchMax });

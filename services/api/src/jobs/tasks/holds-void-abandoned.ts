@@ -2,7 +2,8 @@
 // ledger holds of payouts, bulk payouts and partner withdrawals whose request died between its
 // hold and its commit, so money is never left reserved for something that does not exist.
 import { holdIntentSweepBatchMax, sweepHoldIntents } from '../../domain/hold-intents.ts';
-import { defineJob, type RecurringPayload } from '../job.ts';
+import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
 /**
  * Every minute: with holdIntentAbandonAgeMs (60 s), an orphaned hold is voided at most about two
@@ -10,8 +11,8 @@ import { defineJob, type RecurringPayload } from '../job.ts';
  */
 export const holdIntentSweepIntervalMinutes = 1;
 
-export const voidAbandonedHoldsJob = defineJob<RecurringPayload>({
-  attemptsMax: 1, // an intent whose void failed stays abandoned and is taken again next pass
+export const voidAbandonedHoldsJob = defineJob<JobPayloads['holds.void_abandoned']>({
+  attemptsMax: jobAttemptsMax['holds.void_abandoned'], // catalog.ts says why
   recurring: { intervalMinutes: holdIntentSweepIntervalMinutes },
   async run(_payload, { deps }) {
     const { abandoned, voided, failed } = await sweepHoldIntents(deps, { limit: holdIntentSweepBatchMax });

@@ -2,7 +2,8 @@
 // collections.complete_abandoned, whose work it does for collections and checkout pays): every
 // idempotency record whose run died and whose client never came back is finished or forgotten.
 import { finisherBatchMax, finishUnfinishedRuns } from '../run-finisher.ts';
-import { defineJob, type RecurringPayload } from '../job.ts';
+import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
 /**
  * Every minute: a record is finished or forgotten at most lock (IDEMPOTENCY_LOCK_MS) +
@@ -10,8 +11,8 @@ import { defineJob, type RecurringPayload } from '../job.ts';
  */
 export const finisherIntervalMinutes = 1;
 
-export const finishUnfinishedRunsJob = defineJob<RecurringPayload>({
-  attemptsMax: 1, // a run the pass could not finish is taken again by the next pass
+export const finishUnfinishedRunsJob = defineJob<JobPayloads['idempotency.finish_unfinished']>({
+  attemptsMax: jobAttemptsMax['idempotency.finish_unfinished'], // catalog.ts says why
   recurring: { intervalMinutes: finisherIntervalMinutes },
   async run(_payload, { deps }) {
     const summary = await finishUnfinishedRuns(deps, { limit: finisherBatchMax });

@@ -1,13 +1,14 @@
 // Deletes idempotency records past their retention (IDEMPOTENCY_RETENTION_HOURS). An expired
 // record is already ignored by every request; this only gives the space back.
-import { defineJob, type RecurringPayload } from '../job.ts';
+import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
 export const idempotencyPurgeIntervalMinutes = 1;
 /** Records deleted per pass at most; a larger backlog takes several passes. */
 export const idempotencyPurgeBatchMax = 10_000;
 
-export const idempotencyPurgeJob = defineJob<RecurringPayload>({
-  attemptsMax: 1, // the next pass is the retry
+export const idempotencyPurgeJob = defineJob<JobPayloads['idempotency.purge_expired']>({
+  attemptsMax: jobAttemptsMax['idempotency.purge_expired'], // catalog.ts says why
   recurring: { intervalMinutes: idempotencyPurgeIntervalMinutes },
   async run(_payload, { deps }) {
     const purged = await deps.idempotency.purgeExpired(idempotencyPurgeBatchMax);

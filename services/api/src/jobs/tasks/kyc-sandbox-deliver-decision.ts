@@ -5,11 +5,12 @@
 // event in one transaction. Idempotent: a decision already applied is not applied again.
 import { applyProviderDecision } from '../../domain/kyc-cases.ts';
 import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
-export type KycSandboxDeliverDecisionPayload = { caseId: string };
+export type KycSandboxDeliverDecisionPayload = JobPayloads['kyc.sandbox_deliver_decision'];
 
-export const kycSandboxDeliverDecisionJob = defineJob<KycSandboxDeliverDecisionPayload>({
-  attemptsMax: 25,
+export const kycSandboxDeliverDecisionJob = defineJob<JobPayloads['kyc.sandbox_deliver_decision']>({
+  attemptsMax: jobAttemptsMax['kyc.sandbox_deliver_decision'], // catalog.ts says why
   async run(payload, { deps }) {
     const sandbox = deps.kyc.sandbox;
     if (sandbox === null) {

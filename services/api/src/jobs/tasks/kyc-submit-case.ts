@@ -5,11 +5,12 @@
 // submission of the same case with its original reference, so a retry never opens a second check.
 import { submitKycCase } from '../../domain/kyc-cases.ts';
 import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
-export type KycSubmitCasePayload = { caseId: string };
+export type KycSubmitCasePayload = JobPayloads['kyc.submit_case'];
 
-export const kycSubmitCaseJob = defineJob<KycSubmitCasePayload>({
-  attemptsMax: 25,
+export const kycSubmitCaseJob = defineJob<JobPayloads['kyc.submit_case']>({
+  attemptsMax: jobAttemptsMax['kyc.submit_case'], // catalog.ts says why
   async run(payload, { deps }) {
     await submitKycCase({ sql: deps.sql, kyc: deps.kyc, logger: deps.logger }, payload.caseId);
   },

@@ -4,12 +4,12 @@
 // idempotent on (withdrawal, attempt), and a final withdrawal is skipped.
 import { sendPartnerWithdrawal } from '../../domain/partner-withdrawals.ts';
 import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
-export type PartnerWithdrawalsSendPayload = { withdrawalId: string };
+export type PartnerWithdrawalsSendPayload = JobPayloads['partner_withdrawals.send'];
 
-export const partnerWithdrawalsSendJob = defineJob<PartnerWithdrawalsSendPayload>({
-  // A rail outage is retried with the library's backoff, as payouts.send is.
-  attemptsMax: 25,
+export const partnerWithdrawalsSendJob = defineJob<JobPayloads['partner_withdrawals.send']>({
+  attemptsMax: jobAttemptsMax['partner_withdrawals.send'], // catalog.ts says why
   async run(payload, { deps }) {
     await sendPartnerWithdrawal({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, payload.withdrawalId);
   },

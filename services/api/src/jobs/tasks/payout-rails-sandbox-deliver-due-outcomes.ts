@@ -7,9 +7,10 @@
 // runners may run it at once: each claims different sends (FOR UPDATE SKIP LOCKED).
 import { applyPayoutRailOutcomes } from '../../domain/payout-rail-outcomes.ts';
 import { payoutDestinationTypes, type PayoutDestinationType } from '../../payout-rails/types.ts';
-import { defineJob, type JobDeps, type RecurringPayload } from '../job.ts';
+import { defineJob, type JobDeps } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
-export type PayoutRailsSandboxDeliverDueOutcomesPayload = { destinationType: PayoutDestinationType };
+export type PayoutRailsSandboxDeliverDueOutcomesPayload = JobPayloads['payout_rails.sandbox_deliver_due_outcomes'];
 
 /** Outcomes applied in one transaction: large enough to amortize the commit, small enough to keep locks short. */
 export const sandboxOutcomesPerDelivery = 200;
@@ -30,15 +31,15 @@ async function deliverDue(deps: JobDeps, destinationType: PayoutDestinationType)
   }
 }
 
-export const payoutRailsSandboxDeliverDueOutcomesJob = defineJob<PayoutRailsSandboxDeliverDueOutcomesPayload>({
-  attemptsMax: 25,
+export const payoutRailsSandboxDeliverDueOutcomesJob = defineJob<JobPayloads['payout_rails.sandbox_deliver_due_outcomes']>({
+  attemptsMax: jobAttemptsMax['payout_rails.sandbox_deliver_due_outcomes'], // catalog.ts says why
   async run(payload, { deps }) {
     await deliverDue(deps, payload.destinationType);
   },
 });
 
-export const payoutRailsSandboxSweepOutcomesJob = defineJob<RecurringPayload>({
-  attemptsMax: 1, // the next pass does what this one could not
+export const payoutRailsSandboxSweepOutcomesJob = defineJob<JobPayloads['payout_rails.sandbox_sweep_outcomes']>({
+  attemptsMax: jobAttemptsMax['payout_rails.sandbox_sweep_outcomes'], // catalog.ts says why
   recurring: { intervalMinutes: sandboxOutcomeSweepIntervalMinutes },
   async run(_payload, { deps }) {
     for (const type of payoutDestinationTypes) {

@@ -5,11 +5,12 @@
 import { applyPayoutRailOutcomes } from '../../domain/payout-rail-outcomes.ts';
 import type { PayoutDestinationType } from '../../payout-rails/types.ts';
 import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
-export type PayoutRailsSandboxDeliverOutcomePayload = { destinationType: PayoutDestinationType; payoutId: string; attempt: number };
+export type PayoutRailsSandboxDeliverOutcomePayload = JobPayloads['payout_rails.sandbox_deliver_outcome'];
 
-export const payoutRailsSandboxDeliverOutcomeJob = defineJob<PayoutRailsSandboxDeliverOutcomePayload>({
-  attemptsMax: 25,
+export const payoutRailsSandboxDeliverOutcomeJob = defineJob<JobPayloads['payout_rails.sandbox_deliver_outcome']>({
+  attemptsMax: jobAttemptsMax['payout_rails.sandbox_deliver_outcome'], // catalog.ts says why
   async run(payload, { deps }) {
     const sandbox = deps.payouts.rails.sandboxFor(payload.destinationType);
     if (sandbox === null) {

@@ -5,13 +5,12 @@
 // under the payouts' row locks, and the rail call is idempotent on (payout, attempt).
 import { sendPayouts } from '../../domain/payout-processing.ts';
 import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
-export type PayoutsSendPayload = { payoutIds: string[] };
+export type PayoutsSendPayload = JobPayloads['payouts.send'];
 
-export const payoutsSendJob = defineJob<PayoutsSendPayload>({
-  // A rail outage is retried with the library's backoff (3 s, 7 s, 20 s, ... about 2 days in all);
-  // payouts already sent answer as before (same attempt), final ones are skipped.
-  attemptsMax: 25,
+export const payoutsSendJob = defineJob<JobPayloads['payouts.send']>({
+  attemptsMax: jobAttemptsMax['payouts.send'], // catalog.ts says why
   async run(payload, { deps }) {
     await sendPayouts({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, payload.payoutIds);
   },

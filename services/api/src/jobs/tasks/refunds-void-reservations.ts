@@ -1,14 +1,15 @@
 // The refund-reservation sweeper (domain/refunds.ts voidPendingRefundReservations): voids the
 // ledger reservations of refunds whose undo a crash interrupted after its database commit.
 import { refundVoidSweepAgeMsDefault, voidPendingRefundReservations } from '../../domain/refunds.ts';
-import { defineJob, type RecurringPayload } from '../job.ts';
+import { defineJob } from '../job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
 
 export const refundVoidSweepIntervalMinutes = 1;
 /** Recorded voids finished per pass at most. */
 export const refundVoidSweepBatchMax = 1_000;
 
-export const voidRefundReservationsJob = defineJob<RecurringPayload>({
-  attemptsMax: 1, // a void the ledger refused stays recorded for the next pass
+export const voidRefundReservationsJob = defineJob<JobPayloads['refunds.void_pending_reservations']>({
+  attemptsMax: jobAttemptsMax['refunds.void_pending_reservations'], // catalog.ts says why
   recurring: { intervalMinutes: refundVoidSweepIntervalMinutes },
   async run(_payload, { deps }) {
     const { voided, failed } = await voidPendingRefundReservations(deps, {
