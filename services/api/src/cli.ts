@@ -23,6 +23,7 @@ import {
 import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
 import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from './domain/partners.ts';
+import { uuidPattern } from './ids.ts';
 
 const usage = `Usage: ./payagg <command>
 
@@ -72,7 +73,6 @@ class UsageError extends Error {
   name = 'UsageError';
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requireUuid(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`${what} is required`);

@@ -2,7 +2,7 @@
 // `loadConfig` is pure (no file or network access) so it can be unit-tested; effects such as
 // generating the master key live in src/crypto/master-key.ts.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
-import { SANDBOX_PAYER_PAGES_PATH } from './rails/sandbox/config.ts';
+import { sandboxPayerPagesPath } from './rails/sandbox/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './kyc/sandbox/config.ts';
 import { sandboxFxRateStepSDefault } from './fx/sandbox/rate-table.ts';
@@ -387,7 +387,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
   // this service under /sandbox/rails (src/rails/sandbox/payer-pages.ts), so by default their
   // action_url points here: at PUBLIC_BASE_URL, or at localhost on PORT in development.
   if (!env.SANDBOX_RAIL_ACTION_URL_BASE?.trim()) {
-    const actionUrlBase = `${config.publicBaseUrl ?? `http://localhost:${config.port}`}${SANDBOX_PAYER_PAGES_PATH}`;
+    const actionUrlBase = `${config.publicBaseUrl ?? `http://localhost:${config.port}`}${sandboxPayerPagesPath}`;
     config.rails = { ...config.rails, sandbox: { ...config.rails.sandbox, actionUrlBase } };
   }
   // Private receivers are for a developer's machine and tests; a production service refuses to

@@ -6,12 +6,12 @@ import { pooledRandomBytes } from './random-pool.ts';
 
 const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** `PREFIX-` and the Crockford base32 of `randomBytes` random bytes (8 characters per 5 bytes). */
-export function newSandboxReference(prefix: string, randomBytes: number): string {
+/** Crockford base32 of `bytes`, 8 characters per 5 bytes (a last partial group padded with zero bits). */
+export function crockfordBase32Of(bytes: Uint8Array): string {
   let out = '';
   let buffer = 0;
   let bits = 0;
-  for (const byte of pooledRandomBytes(randomBytes)) {
+  for (const byte of bytes) {
     buffer = (buffer << 8) | byte;
     bits += 8;
     while (bits >= 5) {
@@ -20,7 +20,13 @@ export function newSandboxReference(prefix: string, randomBytes: number): string
     }
     buffer &= (1 << bits) - 1;
   }
-  return `${prefix}-${out}`;
+  if (bits > 0) out += crockfordBase32[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
+/** `PREFIX-` and the Crockford base32 of `randomBytes` random bytes (8 characters per 5 bytes). */
+export function newSandboxReference(prefix: string, randomBytes: number): string {
+  return `${prefix}-${crockfordBase32Of(pooledRandomBytes(randomBytes))}`;
 }
 
 /** Hex SHA-256 of the request's parts (JSON, in order): what "the same request" means to a provider. */

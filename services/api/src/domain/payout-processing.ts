@@ -151,12 +151,6 @@ export async function sendPayouts(deps: PayoutProcessingDeps, payoutIds: readonl
   return { sent: references.length, declined };
 }
 
-/** One payout's send (sendPayouts of one). Kept for callers of the first published interface. */
-export async function sendPayout(deps: PayoutProcessingDeps, payoutId: string): Promise<'sent' | 'declined' | 'skipped'> {
-  const { sent, declined } = await sendPayouts(deps, [payoutId]);
-  return sent > 0 ? 'sent' : declined > 0 ? 'declined' : 'skipped';
-}
-
 /** The details of each destination, opened once for a whole send (never logged). */
 async function openDestinations(deps: PayoutProcessingDeps, destinationIds: readonly string[]): Promise<Map<string, DestinationDetails>> {
   if (destinationIds.length === 0) return new Map();

@@ -5,7 +5,8 @@
 //
 // A job due now wakes a waiting worker at once (the library's NOTIFY, sent at commit); a job with
 // runAt waits for its time. Jobs are at-least-once: a task must be idempotent (a worker that dies
-// mid-job leaves it locked until graphile-worker's lock timeout, 4 hours, then it runs again).
+// mid-job leaves it locked until another runner frees it, about 36 s later: runner heartbeats,
+// decision 0511; then it runs again).
 import type postgres from 'postgres';
 import type { Queryable } from '../db/index.ts';
 import { jobAttemptsMax, type JobName, type JobPayloads } from './catalog.ts';

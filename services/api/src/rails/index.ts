@@ -7,7 +7,7 @@ export * from './sandbox/outcome-poller.ts';
 export * from './sandbox/config.ts';
 export * from './sandbox/scenarios.ts';
 export { createSandboxRailConnector, createSandboxRailConnectors, type SandboxRailConnectorOptions } from './sandbox/connector.ts';
-export { PROVIDER_REFERENCE_PREFIXES, REVERSAL_REFERENCE_MARKER, newProviderReference, newUssdCode, actionUrlFor } from './sandbox/references.ts';
+export { providerReferencePrefixes, reversalReferenceMarker, newProviderReference, newUssdCode, actionUrlFor } from './sandbox/references.ts';
 
 /**
  * Paths of the migrations that create the sandbox rail tables, in order, for runners and tests

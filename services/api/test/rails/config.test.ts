@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   railBreakerConfigDefault,
-  SANDBOX_RAILS_CONFIG_DEFAULT,
+  sandboxRailsConfigDefault,
   newProviderReference,
   newUssdCode,
   parseRailsDown,
@@ -15,8 +15,8 @@ import {
 
 describe('sandbox rails config', () => {
   it('defaults: 2 s outcome, 5 s challenge, 60 s late, 1.5 s slow initiation, nothing down', () => {
-    expect(resolveSandboxRailsConfig()).toEqual(SANDBOX_RAILS_CONFIG_DEFAULT);
-    expect(SANDBOX_RAILS_CONFIG_DEFAULT).toMatchObject({
+    expect(resolveSandboxRailsConfig()).toEqual(sandboxRailsConfigDefault);
+    expect(sandboxRailsConfigDefault).toMatchObject({
       outcomeDelayMs: 2_000,
       challengeOutcomeDelayMs: 5_000,
       lateOutcomeDelayMs: 60_000,
@@ -24,7 +24,7 @@ describe('sandbox rails config', () => {
       railsDown: [],
     });
     // The slow scenario must still succeed under the default breaker timeout.
-    expect(SANDBOX_RAILS_CONFIG_DEFAULT.slowInitiationMs).toBeLessThan(railBreakerConfigDefault.timeoutMs);
+    expect(sandboxRailsConfigDefault.slowInitiationMs).toBeLessThan(railBreakerConfigDefault.timeoutMs);
   });
 
   it('parses SANDBOX_RAILS_DOWN: trims, drops blanks and duplicates, refuses unknown rails', () => {

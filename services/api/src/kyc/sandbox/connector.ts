@@ -20,6 +20,7 @@ import {
 } from '../types.ts';
 import type { SandboxKycConfig } from './config.ts';
 import { outstandingFor, sandboxKycScenarios, sandboxKycScenarioFor } from './scenarios.ts';
+import { uuidPattern } from '../../ids.ts';
 
 export const sandboxKycProvider = 'sandbox';
 /** `KYC-` + 24 Crockford base32 characters (120 random bits). */
@@ -46,7 +47,6 @@ type SubmissionRow = {
   delivered_at: Date | null;
 };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createSandboxKycConnector(options: {
   sql: Sql;

@@ -21,6 +21,7 @@ import {
 } from '../types.ts';
 import type { SandboxPayoutRailsConfig } from './config.ts';
 import { sandboxPayoutScenarioFor, sandboxPayoutScenarios } from './scenarios.ts';
+import { uuidPattern } from '../../ids.ts';
 
 /** How long the batch callback holds the sends it took before another may take them (a failed handler's retry). */
 export const sandboxOutcomeLeaseMs = 30_000;
@@ -61,7 +62,6 @@ type SendRow = {
   delivered_at: Date | null;
 };
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createSandboxPayoutRailConnector(destinationType: PayoutDestinationType, options: {
   /** The pool the sandbox provider keeps its own state on. */

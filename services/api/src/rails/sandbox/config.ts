@@ -23,31 +23,31 @@ export interface SandboxRailsConfig {
   magicValues: boolean;
 }
 
-export const SANDBOX_OUTCOME_DELAY_MS_DEFAULT = 2_000;
-export const SANDBOX_CHALLENGE_OUTCOME_DELAY_MS_DEFAULT = 5_000;
-export const SANDBOX_LATE_OUTCOME_DELAY_MS_DEFAULT = 60_000;
-export const SANDBOX_SLOW_INITIATION_MS_DEFAULT = 1_500;
+export const sandboxOutcomeDelayMsDefault = 2_000;
+export const sandboxChallengeOutcomeDelayMsDefault = 5_000;
+export const sandboxLateOutcomeDelayMsDefault = 60_000;
+export const sandboxSlowInitiationMsDefault = 1_500;
 /** Upper bound for every sandbox delay: a sandbox that waits longer than a day is a typo. */
-export const SANDBOX_DELAY_MS_MAX = 86_400_000;
-export const SANDBOX_ACTION_URL_BASE_DEFAULT = 'https://sandbox.payagg.test/rails';
+export const sandboxDelayMsMax = 86_400_000;
+export const sandboxActionUrlBaseDefault = 'https://sandbox.payagg.test/rails';
 /**
  * Where this service serves the sandbox providers' payer pages (./payer-pages.ts). The service's
  * configuration points SANDBOX_RAIL_ACTION_URL_BASE here unless it is set (src/config.ts).
  */
-export const SANDBOX_PAYER_PAGES_PATH = '/sandbox/rails';
+export const sandboxPayerPagesPath = '/sandbox/rails';
 
-export const SANDBOX_RAILS_CONFIG_DEFAULT: SandboxRailsConfig = {
-  outcomeDelayMs: SANDBOX_OUTCOME_DELAY_MS_DEFAULT,
-  challengeOutcomeDelayMs: SANDBOX_CHALLENGE_OUTCOME_DELAY_MS_DEFAULT,
-  lateOutcomeDelayMs: SANDBOX_LATE_OUTCOME_DELAY_MS_DEFAULT,
-  slowInitiationMs: SANDBOX_SLOW_INITIATION_MS_DEFAULT,
+export const sandboxRailsConfigDefault: SandboxRailsConfig = {
+  outcomeDelayMs: sandboxOutcomeDelayMsDefault,
+  challengeOutcomeDelayMs: sandboxChallengeOutcomeDelayMsDefault,
+  lateOutcomeDelayMs: sandboxLateOutcomeDelayMsDefault,
+  slowInitiationMs: sandboxSlowInitiationMsDefault,
   railsDown: [],
-  actionUrlBase: SANDBOX_ACTION_URL_BASE_DEFAULT,
+  actionUrlBase: sandboxActionUrlBaseDefault,
   magicValues: true,
 };
 
 export function resolveSandboxRailsConfig(partial: Partial<SandboxRailsConfig> = {}): SandboxRailsConfig {
-  const config: SandboxRailsConfig = { ...SANDBOX_RAILS_CONFIG_DEFAULT, ...definedEntries(partial) };
+  const config: SandboxRailsConfig = { ...sandboxRailsConfigDefault, ...definedEntries(partial) };
   for (const key of ['outcomeDelayMs', 'challengeOutcomeDelayMs', 'lateOutcomeDelayMs', 'slowInitiationMs'] as const) {
     assertDelayMs(key, config[key]);
   }
@@ -106,8 +106,8 @@ function emptyToUndefined(value: string | undefined): string | undefined {
 }
 
 function assertDelayMs(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > SANDBOX_DELAY_MS_MAX) {
-    throw new Error(`sandbox rails config: ${name} must be an integer from 0 to ${SANDBOX_DELAY_MS_MAX}, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0 || value > sandboxDelayMsMax) {
+    throw new Error(`sandbox rails config: ${name} must be an integer from 0 to ${sandboxDelayMsMax}, got ${value}`);
   }
 }
 

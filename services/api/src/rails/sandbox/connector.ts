@@ -23,7 +23,8 @@ import {
 } from '../types.ts';
 import type { SandboxRailsConfig } from './config.ts';
 import { actionUrlFor, newProviderReference, newUssdCode } from './references.ts';
-import { SANDBOX_SCENARIOS, isSandboxScenarioName, sandboxScenarioFor, type SandboxScenario } from './scenarios.ts';
+import { sandboxScenarios, isSandboxScenarioName, sandboxScenarioFor, type SandboxScenario } from './scenarios.ts';
+import { uuidPattern } from '../../ids.ts';
 
 export interface SandboxRailConnectorOptions {
   sql: Sql;
@@ -33,12 +34,11 @@ export interface SandboxRailConnectorOptions {
   initiationBatch?: { inFlightMax?: number; batchMax?: number };
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+const currencyPattern = /^[A-Z]{3}$/;
 /** Provider references we issue are short; anything longer cannot be one of ours. */
-const PROVIDER_REFERENCE_LENGTH_MAX = 64;
+const providerReferenceLengthMax = 64;
 /** A reversal's reason is a note for the provider's records; longer ones are cut. */
-const REVERSAL_REASON_LENGTH_MAX = 500;
+const reversalReasonLengthMax = 500;
 
 interface InitiationRow {
   kind: RailOutcomeKind;
@@ -84,11 +84,11 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
   }
 
   function assertCommonFields(request: { transactionId: string; amount: number; currency: string }): void {
-    if (typeof request.transactionId !== 'string' || !UUID_PATTERN.test(request.transactionId)) {
+    if (typeof request.transactionId !== 'string' || !uuidPattern.test(request.transactionId)) {
       throw new RailDeclinedError(rail, 'invalid_transaction_id');
     }
     if (!Number.isSafeInteger(request.amount) || request.amount < 1) throw new RailDeclinedError(rail, 'invalid_amount');
-    if (typeof request.currency !== 'string' || !CURRENCY_PATTERN.test(request.currency)) {
+    if (typeof request.currency !== 'string' || !currencyPattern.test(request.currency)) {
       throw new RailDeclinedError(rail, 'invalid_currency');
     }
   }
@@ -165,7 +165,7 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
       request.reference ?? null,
     ]);
 
-    const scenario = SANDBOX_SCENARIOS[scenarioName];
+    const scenario = sandboxScenarios[scenarioName];
     // A provider that is down accepts nothing: no row, so a later retry starts afresh.
     if (scenario.outage) throw new RailOutageError(rail, 'provider_down');
 
@@ -204,7 +204,7 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
     assertRailUp();
     assertCommonFields(request);
     const parentReference = request.parentProviderReference;
-    if (typeof parentReference !== 'string' || parentReference === '' || parentReference.length > PROVIDER_REFERENCE_LENGTH_MAX) {
+    if (typeof parentReference !== 'string' || parentReference === '' || parentReference.length > providerReferenceLengthMax) {
       throw new RailDeclinedError(rail, 'parent_not_found');
     }
     const requestSha256 = sha256Hex(['refund', rail, parentReference, request.amount, request.currency]);
@@ -244,7 +244,7 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
         throw new RailDeclinedError(rail, 'refund_exceeds_refundable_amount');
       }
 
-      const parentScenario = isSandboxScenarioName(parent.scenario) ? SANDBOX_SCENARIOS[parent.scenario] : undefined;
+      const parentScenario = isSandboxScenarioName(parent.scenario) ? sandboxScenarios[parent.scenario] : undefined;
       const refundFailureReason = parentScenario?.refundFailureReason ?? null;
       const row: InitiationRow = {
         kind: 'refund',
@@ -317,10 +317,10 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
 
   async function reverseCollection(request: CollectionReversal): Promise<RailReversalResult> {
     assertRailUp();
-    if (typeof request.transactionId !== 'string' || !UUID_PATTERN.test(request.transactionId)) {
+    if (typeof request.transactionId !== 'string' || !uuidPattern.test(request.transactionId)) {
       throw new RailDeclinedError(rail, 'invalid_transaction_id');
     }
-    const reason = String(request.reason ?? '').slice(0, REVERSAL_REASON_LENGTH_MAX) || 'unspecified';
+    const reason = String(request.reason ?? '').slice(0, reversalReasonLengthMax) || 'unspecified';
     return await sql.begin(async (tx) => {
       // The collection's row locked: refunds of it (which lock it too) and a concurrent reversal
       // wait for this one, so a payment is never both refunded and reversed.

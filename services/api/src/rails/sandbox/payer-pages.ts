@@ -1,7 +1,7 @@
 // The sandbox providers' payer pages: where a sandbox action_url leads (card 3-D Secure challenge,
 // bank authorization, the QR payment a payer's phone opens after scanning). A real provider hosts
 // these on its own site; the sandbox provider is part of this service, so this service serves
-// them, under SANDBOX_PAYER_PAGES_PATH (docs/sandbox-rails.md, "Payer pages").
+// them, under sandboxPayerPagesPath (docs/sandbox-rails.md, "Payer pages").
 //
 // What the payer can do here is what the provider's page would let them do: approve or decline.
 //   - Opening the page holds the automatic outcome (the payer is now in front of the challenge):
@@ -22,7 +22,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { currencies } from '@payagg/ledger';
 import type { Sql } from 'postgres';
 import type { Rail, RailFailureReason } from '../types.ts';
-import { SANDBOX_PAYER_PAGES_PATH } from './config.ts';
+import { sandboxPayerPagesPath } from './config.ts';
 
 /** How long an opened page holds the automatic outcome for the payer's answer. */
 export const payerPageHoldMs = 10 * 60_000;
@@ -138,7 +138,7 @@ export function sandboxPayerPages(deps: { sql: Sql }): Router {
   }
 
   for (const kind of payerPageKinds) {
-    const path = `${SANDBOX_PAYER_PAGES_PATH}/${kind.path}/:reference`;
+    const path = `${sandboxPayerPagesPath}/${kind.path}/:reference`;
 
     router.get(path, async (req: Request, res: Response) => {
       const reference = String(req.params.reference);

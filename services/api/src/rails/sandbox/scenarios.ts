@@ -5,7 +5,7 @@
 import { RailDeclinedError } from '../errors.ts';
 import type { CollectionInitiation, Rail, RailFailureReason, RailOutcomeStatus } from '../types.ts';
 
-export const SANDBOX_SCENARIO_NAMES = [
+export const sandboxScenarioNames = [
   'success',
   'insufficient_funds',
   'payer_declined',
@@ -19,7 +19,7 @@ export const SANDBOX_SCENARIO_NAMES = [
   'outage',
   'refund_failure',
 ] as const;
-export type SandboxScenarioName = (typeof SANDBOX_SCENARIO_NAMES)[number];
+export type SandboxScenarioName = (typeof sandboxScenarioNames)[number];
 
 export type SandboxOutcomeDelay = 'standard' | 'challenge' | 'late';
 
@@ -52,7 +52,7 @@ function failing(failureReason: RailFailureReason): SandboxScenario {
   return { ...SUCCESS, outcome: 'failed', failureReason };
 }
 
-export const SANDBOX_SCENARIOS: Record<SandboxScenarioName, SandboxScenario> = {
+export const sandboxScenarios: Record<SandboxScenarioName, SandboxScenario> = {
   success: SUCCESS,
   insufficient_funds: failing('insufficient_funds'),
   payer_declined: failing('payer_declined'),
@@ -77,7 +77,7 @@ export const SANDBOX_SCENARIOS: Record<SandboxScenarioName, SandboxScenario> = {
  * mobile_money and ussd: the last 7 digits of payer.phone. Any other number succeeds.
  * Example: +254700000001 (Kenya) and +233240000001 (Ghana) both fail with insufficient_funds.
  */
-export const SANDBOX_PHONE_SUFFIX_SCENARIOS: Readonly<Record<string, SandboxScenarioName>> = {
+export const sandboxPhoneSuffixScenarios: Readonly<Record<string, SandboxScenarioName>> = {
   '0000000': 'success',
   '0000001': 'insufficient_funds',
   '0000002': 'payer_declined',
@@ -87,10 +87,10 @@ export const SANDBOX_PHONE_SUFFIX_SCENARIOS: Readonly<Record<string, SandboxScen
   '0000006': 'outage',
   '0000007': 'refund_failure',
 };
-export const SANDBOX_PHONE_SUFFIX_LENGTH = 7;
+export const sandboxPhoneSuffixLength = 7;
 
 /** card: exact payer.cardToken. Any other well-formed token succeeds. */
-export const SANDBOX_CARD_TOKEN_SCENARIOS: Readonly<Record<string, SandboxScenarioName>> = {
+export const sandboxCardTokenScenarios: Readonly<Record<string, SandboxScenarioName>> = {
   tok_sandbox_success: 'success',
   tok_sandbox_fail: 'card_declined',
   tok_sandbox_insufficient_funds: 'insufficient_funds',
@@ -103,7 +103,7 @@ export const SANDBOX_CARD_TOKEN_SCENARIOS: Readonly<Record<string, SandboxScenar
 };
 
 /** bank: exact payer.accountRef. Any other well-formed reference succeeds. */
-export const SANDBOX_BANK_ACCOUNT_SCENARIOS: Readonly<Record<string, SandboxScenarioName>> = {
+export const sandboxBankAccountScenarios: Readonly<Record<string, SandboxScenarioName>> = {
   acct_sandbox_success: 'success',
   acct_sandbox_fail: 'insufficient_funds',
   acct_sandbox_closed: 'account_closed',
@@ -119,7 +119,7 @@ export const SANDBOX_BANK_ACCOUNT_SCENARIOS: Readonly<Record<string, SandboxScen
  * qr: the payer scans a code, so there is no payer field; the merchant `reference` chooses, by
  * prefix (so that references stay unique: `sandbox_fail:order-42`). Anything else succeeds.
  */
-export const SANDBOX_QR_REFERENCE_PREFIX_SCENARIOS: Readonly<Record<string, SandboxScenarioName>> = {
+export const sandboxQrReferencePrefixScenarios: Readonly<Record<string, SandboxScenarioName>> = {
   sandbox_success: 'success',
   sandbox_fail: 'payer_declined',
   sandbox_insufficient_funds: 'insufficient_funds',
@@ -138,11 +138,11 @@ function magicValue(table: Readonly<Record<string, SandboxScenarioName>>, key: s
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
-const PHONE_PATTERN = /^\+?[0-9]{7,15}$/;
+const phonePattern = /^\+?[0-9]{7,15}$/;
 /** Tokens and account references: opaque, printable, bounded. */
-const OPAQUE_REF_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+const opaqueRefPattern = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** 12 to 19 digits, optionally grouped by spaces or dashes: a raw card number, which a rail must never accept. */
-const CARD_NUMBER_PATTERN = /^(?:[0-9][ -]?){11,18}[0-9]$/;
+const cardNumberPattern = /^(?:[0-9][ -]?){11,18}[0-9]$/;
 
 /**
  * Checks the payer field the rail needs and picks the scenario. Throws RailDeclinedError for a
@@ -161,30 +161,30 @@ function sandboxScenarioOfValues(rail: Rail, request: CollectionInitiation): San
     case 'ussd': {
       const phone = request.payer.phone;
       if (phone === undefined || phone === null || phone === '') throw new RailDeclinedError(rail, 'payer_phone_missing');
-      if (!PHONE_PATTERN.test(phone)) throw new RailDeclinedError(rail, 'payer_phone_invalid');
-      const scenario = magicValue(SANDBOX_PHONE_SUFFIX_SCENARIOS, phone.slice(-SANDBOX_PHONE_SUFFIX_LENGTH)) ?? 'success';
+      if (!phonePattern.test(phone)) throw new RailDeclinedError(rail, 'payer_phone_invalid');
+      const scenario = magicValue(sandboxPhoneSuffixScenarios, phone.slice(-sandboxPhoneSuffixLength)) ?? 'success';
       // The USSD rail is a dial by nature; a "fallback" to it means nothing there.
       return rail === 'ussd' && scenario === 'ussd_fallback' ? 'success' : scenario;
     }
     case 'card': {
       const token = request.payer.cardToken;
       if (token === undefined || token === null || token === '') throw new RailDeclinedError(rail, 'payer_card_token_missing');
-      if (CARD_NUMBER_PATTERN.test(token) || !OPAQUE_REF_PATTERN.test(token)) {
+      if (cardNumberPattern.test(token) || !opaqueRefPattern.test(token)) {
         throw new RailDeclinedError(rail, 'payer_card_token_invalid');
       }
-      return magicValue(SANDBOX_CARD_TOKEN_SCENARIOS, token) ?? 'success';
+      return magicValue(sandboxCardTokenScenarios, token) ?? 'success';
     }
     case 'bank': {
       const accountRef = request.payer.accountRef;
       if (accountRef === undefined || accountRef === null || accountRef === '') {
         throw new RailDeclinedError(rail, 'payer_account_ref_missing');
       }
-      if (!OPAQUE_REF_PATTERN.test(accountRef)) throw new RailDeclinedError(rail, 'payer_account_ref_invalid');
-      return magicValue(SANDBOX_BANK_ACCOUNT_SCENARIOS, accountRef) ?? 'success';
+      if (!opaqueRefPattern.test(accountRef)) throw new RailDeclinedError(rail, 'payer_account_ref_invalid');
+      return magicValue(sandboxBankAccountScenarios, accountRef) ?? 'success';
     }
     case 'qr': {
       const reference = request.reference ?? '';
-      for (const [prefix, scenario] of Object.entries(SANDBOX_QR_REFERENCE_PREFIX_SCENARIOS)) {
+      for (const [prefix, scenario] of Object.entries(sandboxQrReferencePrefixScenarios)) {
         if (reference.startsWith(prefix)) return scenario;
       }
       return 'success';
@@ -193,5 +193,5 @@ function sandboxScenarioOfValues(rail: Rail, request: CollectionInitiation): San
 }
 
 export function isSandboxScenarioName(value: string): value is SandboxScenarioName {
-  return (SANDBOX_SCENARIO_NAMES as readonly string[]).includes(value);
+  return (sandboxScenarioNames as readonly string[]).includes(value);
 }
