@@ -10,7 +10,7 @@ import type { LogFields, Logger } from '../log.ts';
 
 /** What graphile-worker passes beside a message (its own type is not exported). */
 type LogMeta = Record<string, unknown>;
-type JobSummary = { id?: unknown; attempts?: unknown; max_attempts?: unknown };
+type JobSummary = { id?: unknown; task_identifier?: unknown; attempts?: unknown; max_attempts?: unknown };
 
 /** The fields of one line: the scope's names, the job's id and attempt, the meta's scalars. */
 function fieldsOf(scope: { label?: string; taskIdentifier?: string; jobId?: string }, meta: LogMeta | undefined): LogFields {
@@ -22,6 +22,7 @@ function fieldsOf(scope: { label?: string; taskIdentifier?: string; jobId?: stri
     if (name === 'job' && value && typeof value === 'object') {
       const job = value as JobSummary;
       fields.job_id = String(job.id);
+      if (typeof job.task_identifier === 'string') fields.task = job.task_identifier;
       fields.attempt = job.attempts;
       fields.attempts_max = job.max_attempts;
     } else if (name === 'error' && value instanceof Error) {
