@@ -1,11 +1,14 @@
-// A tiny structured logger: one JSON object per line on stderr (stdout stays free for the
-// CLI's machine-readable output and the first-start banner). Callers pass fields, never
-// secrets: API secrets, signatures and the master key are not logged anywhere.
+// The service's logger: pino, one JSON object per line on stderr (stdout stays free for the CLI's
+// machine-readable output and the start banners). Every line has `time` (ISO 8601), `level` (its
+// name: debug, info, warn, error), `msg`, `pid`, `hostname` and the caller's fields. Callers pass
+// fields, never secrets; the names of log-redaction.ts are censored whatever a caller passes
+// (docs/operations.md "Logs", decision 0550).
+import { pino } from 'pino';
 import type { LogLevel } from './config.ts';
-
-const levelRank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+import { redactedPaths, redactionCensor } from './log-redaction.ts';
 
 export type LogFields = Record<string, unknown>;
+/** Message first, fields second: the shape every caller already used (pino itself takes fields first). */
 export type Logger = {
   debug(msg: string, fields?: LogFields): void;
   info(msg: string, fields?: LogFields): void;
@@ -13,28 +16,26 @@ export type Logger = {
   error(msg: string, fields?: LogFields): void;
 };
 
-// Field names whose values must never reach a log line, whatever a caller passes.
-const redactedFieldNames = new Set(['api_secret', 'secret', 'password', 'master_key', 'signature', 'x-service-signature', 'x-api-key']);
-
-function redact(fields: LogFields): LogFields {
-  const out: LogFields = {};
-  for (const [name, value] of Object.entries(fields)) {
-    out[name] = redactedFieldNames.has(name.toLowerCase()) ? '[redacted]' : value;
-  }
-  return out;
+function over(base: pino.Logger): Logger {
+  return {
+    debug: (msg, fields) => (fields ? base.debug(fields, msg) : base.debug(msg)),
+    info: (msg, fields) => (fields ? base.info(fields, msg) : base.info(msg)),
+    warn: (msg, fields) => (fields ? base.warn(fields, msg) : base.warn(msg)),
+    error: (msg, fields) => (fields ? base.error(fields, msg) : base.error(msg)),
+  };
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
-  const threshold = levelRank[level];
-  const emit = (lvl: LogLevel, msg: string, fields?: LogFields): void => {
-    if (levelRank[lvl] < threshold) return;
-    const record = { time: new Date().toISOString(), level: lvl, msg, ...(fields ? redact(fields) : {}) };
-    write(`${JSON.stringify(record)}\n`);
-  };
-  return {
-    debug: (msg, fields) => emit('debug', msg, fields),
-    info: (msg, fields) => emit('info', msg, fields),
-    warn: (msg, fields) => emit('warn', msg, fields),
-    error: (msg, fields) => emit('error', msg, fields),
-  };
+/**
+ * `write` receives each line (tests collect them); by default they go to stderr synchronously, so
+ * the line before a `process.exit` is not lost, as with the process.stderr.write this replaced.
+ */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const destination = write ? { write } : pino.destination({ dest: 2, sync: true });
+  return over(pino({
+    level,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Level names, not pino's numbers: `"level":"warn"` is what operators and our tests grep for.
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: redactedPaths, censor: redactionCensor },
+  }, destination));
 }

@@ -34,6 +34,9 @@ it('settles what the API created, in its own process, and stops cleanly on SIGTE
 
   const worker = startWorker({});
   await waitFor(() => (ready_line.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`);
+  // Its start says which ledger engine it runs on, like the API's (docs/operations.md "Logs").
+  const engineLine = await waitFor(() => worker.output().split('\n').find((line) => line.includes('"msg":"ledger engine"')) ?? null, () => `the ledger engine line:\n${worker.output()}`);
+  expect(JSON.parse(engineLine)).toMatchObject({ level: 'info', engine: process.env.TB_ADDRESSES ? 'tigerbeetle' : 'postgres' });
   // Its job runner is up: the recurring jobs are registered with the queue's scheduler.
   const recurringJobs = ['escrow.auto_release', 'holds.void_abandoned', 'idempotency.finish_unfinished', 'idempotency.purge_expired', 'payout_rails.sandbox_sweep_outcomes', 'refunds.void_pending_reservations'];
   const recurring = await waitFor(async () => {

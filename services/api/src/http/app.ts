@@ -32,6 +32,7 @@ import { createRateLimiter, rateLimit } from './rate-limit.ts';
 import { strictQueryValues } from './query-values.ts';
 import { strictBodyDateTimes } from './date-time-fields.ts';
 import { createReadinessCheck, readyz } from './readiness.ts';
+import { logRequests } from './request-log.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { refuseUnexpectedBody } from './unexpected-body.ts';
 import { installRouteRegexpCache } from './route-regexp-cache.ts';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps): App {
   app.set('etag', false);
 
   app.use(requestId);
+  app.use(logRequests(logger));
   app.use(healthz);
   app.use(readyz(createReadinessCheck([{ name: 'request', sql: deps.sql }, ...deps.runtime.requestPools])));
   // Payer-facing pages outside /v1 (no merchant credential, not spec operations): the hosted
