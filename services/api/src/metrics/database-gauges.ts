@@ -77,7 +77,11 @@ async function rowsOf(sql: Sql, name: QueryName, timeoutMs: number): Promise<Row
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => {
       // The server stops the statement too: a slow query is not left running behind the scrape.
-      void Promise.resolve(query.cancel()).catch(() => {});
+      try {
+        void Promise.resolve(query.cancel()).catch(() => {});
+      } catch {
+        // Nothing to cancel (never sent): dropping it is enough.
+      }
       resolve(null);
     }, timeoutMs);
   });
@@ -91,7 +95,7 @@ async function rowsOf(sql: Sql, name: QueryName, timeoutMs: number): Promise<Row
 const gaugeName = (name: string) => `${metricNamePrefix}${name}`;
 
 /**
- * Registers the database gauges on `registry`: all four queries run once per scrape (the first
+ * Registers the database gauges on `registry`: all five queries run once per scrape (the first
  * gauge's collect starts them; the others await the same answers).
  */
 export function registerDatabaseGauges(registry: Registry, sql: Sql, options: { timeoutMs?: number } = {}): void {
@@ -115,6 +119,9 @@ export function registerDatabaseGauges(registry: Registry, sql: Sql, options: { 
       name: gaugeName(name), help, labelNames, registers: [registry],
       async collect() {
         this.reset();
+        // prom-client resets a gauge without labels to 0; removed instead, so a query that did not
+        // answer leaves it out (a 0 would read as "no dead letters" during a database outage).
+        if (labelNames.length === 0) this.remove();
         fill(this, await answers());
       },
     });

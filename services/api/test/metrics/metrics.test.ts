@@ -235,6 +235,8 @@ describe('a scrape with the database away', () => {
         }
         expect(samplesOf(scraped, 'payagg_jobs')).toHaveLength(0);
         expect(samplesOf(scraped, 'payagg_payouts_open')).toHaveLength(0);
+        expect(samplesOf(scraped, 'payagg_webhook_dead_letters')).toHaveLength(0);
+        expect(samplesOf(scraped, 'payagg_webhook_delivery_oldest_due_age_seconds')).toHaveLength(0);
         // What the process holds itself is still there.
         expect(samplesOf(scraped, 'payagg_rail_breaker_state').length).toBeGreaterThan(0);
         expect(samplesOf(scraped, requests).length).toBeGreaterThan(0);
