@@ -24,7 +24,7 @@ import { deliverEndpointJobName, deliverEndpointJob, enqueueEndpointDeliveries, 
 import { recordRound } from './outcome-recording.ts';
 import { relayBatchEventsMax, relayEvents } from './relay.ts';
 import { deliveryHeaders } from './signing.ts';
-import { countWebhookAttempts } from '../metrics/webhook-attempts.ts';
+import { countRelayedEvents, countWebhookAttempts } from '../metrics/outbox-counters.ts';
 
 /** Attempts one endpoint may have in flight at once (one round of its sender). */
 export const attemptsInFlightPerEndpointMax = 64;
@@ -139,6 +139,7 @@ export function createWebhookWorker(deps: {
     let events = 0;
     for (;;) {
       const round = await relayEvents(sql, relayBatchEventsMax);
+      countRelayedEvents(round.byType);
       events += round.events;
       if (round.events < relayBatchEventsMax) return events;
     }

@@ -10,6 +10,7 @@ import { createClient } from '@payagg/sdk';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { killWorkerProcesses, startWorkerProcess, waitForValue, workerReadyLine } from '../helpers/worker-process.ts';
+import { collect, succeeding_payer } from '../collections/helpers.ts';
 import { samplesOf, scrape, uuidPattern, valueOf } from './exposition.ts';
 
 // Real processes start on a shared machine: allow them time.
@@ -73,8 +74,8 @@ it('an API process serves them on its metrics port, counting the signed requests
   expect(await exited).toBe(0);
 });
 
-it('a worker process, which has no other listener, serves them too: its job queue per task', async () => {
-  const worker = startWorkerProcess(service, metricsEnv);
+it('a worker process, which has no other listener, serves them too: its job queue per task, status changes it relays, ledger calls', async () => {
+  const worker = startWorkerProcess(service, { ...metricsEnv, SANDBOX_RAIL_OUTCOME_DELAY_MS: '0', RAIL_OUTCOME_POLL_MS: '20' });
   await waitForValue(() => (workerReadyLine.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`, startWaitMs);
   const metricsPort = loggedPort(worker.output(), 'metrics listening');
   expect(metricsPort).not.toBeNull();
@@ -88,6 +89,18 @@ it('a worker process, which has no other listener, serves them too: its job queu
   expect(samplesOf(scraped, 'payagg_jobs', { task: 'idempotency.purge_expired' })).toHaveLength(4);
   expect(valueOf(scraped, 'payagg_database_pool_connections_max', { pool: 'worker' })).toBeGreaterThan(0);
   await service.sql`delete from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = ${task})`;
+
+  // A collection made through the API settles in the worker: its status changes are counted by
+  // the worker's relay, its settlement is a ledger call there.
+  const created = await collect(service.client, { amount: 2_500, currency: 'KES', rail: 'mobile_money', ...succeeding_payer.mobile_money });
+  expect(created.response.status).toBe(200);
+  const settled = await waitForValue(async () => {
+    const now = await scrape(metricsPort!);
+    return valueOf(now, 'payagg_events_total', { type: 'transaction.success' }) === 1 ? now : null;
+  }, () => `the worker to settle and relay the collection:\n${worker.output()}`, startWaitMs);
+  expect(valueOf(settled, 'payagg_events_total', { type: 'transaction.pending' })).toBe(1);
+  expect(valueOf(settled, 'payagg_ledger_call_duration_seconds_count', { operation: 'createTransfers', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+  expect(valueOf(settled, 'payagg_transactions_pending', { type: 'collection' })).toBe(0);
 
   worker.child.kill('SIGTERM');
   expect(await worker.exited).toBe(0);

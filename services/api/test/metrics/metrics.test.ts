@@ -137,6 +137,8 @@ describe('webhook deliveries', () => {
     expect(delta(before, after, 'payagg_webhook_delivery_attempts_total', { outcome: 'failed' })).toBe(1);
     expect(delta(before, after, 'payagg_webhook_delivery_attempts_total', { outcome: 'exhausted' })).toBe(1);
     expect(delta(before, after, 'payagg_webhook_dead_letters', {})).toBe(1);
+    // The status changes themselves, counted once each by the relay that fanned them out.
+    expect(delta(before, after, 'payagg_events_total', { type: 'kyc.verified' })).toBe(3);
     expect(valueOf(after, 'payagg_webhook_deliveries_waiting', { status: 'pending' })).toBe(0);
     expect(valueOf(after, 'payagg_webhook_deliveries_waiting', { status: 'failed' })).toBe(0);
     expect(valueOf(after, 'payagg_metrics_database_up', { query: 'webhooks' })).toBe(1);
