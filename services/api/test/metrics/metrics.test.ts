@@ -2,15 +2,16 @@
 // listener after real signed requests through the SDK: a request counted under its spec operation
 // and status (never its path or an id), provider and ledger calls, the job queue per task with the
 // oldest job's age, webhook attempts by outcome and the dead-letter store, open payouts and
-// transactions by status, breaker states; and a scrape with the database away answers and says so.
+// transactions by status, breaker states; and a scrape with the database away (a refused port, a
+// server that never answers, a real PostgreSQL refusing the process) answers and says so.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createPool } from '../../src/db/index.ts';
 import { createLogger } from '../../src/log.ts';
 import { createScrapeRegistry, startMetricsServer, type MetricsServer } from '../../src/metrics/server.ts';
 import { collect, deliverAll, succeeding_payer } from '../collections/helpers.ts';
-import type { TestService } from '../helpers/service.ts';
+import { createTestDatabase, type TestService } from '../helpers/service.ts';
 import { createPayout, destinationRef, fundedWallet, runJobs, startPayoutService } from '../payouts/helpers.ts';
 import { emitMany, kycEndpointFor, startReceiver, startWebhookService, waitFor, type Receiver } from '../webhooks/helpers.ts';
 import { type Scrape, samplesOf, scrape, uuidPattern, valueOf } from './exposition.ts';
@@ -248,6 +249,38 @@ describe('a scrape with the database away', () => {
       await Promise.all(servers.map((s) => s.close()));
       await Promise.all(pools.map((sql) => sql.end({ timeout: 0 })));
       silent.close();
+    }
+  });
+
+  it('says so while a real PostgreSQL refuses the process, and recovers by itself once it accepts it again', async () => {
+    const db = await createTestDatabase();
+    const name = new URL(db.url).pathname.slice(1);
+    const admin = createPool(inject('adminDatabaseUrl'), 1);
+    const sql = createPool(db.url, 2);
+    const registry = createScrapeRegistry({ sql, rails: service.runtime.rails, config: service.config });
+    const listener = await startMetricsServer({ registry, port: 0, host: '127.0.0.1', logger: createLogger('silent') });
+    try {
+      expect(valueOf(await scrape(listener.port), 'payagg_metrics_database_up', { query: 'jobs' })).toBe(1);
+      // The database goes away for this pool: no new connection is allowed, the open ones are ended.
+      await admin.unsafe(`alter database ${name} allow_connections false`);
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+      const away = await scrape(listener.port);
+      for (const query of ['jobs', 'webhooks', 'payouts', 'transactions', 'connections']) {
+        expect(valueOf(away, 'payagg_metrics_database_up', { query })).toBe(0);
+      }
+      expect(samplesOf(away, 'payagg_payouts_open')).toHaveLength(0);
+      await admin.unsafe(`alter database ${name} allow_connections true`);
+      const back = await waitFor('the gauges back', async () => {
+        const scraped = await scrape(listener.port);
+        return valueOf(scraped, 'payagg_metrics_database_up', {}) === 5 ? scraped : null;
+      });
+      expect(samplesOf(back, 'payagg_payouts_open')).toHaveLength(2);
+    } finally {
+      await listener.close();
+      await sql.end({ timeout: 0 });
+      await admin.unsafe(`alter database ${name} allow_connections true`);
+      await admin.end();
+      await db.drop();
     }
   });
 });
