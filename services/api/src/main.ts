@@ -11,17 +11,21 @@ import { createLogger } from './log.ts';
 import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
 import { buildApp, closeServer, listen } from './service.ts';
 import { describeLedgerEngine, ledgerEngineBannerLine } from './ledger-engine.ts';
+import { type MetricsServer, serveMetrics } from './metrics/server.ts';
+import { metricsSettingsFromEnv } from './metrics/settings.ts';
 
 // A shutdown that takes longer than this is forced (exit code 1).
 const shutdownTimeoutMs = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  const metricsSettings = metricsSettingsFromEnv(process.env);
   const logger = createLogger(config.logLevel);
   const masterKey = resolveMasterKey(config, logger);
   const db = await connectDatabase(config, logger);
   let server: Awaited<ReturnType<typeof listen>> | null = null;
   let runtime: DomainRuntime | null = null;
+  let metrics: MetricsServer | null = null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -35,6 +39,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       if (server) await closeServer(server);
+      await metrics?.close();
       if (runtime) await runtime.close();
       await db.close();
       logger.info('stopped');
@@ -55,6 +60,8 @@ async function main(): Promise<void> {
     runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
     const { app, notImplementedRoutes } = buildApp({ config, sql: db.sql, logger, masterKey, runtime });
     if (stopping) return;
+    // Prometheus scrapes each process on its own port (decision 0560).
+    metrics = await serveMetrics({ settings: metricsSettings, sql: db.sql, rails: runtime.rails, config, logger });
     server = await listen(app, config.port);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -65,6 +72,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${banner.join('\n')}\n`);
   } catch (error) {
     logger.error('failed to start', { error: (error as Error).message });
+    await metrics?.close();
     await runtime?.close().catch(() => {});
     await db.close().catch(() => {});
     process.exitCode = 1;

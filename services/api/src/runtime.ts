@@ -29,6 +29,7 @@ import type { PayoutsRuntime } from './domain/payout-processing.ts';
 import { createPayoutRailRegistry } from './payout-rails/registry.ts';
 import { sandboxOutcomeWindowMs } from './jobs/tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
 import { describeLedgerEngine } from './ledger-engine.ts';
+import { observeLedgerEngine } from './metrics/ledger-calls.ts';
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
@@ -71,7 +72,8 @@ export async function createDomainRuntime(input: {
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId }
           // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).
     : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: config.ledgerPoolMax, migrate: false });
-  const ledger = new Ledger(engine);
+  // Every engine call observed (metrics/ledger-calls.ts); `engine` itself stays unwrapped for the checks below.
+  const ledger = new Ledger(observeLedgerEngine(engine));
   logger.info('ledger engine', describeLedgerEngine(config, input.databaseUrl));
   const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);
   // The background work's own pool: a settlement backlog can never take the API's connections

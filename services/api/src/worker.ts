@@ -24,10 +24,13 @@ import { prepareSchema } from './db/schema-steps.ts';
 import { checkMasterKey } from './domain/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime } from './runtime.ts';
+import { serveMetrics } from './metrics/server.ts';
+import { metricsSettingsFromEnv } from './metrics/settings.ts';
 
 async function main(): Promise<void> {
   // RUN_WORKERS is the API process's switch; this process exists to run the background work.
   const config = loadConfig(process.env, 'worker');
+  const metricsSettings = metricsSettingsFromEnv(process.env);
   const logger = createLogger(config.logLevel);
   const masterKey = resolveMasterKey(config, logger);
   const db = await connectDatabase(config, logger);
@@ -37,12 +40,16 @@ async function main(): Promise<void> {
     await prepareSchema(db, config, logger);
     await checkMasterKey(db.sql, masterKey);
     const runtime = await createDomainRuntime({ config, sql: db.sql, databaseUrl: db.url, secretBox: createSecretBox(masterKey), logger });
+    // The worker has no other HTTP listener: this one is for Prometheus alone (decision 0560).
+    const metrics = await serveMetrics({ settings: metricsSettings, sql: db.sql, rails: runtime.rails, config, logger })
+      .catch(async (error: unknown) => { await runtime.close(); throw error; });
     logger.info('background work running', {
       rail_outcome_poll_ms: config.railOutcomePollMs, job_concurrency: config.jobConcurrency, connections_max: connectionsPerProcess(config).total,
     });
     process.stdout.write('payagg worker running (job runner: idempotency purge, refund sweeper, completer; sandbox rail outcomes)\n');
     const stop = async (signal: string) => {
       logger.info('shutting down', { signal });
+      await metrics?.close();
       await runtime.close();
       await db.close();
       logger.info('stopped');

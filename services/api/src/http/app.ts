@@ -41,6 +41,7 @@ import { checkoutPage } from './checkout-page.ts';
 import { apiDocs } from './api-docs.ts';
 import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
 import { sandboxOnlyOperations, sandboxOnlyRoutes } from './sandbox-only.ts';
+import { countRequests } from '../metrics/http-requests.ts';
 
 export const partnerBasePath = '/api/v1/partner';
 
@@ -167,6 +168,8 @@ export function createApp(deps: AppDeps): App {
 
   app.use(requestId);
   app.use(logRequests(logger));
+  // Every request's operation, status and latency (metrics/http-requests.ts); first, so it sees them all.
+  app.use(countRequests);
   app.use(healthz);
   app.use(readyz(createReadinessCheck([{ name: 'request', sql: deps.sql }, ...deps.runtime.requestPools])));
   // Payer-facing pages outside /v1 (no merchant credential, not spec operations): the hosted

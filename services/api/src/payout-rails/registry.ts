@@ -3,6 +3,7 @@
 // Settings come from the environment (SANDBOX_PAYOUT_DELAY_MS, SANDBOX_PAYOUT_SLOW_DELAY_MS,
 // SANDBOX_PAYOUT_RAILS_DOWN: config.ts, docs/payouts.md).
 import type { Sql } from '../db/index.ts';
+import { observePayoutRailConnector } from '../metrics/provider-calls.ts';
 import type { SandboxPayoutRailsConfig } from './sandbox/config.ts';
 import { createSandboxPayoutRailConnector, type SandboxPayoutRailConnector, type SchedulePayoutOutcomeDelivery } from './sandbox/connector.ts';
 import { payoutDestinationTypes, type PayoutDestinationType, type PayoutRailConnector } from './types.ts';
@@ -29,14 +30,14 @@ export function createPayoutRailRegistry(options: {
   for (const type of payoutDestinationTypes) {
     const real = options.connectors?.[type];
     if (real) {
-      connectors.set(type, real);
+      connectors.set(type, observePayoutRailConnector(real));
       continue;
     }
     const sandbox = createSandboxPayoutRailConnector(type, {
       sql: options.sql, config: sandboxConfig, scheduleOutcomeDelivery: options.scheduleOutcomeDelivery,
     });
     sandboxes.set(type, sandbox);
-    connectors.set(type, sandbox);
+    connectors.set(type, observePayoutRailConnector(sandbox));
   }
   const known = (type: PayoutDestinationType) => {
     const connector = connectors.get(type);

@@ -14,6 +14,7 @@ import {
 } from './circuit-breaker.ts';
 import { parseOptionalInteger, resolveSandboxRailsConfig, sandboxRailsConfigFromEnv, type SandboxRailsConfig } from './sandbox/config.ts';
 import { createSandboxRailConnector } from './sandbox/connector.ts';
+import { observeRailConnector } from '../metrics/provider-calls.ts';
 import { allRails, isRail, jsonLineRailLogger, type Rail, type RailConnector, type RailLogger } from './types.ts';
 
 export interface RailRegistryConfig {
@@ -58,7 +59,8 @@ export function createRailRegistry(options: RailRegistryOptions): RailRegistry {
     const connector = options.connectors?.[rail] ?? createSandboxRailConnector(rail, { sql: options.sql, config: sandboxConfig });
     const breaker = createRailCircuitBreaker(rail, breakerConfig, logger);
     breakers.set(rail, breaker);
-    connectors.set(rail, withCircuitBreaker(connector, breaker));
+    // Observed outside the breaker, so a call the breaker refuses is counted too (metrics/provider-calls.ts).
+    connectors.set(rail, observeRailConnector(withCircuitBreaker(connector, breaker)));
   }
 
   function known<T>(map: Map<Rail, T>, rail: Rail): T {

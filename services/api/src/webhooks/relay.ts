@@ -11,10 +11,11 @@ import { addDeliverJobs } from './jobs.ts';
 /** Events fanned out per statement. */
 export const relayBatchEventsMax = 500;
 
-export type RelayRound = { events: number; deliveries: number; endpointIds: string[] };
+/** `byType`: how many of the round's events were of each type (the status changes the metrics count). */
+export type RelayRound = { events: number; deliveries: number; endpointIds: string[]; byType: Record<string, number> };
 
 export async function relayEvents(q: Queryable, limit = relayBatchEventsMax): Promise<RelayRound> {
-  const [row] = await q<{ events: number; deliveries: number; endpoint_ids: string[] }[]>`
+  const [row] = await q<{ events: number; deliveries: number; endpoint_ids: string[]; by_type: Record<string, number> }[]>`
     with batch as (
       select sequence, id, merchant_id, type, created_at from events
       where dispatched_at is null
@@ -37,6 +38,7 @@ export async function relayEvents(q: Queryable, limit = relayBatchEventsMax): Pr
     )
     select (select count(*)::int from marked) as events, (select count(*)::int from fanned) as deliveries,
       array(select distinct endpoint_id from fanned)::text[] as endpoint_ids,
+      (select coalesce(json_object_agg(type, n), '{}'::json) from (select type, count(*)::int as n from batch group by type) t) as by_type,
       ${addDeliverJobs(q, q`select distinct endpoint_id from fanned`)} as jobs`;
-  return { events: row!.events, deliveries: row!.deliveries, endpointIds: row!.endpoint_ids };
+  return { events: row!.events, deliveries: row!.deliveries, endpointIds: row!.endpoint_ids, byType: row!.by_type };
 }

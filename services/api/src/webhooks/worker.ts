@@ -24,6 +24,7 @@ import { deliverEndpointJobName, deliverEndpointJob, enqueueEndpointDeliveries, 
 import { recordRound } from './outcome-recording.ts';
 import { relayBatchEventsMax, relayEvents } from './relay.ts';
 import { deliveryHeaders } from './signing.ts';
+import { countRelayedEvents, countWebhookAttempts } from '../metrics/outbox-counters.ts';
 
 /** Attempts one endpoint may have in flight at once (one round of its sender). */
 export const attemptsInFlightPerEndpointMax = 64;
@@ -98,6 +99,7 @@ export function createWebhookWorker(deps: {
         logger.warn('webhook deliveries exhausted at claim: their last attempt was never recorded and no attempt is left', {
           endpoint_id: endpointId, delivery_ids: spent,
         });
+        countWebhookAttempts(spent.map(() => ({ status: 'exhausted' as const })));
       }
       if (claimed.length === 0) {
         if (spent.length > 0) continue;
@@ -114,6 +116,8 @@ export function createWebhookWorker(deps: {
       const { recorded, disabled, unrecorded } = await recordRound(sql, endpointId, outcomes, {
         disableAfterS: config.disableAfterFailingS, deadlineMs: claimedAtMs + leaseMs, logger, stopping: () => stopRequested,
       });
+      const recordedIds = new Set(recorded);
+      countWebhookAttempts(outcomes.filter((o) => recordedIds.has(o.id)));
       // The database failed this round: stop the turn; the sweep wakes the endpoint again later.
       if (unrecorded.length > 0) return false;
       if (recorded.length < outcomes.length) {
@@ -135,6 +139,7 @@ export function createWebhookWorker(deps: {
     let events = 0;
     for (;;) {
       const round = await relayEvents(sql, relayBatchEventsMax);
+      countRelayedEvents(round.byType);
       events += round.events;
       if (round.events < relayBatchEventsMax) return events;
     }
