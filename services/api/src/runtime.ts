@@ -72,8 +72,7 @@ export async function createDomainRuntime(input: {
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId }
           // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).
     : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: config.ledgerPoolMax, migrate: false });
-  // Every engine call observed (metrics/ledger-calls.ts); `engine` itself stays unwrapped for the checks below.
-  const ledger = new Ledger(observeLedgerEngine(engine));
+  const ledger = new Ledger(observeLedgerEngine(engine)); // calls observed (metrics/ledger-calls.ts); `engine` stays bare
   logger.info('ledger engine', describeLedgerEngine(config, input.databaseUrl));
   const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);
   // The background work's own pool: a settlement backlog can never take the API's connections

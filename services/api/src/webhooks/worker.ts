@@ -57,6 +57,32 @@ export type WebhookWorker = {
   idle(timeoutMs?: number): Promise<void>;
 };
 
+/** What one attempt's result means for its delivery: succeeded, or failed with its next try, or exhausted. */
+function outcomeOf(delivery: ClaimedDelivery, result: AttemptResult, retryScheduleS: readonly number[]): AttemptOutcome {
+  if (result.ok) {
+    return { id: delivery.id, leaseToken: delivery.lease_token, status: 'succeeded', delayS: 0, responseCode: result.statusCode, snippet: result.snippet, error: null };
+  }
+  const next = afterFailure(delivery.attempt_count, retryScheduleS, result.retryAfterS);
+  return {
+    id: delivery.id, leaseToken: delivery.lease_token, status: next.status, delayS: next.status === 'failed' ? next.delayS : 0,
+    responseCode: result.statusCode, snippet: result.snippet, error: result.error,
+  };
+}
+
+/** Resolves once no endpoint sender job is queued or running (tests and benches wait on it). */
+async function sendersIdle(sql: Sql, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from graphile_worker._private_jobs j
+      join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = ${deliverEndpointJobName}`;
+    if (row!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`webhook senders still busy after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export function createWebhookWorker(deps: {
   sql: Sql; databaseUrl: string; jobDeps: JobDeps; box: SecretBox; config: WebhookConfig; logger: Logger; client?: DeliveryClient;
 }): WebhookWorker {
@@ -75,17 +101,6 @@ export function createWebhookWorker(deps: {
     const [row] = await sql<WebhookEndpointRow[]>`
       select * from webhook_endpoints where id = ${id} and active and deleted_at is null`;
     return row ?? null;
-  };
-
-  const outcomeOf = (delivery: ClaimedDelivery, result: AttemptResult): AttemptOutcome => {
-    if (result.ok) {
-      return { id: delivery.id, leaseToken: delivery.lease_token, status: 'succeeded', delayS: 0, responseCode: result.statusCode, snippet: result.snippet, error: null };
-    }
-    const next = afterFailure(delivery.attempt_count, config.retryScheduleS, result.retryAfterS);
-    return {
-      id: delivery.id, leaseToken: delivery.lease_token, status: next.status, delayS: next.status === 'failed' ? next.delayS : 0,
-      responseCode: result.statusCode, snippet: result.snippet, error: result.error,
-    };
   };
 
   /** One turn of an endpoint's sender; true when it stopped with work left (to be queued again). */
@@ -111,7 +126,7 @@ export function createWebhookWorker(deps: {
         const result = await client.attempt({
           url: endpoint.url, body, headers: deliveryHeaders({ eventId: delivery.event_id, body, secrets, nowMs: Date.now() }),
         });
-        return outcomeOf(delivery, result);
+        return outcomeOf(delivery, result, config.retryScheduleS);
       }));
       const { recorded, disabled, unrecorded } = await recordRound(sql, endpointId, outcomes, {
         disableAfterS: config.disableAfterFailingS, deadlineMs: claimedAtMs + leaseMs, logger, stopping: () => stopRequested,
@@ -193,17 +208,6 @@ export function createWebhookWorker(deps: {
     relayOnce,
     sweepOnce,
     serveEndpoint,
-    async idle(timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const [row] = await sql<{ n: number }[]>`
-          select count(*)::int as n from graphile_worker._private_jobs j
-          join graphile_worker._private_tasks t on t.id = j.task_id
-          where t.identifier = ${deliverEndpointJobName}`;
-        if (row!.n === 0) return;
-        if (Date.now() > deadline) throw new Error(`webhook senders still busy after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    idle: (timeoutMs = 30_000) => sendersIdle(sql, timeoutMs),
   };
 }

@@ -46,7 +46,7 @@ const sizeDebt: Record<string, number> = {
   'services/api/src/rails/sandbox/connector.ts:createSandboxRailConnector': 285,
   'services/api/src/idempotency/idempotency-store.ts:createIdempotencyStore': 274,
   'services/api/src/rails/sandbox/outcome-poller.ts:createSandboxOutcomePoller': 176, // the poll loop issue 23 removes
-  'services/api/src/webhooks/worker.ts:createWebhookWorker': 146,
+  'services/api/src/webhooks/worker.ts:createWebhookWorker': 128,
   'services/api/src/webhooks/delivery-client.ts:createDeliveryClient': 133,
   'services/api/src/webhooks/delivery-client.ts:attempt': 114,
   'packages/checkout-page/src/screens.ts:payFormScreen': 133,
