@@ -3,8 +3,8 @@
 // Settings come from the environment (SANDBOX_PAYOUT_DELAY_MS, SANDBOX_PAYOUT_SLOW_DELAY_MS,
 // SANDBOX_PAYOUT_RAILS_DOWN: config.ts, docs/payouts.md).
 import type { Sql } from '../db/index.ts';
-import type { SandboxPayoutRailsConfig } from './sandbox/config.ts';
-import { createSandboxPayoutRailConnector, type SandboxPayoutRailConnector, type SchedulePayoutOutcomeDelivery } from './sandbox/connector.ts';
+import type { SandboxPayoutRailsConfig } from '../connectors/sandbox/payout-rails/config.ts';
+import { createSandboxPayoutRailConnector, type SandboxPayoutRailConnector, type SchedulePayoutOutcomeDelivery } from '../connectors/sandbox/payout-rails/connector.ts';
 import { payoutDestinationTypes, type PayoutDestinationType, type PayoutRailConnector } from './types.ts';
 
 export type PayoutRailRegistry = {
