@@ -7,7 +7,7 @@
 /** Shared machinery of the service: the HTTP pipeline, auth, database, idempotency, crypto. */
 const sharedMachinery = '^services/api/src/(http|auth|db|idempotency|crypto)/';
 /** Capability code: what the service does for merchants and partners, and its providers. */
-const capabilities = '^services/api/src/(domain|flows|routes|webhooks|rails|payout-rails|kyc|fx|jobs/tasks)/';
+const capabilities = '^services/api/src/(domain|flows|routes|webhooks|rails|payout-rails|kyc|fx|jobs/tasks|connectors)/';
 
 /** Capability modules shared machinery may still import, each until the move re-homes it. */
 const sharedMachineryExceptions = [
@@ -20,7 +20,7 @@ const sharedMachineryExceptions = [
   '^services/api/src/domain/(api-keys|partners)\\.ts$',
   // The composition of the HTTP app: it mounts every capability's routes and pages.
   '^services/api/src/routes/(index|registry)\\.ts$',
-  '^services/api/src/rails/sandbox/payer-pages\\.ts$',
+  '^services/api/src/connectors/sandbox/collection-rails/payer-pages\\.ts$',
   '^services/api/src/domain/checkout-sessions\\.ts$',
 ];
 
@@ -69,6 +69,19 @@ module.exports = {
       // to the collections capability with the folder move, beside the flows it resumes.
       from: { path: '^services/api/src/domain/', pathNot: '^services/api/src/domain/collection-completer\\.ts$' },
       to: { path: '^services/api/src/flows/' },
+    },
+    {
+      name: 'connectors-know-no-product',
+      severity: 'error',
+      comment: 'A provider connector (connectors/<provider>/) implements capability interfaces; it never reaches into the product (domain, flows, routes, webhooks) nor into another provider.',
+      // The sandbox's outcome jobs still apply a payout outcome or a KYC decision to the domain
+      // themselves: one of the three ways an outcome arrives today, which the one outcome path
+      // of issue 23 (recorded, deduplicated, applied by the owning capability's job) replaces.
+      from: {
+        path: '^services/api/src/connectors/([^/]+)/',
+        pathNot: '^services/api/src/connectors/sandbox/(payout-rails/deliver-(due-)?outcomes?-job|kyc/deliver-decision-job)\\.ts$',
+      },
+      to: { path: ['^services/api/src/(domain|flows|routes|webhooks)/', '^services/api/src/connectors/(?!$1/)'] },
     },
     {
       name: 'no-orphans-in-src',

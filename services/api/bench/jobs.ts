@@ -20,7 +20,7 @@ import { defineJob, type JobDeps, type JobDefinition } from '../src/jobs/job.ts'
 import { type JobRunner, startJobRunner } from '../src/jobs/runner.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
-import { createSandboxOutcomePoller } from '../src/rails/sandbox/outcome-poller.ts';
+import { createSandboxOutcomePoller } from '../src/connectors/sandbox/collection-rails/outcome-poller.ts';
 import { silentRailLogger } from '../src/rails/types.ts';
 import { cpuMs, cpuMsOf, embeddedPostgresPids } from './support/cpu.ts';
 import { machineLine } from './support/measure.ts';

@@ -2,13 +2,13 @@
 // `loadConfig` is pure (no file or network access) so it can be unit-tested; effects such as
 // generating the master key live in src/crypto/master-key.ts.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
-import { sandboxPayerPagesPath } from './rails/sandbox/config.ts';
+import { sandboxPayerPagesPath } from './connectors/sandbox/collection-rails/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
-import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './kyc/sandbox/config.ts';
-import { sandboxFxRateStepSDefault } from './fx/sandbox/rate-table.ts';
+import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './connectors/sandbox/kyc/config.ts';
+import { sandboxFxRateStepSDefault } from './connectors/sandbox/fx-rates/rate-table.ts';
 import {
   parsePayoutRailsDown, type SandboxPayoutRailsConfig, sandboxPayoutDelayMsDefault, sandboxPayoutDelayMsMax, sandboxPayoutSlowDelayMsDefault,
-} from './payout-rails/sandbox/config.ts';
+} from './connectors/sandbox/payout-rails/config.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -384,7 +384,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     },
   };
   // The sandbox providers' payer pages (card challenge, bank authorization, QR) are served by
-  // this service under /sandbox/rails (src/rails/sandbox/payer-pages.ts), so by default their
+  // this service under /sandbox/rails (src/connectors/sandbox/collection-rails/payer-pages.ts), so by default their
   // action_url points here: at PUBLIC_BASE_URL, or at localhost on PORT in development.
   if (!env.SANDBOX_RAIL_ACTION_URL_BASE?.trim()) {
     const actionUrlBase = `${config.publicBaseUrl ?? `http://localhost:${config.port}`}${sandboxPayerPagesPath}`;

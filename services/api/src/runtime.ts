@@ -22,12 +22,12 @@ import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import type { Logger } from './log.ts';
 import { createRailOutcomeIngress, type RailOutcomeIngress } from './rails/outcome-ingress.ts';
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
-import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './rails/sandbox/outcome-poller.ts';
+import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './connectors/sandbox/collection-rails/outcome-poller.ts';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 import { createDestinationVault } from './crypto/destination-vault.ts';
 import type { PayoutsRuntime } from './domain/payout-processing.ts';
 import { createPayoutRailRegistry } from './payout-rails/registry.ts';
-import { sandboxOutcomeWindowMs } from './jobs/tasks/payout-rails-sandbox-deliver-due-outcomes.ts';
+import { sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
 import { describeLedgerEngine } from './ledger-engine.ts';
 import { observeLedgerEngine } from './metrics/ledger-calls.ts';
 

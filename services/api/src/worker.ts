@@ -1,7 +1,7 @@
 // `./payagg-worker`: the background work alone, without HTTP: the job runner (jobs/: the
 // idempotency purge, the refund-reservation sweeper, the collection completer, and the jobs the
 // next issues add) and the sandbox rails' outcome poller with settlement through the ledger
-// (rails/sandbox/outcome-poller.ts -> rails/outcome-ingress.ts), for a deployment that runs them
+// (connectors/sandbox/collection-rails/outcome-poller.ts -> rails/outcome-ingress.ts), for a deployment that runs them
 // in their own processes beside API processes started with RUN_WORKERS=false. `make run` needs
 // none of this: by default the API process runs them itself.
 //

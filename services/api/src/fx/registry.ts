@@ -2,7 +2,7 @@
 // exists today: a real provider's integration implements FxRateSource (types.ts) and is chosen
 // here, nothing else changes (quotes, locks and conversions only see the interface).
 import type { FxConfig } from '../config.ts';
-import { createSandboxFxRateSource } from './sandbox/rate-table.ts';
+import { createSandboxFxRateSource } from '../connectors/sandbox/fx-rates/rate-table.ts';
 import type { FxRateSource } from './types.ts';
 
 export function createFxRateSource(config: FxConfig): FxRateSource {

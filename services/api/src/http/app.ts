@@ -39,7 +39,7 @@ import { installRouteRegexpCache } from './route-regexp-cache.ts';
 import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { checkoutPage } from './checkout-page.ts';
 import { apiDocs } from './api-docs.ts';
-import { sandboxPayerPages } from '../rails/sandbox/payer-pages.ts';
+import { sandboxPayerPages } from '../connectors/sandbox/collection-rails/payer-pages.ts';
 import { sandboxOnlyOperations, sandboxOnlyRoutes } from './sandbox-only.ts';
 import { countRequests } from '../metrics/http-requests.ts';
 

@@ -3,8 +3,8 @@
 // (SANDBOX_KYC_DELAY_MS, SANDBOX_KYC_DOWN: config.ts).
 
 import type { Sql } from '../db/index.ts';
-import type { SandboxKycConfig } from './sandbox/config.ts';
-import { createSandboxKycConnector, type SandboxKycConnector, type ScheduleDecisionDelivery } from './sandbox/connector.ts';
+import type { SandboxKycConfig } from '../connectors/sandbox/kyc/config.ts';
+import { createSandboxKycConnector, type SandboxKycConnector, type ScheduleDecisionDelivery } from '../connectors/sandbox/kyc/connector.ts';
 import type { KycConnector } from './types.ts';
 
 export type KycRegistry = {

@@ -4,8 +4,8 @@
 // SANDBOX_PAYOUT_RAILS_DOWN: config.ts, docs/payouts.md).
 import type { Sql } from '../db/index.ts';
 import { observePayoutRailConnector } from '../metrics/provider-calls.ts';
-import type { SandboxPayoutRailsConfig } from './sandbox/config.ts';
-import { createSandboxPayoutRailConnector, type SandboxPayoutRailConnector, type SchedulePayoutOutcomeDelivery } from './sandbox/connector.ts';
+import type { SandboxPayoutRailsConfig } from '../connectors/sandbox/payout-rails/config.ts';
+import { createSandboxPayoutRailConnector, type SandboxPayoutRailConnector, type SchedulePayoutOutcomeDelivery } from '../connectors/sandbox/payout-rails/connector.ts';
 import { payoutDestinationTypes, type PayoutDestinationType, type PayoutRailConnector } from './types.ts';
 
 export type PayoutRailRegistry = {

@@ -3,11 +3,11 @@ export * from './types.ts';
 export * from './errors.ts';
 export * from './circuit-breaker.ts';
 export * from './registry.ts';
-export * from './sandbox/outcome-poller.ts';
-export * from './sandbox/config.ts';
-export * from './sandbox/scenarios.ts';
-export { createSandboxRailConnector, createSandboxRailConnectors, type SandboxRailConnectorOptions } from './sandbox/connector.ts';
-export { providerReferencePrefixes, reversalReferenceMarker, newProviderReference, newUssdCode, actionUrlFor } from './sandbox/references.ts';
+export * from '../connectors/sandbox/collection-rails/outcome-poller.ts';
+export * from '../connectors/sandbox/collection-rails/config.ts';
+export * from '../connectors/sandbox/collection-rails/scenarios.ts';
+export { createSandboxRailConnector, createSandboxRailConnectors, type SandboxRailConnectorOptions } from '../connectors/sandbox/collection-rails/connector.ts';
+export { providerReferencePrefixes, reversalReferenceMarker, newProviderReference, newUssdCode, actionUrlFor } from '../connectors/sandbox/collection-rails/references.ts';
 
 /**
  * Paths of the migrations that create the sandbox rail tables, in order, for runners and tests

@@ -1,6 +1,6 @@
 // The one way a rail's final outcome (a collection or a refund succeeded or failed) enters the
 // service. Whoever learns it calls acceptRailOutcome(s): today the sandbox rails' poller
-// (rails/sandbox/outcome-poller.ts), tomorrow a real provider's callback handler (an HTTP route
+// (connectors/sandbox/collection-rails/outcome-poller.ts), tomorrow a real provider's callback handler (an HTTP route
 // that checks the provider's signature, maps its body to a RailOutcome and answers 2xx only when
 // this resolved, so that the provider sends it again otherwise). Settlement behind this seam is
 // idempotent: an outcome delivered twice, or for a transaction no longer pending, changes nothing.

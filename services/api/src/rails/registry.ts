@@ -12,8 +12,8 @@ import {
   type RailBreakerState,
   type RailCircuitBreaker,
 } from './circuit-breaker.ts';
-import { parseOptionalInteger, resolveSandboxRailsConfig, sandboxRailsConfigFromEnv, type SandboxRailsConfig } from './sandbox/config.ts';
-import { createSandboxRailConnector } from './sandbox/connector.ts';
+import { parseOptionalInteger, resolveSandboxRailsConfig, sandboxRailsConfigFromEnv, type SandboxRailsConfig } from '../connectors/sandbox/collection-rails/config.ts';
+import { createSandboxRailConnector } from '../connectors/sandbox/collection-rails/connector.ts';
 import { observeRailConnector } from '../metrics/provider-calls.ts';
 import { allRails, isRail, jsonLineRailLogger, type Rail, type RailConnector, type RailLogger } from './types.ts';
 

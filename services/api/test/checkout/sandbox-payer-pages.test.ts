@@ -1,10 +1,10 @@
-// The sandbox providers' payer pages (src/rails/sandbox/payer-pages.ts): where a sandbox
+// The sandbox providers' payer pages (src/connectors/sandbox/collection-rails/payer-pages.ts): where a sandbox
 // action_url leads. Opening one holds the automatic outcome; approving makes the scheduled outcome
 // due now, declining fails it; an outcome already claimed or delivered is final; return_to only
 // ever leads back to this site. (The hosted page's browser tests follow these pages end to end.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payerPageHoldMs, safeReturnTo } from '../../src/rails/sandbox/payer-pages.ts';
+import { payerPageHoldMs, safeReturnTo } from '../../src/connectors/sandbox/collection-rails/payer-pages.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fxMarginBpsDefault, fxRateLockLifetimeSDefault, loadConfig } from '../../src/config.ts';
 import { setMerchantFxMarginBps } from '../../src/domain/fx-rates.ts';
-import { sandboxUsdRates, sandboxWobblePpmMax } from '../../src/fx/sandbox/rate-table.ts';
+import { sandboxUsdRates, sandboxWobblePpmMax } from '../../src/connectors/sandbox/fx-rates/rate-table.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { getRate, lastDigitUnit, lockRate, scale, scaled } from './helpers.ts';
 

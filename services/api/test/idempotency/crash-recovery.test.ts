@@ -12,7 +12,7 @@ import { setMerchantStatus } from '../../src/domain/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { runIdempotent } from '../../src/idempotency/idempotent.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';
-import { outcomeDeliveryAttemptsMax } from '../../src/rails/sandbox/outcome-poller.ts';
+import { outcomeDeliveryAttemptsMax } from '../../src/connectors/sandbox/collection-rails/outcome-poller.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {

@@ -3,10 +3,10 @@
 // for collections, payouts and KYC alike. The HTTP-level proof is in sandbox-and-live.test.ts.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { sandboxKycScenarioFor } from '../../src/kyc/sandbox/scenarios.ts';
-import { sandboxPayoutScenarioFor } from '../../src/payout-rails/sandbox/scenarios.ts';
+import { sandboxKycScenarioFor } from '../../src/connectors/sandbox/kyc/scenarios.ts';
+import { sandboxPayoutScenarioFor } from '../../src/connectors/sandbox/payout-rails/scenarios.ts';
 import { RailDeclinedError } from '../../src/rails/errors.ts';
-import { sandboxScenarioFor } from '../../src/rails/sandbox/scenarios.ts';
+import { sandboxScenarioFor } from '../../src/connectors/sandbox/collection-rails/scenarios.ts';
 import type { CollectionInitiation } from '../../src/rails/types.ts';
 
 const collection = (payer: CollectionInitiation['payer'], reference: string | null = null) =>

@@ -1,4 +1,4 @@
-// The sandbox payout rails (src/payout-rails/sandbox/): every magic destination of
+// The sandbox payout rails (src/connectors/sandbox/payout-rails/): every magic destination of
 // docs/payouts.md, the asynchronous outcome (a job due after SANDBOX_PAYOUT_DELAY_MS, or the slow
 // delay), idempotent sends per (payout, attempt), outages and declines. Against the connector
 // directly; the payouts lifecycle tests run the same rails through the API.
@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DestinationDetails } from '../../src/crypto/destination-vault.ts';
 import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailOutcome } from '../../src/payout-rails/types.ts';
-import { sandboxPayoutCardTokenScenarios, sandboxPayoutScenarios, sandboxPayoutSuffixScenarios } from '../../src/payout-rails/sandbox/scenarios.ts';
+import { sandboxPayoutCardTokenScenarios, sandboxPayoutScenarios, sandboxPayoutSuffixScenarios } from '../../src/connectors/sandbox/payout-rails/scenarios.ts';
 import type { TestService } from '../helpers/service.ts';
 import { queuedJobs } from '../sub-merchants/helpers.ts';
 import { startPayoutService } from './helpers.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { isAssignedCountryCode } from '../../src/domain/countries.ts';
 import { defaultKycLimits, kycLimitsFromEnv, limitOf, limitsTierOf, requirementsOf } from '../../src/domain/kyc-tiers.ts';
-import { outstandingFor, sandboxKycScenarios, sandboxKycScenarioFor } from '../../src/kyc/sandbox/scenarios.ts';
+import { outstandingFor, sandboxKycScenarios, sandboxKycScenarioFor } from '../../src/connectors/sandbox/kyc/scenarios.ts';
 
 describe('country codes', () => {
   it('accepts exactly the 249 assigned ISO 3166-1 alpha-2 codes', () => {

@@ -5,8 +5,8 @@
 // "webhook"). Nothing here sets a timer: a restart loses nothing, and the decision arrives
 // whichever process runs the job queue.
 
-import type { Queryable, Sql } from '../../db/index.ts';
-import { newSandboxReference, requestDigest } from '../../crypto/sandbox-references.ts';
+import type { Queryable, Sql } from '../../../db/index.ts';
+import { newSandboxReference, requestDigest } from '../references.ts';
 import {
   KycProviderOutageError,
   KycSubmissionDeclinedError,
@@ -17,10 +17,10 @@ import {
   type KycRequirement,
   type KycSubmission,
   type KycSubmissionReceipt,
-} from '../types.ts';
+} from '../../../kyc/types.ts';
 import type { SandboxKycConfig } from './config.ts';
 import { outstandingFor, sandboxKycScenarios, sandboxKycScenarioFor } from './scenarios.ts';
-import { uuidPattern } from '../../ids.ts';
+import { uuidPattern } from '../../../ids.ts';
 
 export const sandboxKycProvider = 'sandbox';
 /** `KYC-` + 24 Crockford base32 characters (120 random bits). */

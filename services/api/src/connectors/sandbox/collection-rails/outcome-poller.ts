@@ -22,8 +22,8 @@ import {
   type RailOutcomeHandler,
   type RailOutcomeKind,
   type RailOutcomeStatus,
-} from '../types.ts';
-import { mapWithConcurrency } from '../../map-with-concurrency.ts';
+} from '../../../rails/types.ts';
+import { mapWithConcurrency } from '../../../map-with-concurrency.ts';
 
 /** Attempts per outcome (the first included); after the last failure the row is abandoned. */
 export const outcomeDeliveryAttemptsMax = 10;

@@ -1,6 +1,6 @@
 // Configuration of the sandbox payout rails: how long the simulated provider takes to report an
 // outcome, and which destination types' rails are down. Durations in milliseconds.
-import { payoutDestinationTypes, type PayoutDestinationType } from '../types.ts';
+import { payoutDestinationTypes, type PayoutDestinationType } from '../../../payout-rails/types.ts';
 
 export type SandboxPayoutRailsConfig = {
   /** Between an accepted send and its outcome (SANDBOX_PAYOUT_DELAY_MS). */

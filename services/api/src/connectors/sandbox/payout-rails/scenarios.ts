@@ -1,8 +1,8 @@
 // Magic destinations: which destination details make a sandbox payout succeed, fail for good,
 // fail transiently (and get retried), or settle slowly. docs/payouts.md has the same tables; keep
 // both in step (test/payouts/sandbox-payout-rails.test.ts exercises every row).
-import type { DestinationDetails } from '../../crypto/destination-vault.ts';
-import type { PayoutFailureReason, PayoutRailOutcomeStatus } from '../types.ts';
+import type { DestinationDetails } from '../../../crypto/destination-vault.ts';
+import type { PayoutFailureReason, PayoutRailOutcomeStatus } from '../../../payout-rails/types.ts';
 
 export const sandboxPayoutScenarioNames = [
   'success',

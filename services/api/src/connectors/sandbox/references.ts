@@ -2,7 +2,7 @@
 // reference in Crockford base32 (no I, L, O, U: easy to read aloud to support), and a digest of a
 // request so a repeated id with a different request is refused instead of answered twice.
 import { createHash } from 'node:crypto';
-import { pooledRandomBytes } from './random-pool.ts';
+import { pooledRandomBytes } from '../../crypto/random-pool.ts';
 
 const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

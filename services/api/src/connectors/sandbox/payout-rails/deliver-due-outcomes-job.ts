@@ -5,10 +5,10 @@
 // before the send that needed it committed. The outcomes are applied together by the same handler a
 // real provider's batch callback would reach (payout-processing.ts applyPayoutOutcomes). Several
 // runners may run it at once: each claims different sends (FOR UPDATE SKIP LOCKED).
-import { applyPayoutRailOutcomes } from '../../domain/payout-rail-outcomes.ts';
-import { payoutDestinationTypes, type PayoutDestinationType } from '../../payout-rails/types.ts';
-import { defineJob, type JobDeps } from '../job.ts';
-import { jobAttemptsMax, type JobPayloads } from '../catalog.ts';
+import { applyPayoutRailOutcomes } from '../../../domain/payout-rail-outcomes.ts';
+import { payoutDestinationTypes, type PayoutDestinationType } from '../../../payout-rails/types.ts';
+import { defineJob, type JobDeps } from '../../../jobs/job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';
 
 export type PayoutRailsSandboxDeliverDueOutcomesPayload = JobPayloads['payout_rails.sandbox_deliver_due_outcomes'];
 

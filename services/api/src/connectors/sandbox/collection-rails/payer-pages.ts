@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { currencies } from '@payagg/ledger';
 import type { Sql } from 'postgres';
-import type { Rail, RailFailureReason } from '../types.ts';
+import type { Rail, RailFailureReason } from '../../../rails/types.ts';
 import { sandboxPayerPagesPath } from './config.ts';
 
 /** How long an opened page holds the automatic outcome for the payer's answer. */

@@ -5,8 +5,8 @@
 // record of the send (its "callback"). Nothing here sets a timer: a restart loses nothing, and the
 // outcome arrives whichever process runs the job queue. Mirrors the sandbox KYC provider
 // (kyc/sandbox/connector.ts) and the collection rails' magic values (rails/sandbox/scenarios.ts).
-import type { Queryable, Sql } from '../../db/index.ts';
-import { newSandboxReference, requestDigest } from '../../crypto/sandbox-references.ts';
+import type { Queryable, Sql } from '../../../db/index.ts';
+import { newSandboxReference, requestDigest } from '../references.ts';
 import {
   PayoutRailOutageError,
   PayoutSendDeclinedError,
@@ -18,10 +18,10 @@ import {
   type PayoutRailOutcomeStatus,
   type PayoutSend,
   type PayoutSendReceipt,
-} from '../types.ts';
+} from '../../../payout-rails/types.ts';
 import type { SandboxPayoutRailsConfig } from './config.ts';
 import { sandboxPayoutScenarioFor, sandboxPayoutScenarios } from './scenarios.ts';
-import { uuidPattern } from '../../ids.ts';
+import { uuidPattern } from '../../../ids.ts';
 
 /** How long the batch callback holds the sends it took before another may take them (a failed handler's retry). */
 export const sandboxOutcomeLeaseMs = 30_000;

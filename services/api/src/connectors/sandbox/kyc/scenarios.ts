@@ -6,7 +6,7 @@
 // keep readable names ("Mama Njeri Groceries sandbox_kyc_rejected"). The first token in the
 // order below wins; a name with none is verified.
 
-import type { KycDecisionStatus, KycRequirement } from '../types.ts';
+import type { KycDecisionStatus, KycRequirement } from '../../../kyc/types.ts';
 
 export const sandboxKycScenarioNames = ['verified', 'submission_declined', 'sanctions_match', 'identity_not_verified', 'document_unreadable'] as const;
 export type SandboxKycScenarioName = (typeof sandboxKycScenarioNames)[number];

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql, TransactionSql } from 'postgres';
-import { createStatementBatcher } from '../../db/statement-batcher.ts';
-import { RailDeclinedError, RailOutageError } from '../errors.ts';
+import { createStatementBatcher } from '../../../db/statement-batcher.ts';
+import { RailDeclinedError, RailOutageError } from '../../../rails/errors.ts';
 import {
   allRails,
   type CollectionInitiation,
@@ -20,11 +20,11 @@ import {
   type RailOutcomeKind,
   type RailReversalResult,
   type RefundInitiation,
-} from '../types.ts';
+} from '../../../rails/types.ts';
 import type { SandboxRailsConfig } from './config.ts';
 import { actionUrlFor, newProviderReference, newUssdCode } from './references.ts';
 import { sandboxScenarios, isSandboxScenarioName, sandboxScenarioFor, type SandboxScenario } from './scenarios.ts';
-import { uuidPattern } from '../../ids.ts';
+import { uuidPattern } from '../../../ids.ts';
 
 export interface SandboxRailConnectorOptions {
   sql: Sql;

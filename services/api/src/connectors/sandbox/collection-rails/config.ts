@@ -1,7 +1,7 @@
 // Configuration of the sandbox rails: how long the simulated provider takes, and which rails are
 // forced down. Every duration is in milliseconds (suffix _ms / Ms).
 
-import { allRails, isRail, type Rail } from '../types.ts';
+import { allRails, isRail, type Rail } from '../../../rails/types.ts';
 
 export interface SandboxRailsConfig {
   /** Delay between initiation and the final outcome for the ordinary scenarios. */

@@ -2,8 +2,8 @@
 // USSD, answer slowly, confirm late, or be down. docs/sandbox-rails.md has the same tables; keep
 // both in step (test/rails/sandbox-connectors.test.ts exercises every row).
 
-import { RailDeclinedError } from '../errors.ts';
-import type { CollectionInitiation, Rail, RailFailureReason, RailOutcomeStatus } from '../types.ts';
+import { RailDeclinedError } from '../../../rails/errors.ts';
+import type { CollectionInitiation, Rail, RailFailureReason, RailOutcomeStatus } from '../../../rails/types.ts';
 
 export const sandboxScenarioNames = [
   'success',

@@ -1,9 +1,9 @@
 // Formats of what the sandbox rails hand out: provider references, USSD dial strings, action URLs.
 
 import { randomInt } from 'node:crypto';
-import { pooledRandomBytes } from '../../crypto/random-pool.ts';
-import { crockfordBase32Of } from '../../crypto/sandbox-references.ts';
-import type { Rail, RailOutcomeKind } from '../types.ts';
+import { pooledRandomBytes } from '../../../crypto/random-pool.ts';
+import { crockfordBase32Of } from '../references.ts';
+import type { Rail, RailOutcomeKind } from '../../../rails/types.ts';
 
 /** Per-rail prefix of provider references, so a reference says which rail issued it. */
 export const providerReferencePrefixes: Readonly<Record<Rail, string>> = {
