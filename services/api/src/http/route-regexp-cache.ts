@@ -11,8 +11,12 @@
 // request). At stop 7 this compile was the largest single cost of a request in `make bench`.
 // test/http/route-regexp-cache.test.ts fails when the validator stops calling the patched
 // function on each request (an upgrade that caches by itself, or stops using path-to-regexp):
-// then delete this file.
+// then delete this file. It also pins the version patched (services/api/package.json holds it
+// exactly): an upgrade fails the test until this patch is checked against the new internals.
 import { createRequire } from 'node:module';
+
+/** The express-openapi-validator release whose internals (lookupRoute) this patch was written for. */
+export const patchedValidatorVersion = '5.6.2';
 
 // Spec paths are a fixed, small set; anything beyond this is compiled without caching.
 const cachedPatternsMax = 1000;

@@ -2,8 +2,11 @@
 // fails loudly when the library's internals change so that the patch no longer does anything (it
 // stops calling the patched function per request) or would change behaviour (a cached result
 // differing from a fresh compile): then the patch must go or be redone.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { routeRegexpCacheStats, validatorPathToRegexpModule } from '../../src/http/route-regexp-cache.ts';
+import { patchedValidatorVersion, routeRegexpCacheStats, validatorPathToRegexpModule } from '../../src/http/route-regexp-cache.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let service: TestService;
@@ -30,4 +33,20 @@ it('hands out one shared, correct, non-global RegExp per path', () => {
   expect(cached.regexp.flags).not.toContain('g');
   expect(cached.keys.map((k) => k.name)).toEqual(['id']);
   expect(cached.regexp.exec('/v1/collections/3f1c2d2e-1111-4222-8333-444455556666/refunds')?.[1]).toBe('3f1c2d2e-1111-4222-8333-444455556666');
+});
+
+it('patches exactly the release it was written for', () => {
+  // The package's own package.json, found above its resolved entry (its exports hide the file).
+  let dir = path.dirname(createRequire(import.meta.url).resolve('express-openapi-validator'));
+  for (;;) {
+    const file = path.join(dir, 'package.json');
+    const manifest = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as { name?: string; version?: string };
+    if (manifest.name === 'express-openapi-validator') {
+      expect(manifest.version, 'express-openapi-validator was upgraded: check src/http/route-regexp-cache.ts against its lookupRoute, then bump patchedValidatorVersion').toBe(patchedValidatorVersion);
+      return;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('express-openapi-validator package.json not found');
+    dir = parent;
+  }
 });
