@@ -6,6 +6,7 @@ import { SANDBOX_PAYER_PAGES_PATH } from './rails/sandbox/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './kyc/sandbox/config.ts';
 import { sandboxFxRateStepSDefault } from './fx/sandbox/rate-table.ts';
+import { request_timeout_ms_default } from '@payagg/ledger';
 import {
   parsePayoutRailsDown, type SandboxPayoutRailsConfig, sandboxPayoutDelayMsDefault, sandboxPayoutDelayMsMax, sandboxPayoutSlowDelayMsDefault,
 } from './payout-rails/sandbox/config.ts';
@@ -113,6 +114,8 @@ export type Config = {
   /** TigerBeetle cluster addresses; null: the ledger runs on its PostgreSQL engine. */
   tigerBeetleAddresses: string | null;
   tigerBeetleClusterId: bigint;
+  /** How long a ledger request waits for the TigerBeetle cluster before the API answers 503 (decision 0580). */
+  tigerBeetleRequestTimeoutMs: number;
   /** Rail connectors and breakers (SANDBOX_RAIL*, RAIL_BREAKER_*: docs/sandbox-rails.md). */
   rails: RailRegistryConfig;
   /** Run the background work (job runner, sandbox rail outcome poller) in this process. */
@@ -335,6 +338,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     idempotencyLockMs: readInteger(env, 'IDEMPOTENCY_LOCK_MS', idempotencyLockMsDefault, 100, 10 * 60_000),
     tigerBeetleAddresses: env.TB_ADDRESSES?.trim() || null,
     tigerBeetleClusterId: BigInt(readInteger(env, 'TB_CLUSTER_ID', 0, 0, Number.MAX_SAFE_INTEGER)),
+    tigerBeetleRequestTimeoutMs: readInteger(env, 'TB_REQUEST_TIMEOUT_MS', request_timeout_ms_default, 100, 10 * 60_000),
     rails: (() => {
       const rails = railRegistryConfigFromEnv(env);
       return { ...rails, sandbox: { ...rails.sandbox, magicValues } };
