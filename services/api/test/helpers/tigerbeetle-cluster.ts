@@ -93,8 +93,12 @@ export type TigerBeetleCluster = {
   close(): Promise<void>;
 };
 
-/** Formats `replicaCount` replicas of a fresh cluster in a temp dir and starts them all. */
-export async function startTigerBeetleCluster(bin: string, replicaCount = 3): Promise<TigerBeetleCluster> {
+/**
+ * Formats `replicaCount` replicas of a fresh cluster in a temp dir, starts them all and waits until
+ * every one has entered a view (each opens its ~1 GiB data file first: 10-20 s on two busy cores),
+ * so that the first requests are not spent waiting for the cluster to form.
+ */
+export async function startTigerBeetleCluster(bin: string, replicaCount = 3, readyTimeoutMs = 120_000): Promise<TigerBeetleCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payagg-tb-cluster-'));
   // Its own cluster id: a client of another cluster (the run's single replica) is refused, never mixed in.
   const clusterId = BigInt(randomInt(1, 2 ** 47));
@@ -122,6 +126,17 @@ export async function startTigerBeetleCluster(bin: string, replicaCount = 3): Pr
     [...logOf(replica).matchAll(/transition_to_normal_from_\w+: view=(?:\d+\.\.)?(\d+)/g)].map((m) => Number(m[1]));
 
   for (const replica of replicas) start(replica);
+  const deadline = Date.now() + readyTimeoutMs;
+  while (!replicas.every((replica) => normalViews(replica).length > 0)) {
+    const dead = replicas.find((replica) => replica.process?.exitCode !== null);
+    if (dead || Date.now() > deadline) {
+      for (const replica of replicas) replica.process?.kill('SIGKILL');
+      const logs = replicas.map((replica) => `--- replica ${replica.index}\n${logOf(replica).split('\n').slice(-20).join('\n')}`).join('\n');
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new Error(`the TigerBeetle cluster did not form (${dead ? `replica ${dead.index} exited` : `${readyTimeoutMs} ms`}):\n${logs}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     clusterId,
     addresses,
