@@ -126,10 +126,18 @@ export async function startTigerBeetleCluster(bin: string, replicaCount = 3, rea
     [...logOf(replica).matchAll(/transition_to_normal_from_\w+: view=(?:\d+\.\.)?(\d+)/g)].map((m) => Number(m[1]));
 
   for (const replica of replicas) start(replica);
+  // Even if the test's hooks time out (a request stuck on a cluster without quorum), the replicas
+  // (about 2 GiB of memory each) and their data files do not outlive the test process.
+  const killAtExit = () => {
+    for (const replica of replicas) replica.process?.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killAtExit);
   const deadline = Date.now() + readyTimeoutMs;
   while (!replicas.every((replica) => normalViews(replica).length > 0)) {
     const dead = replicas.find((replica) => replica.process?.exitCode !== null);
     if (dead || Date.now() > deadline) {
+      process.off('exit', killAtExit);
       for (const replica of replicas) replica.process?.kill('SIGKILL');
       const logs = replicas.map((replica) => `--- replica ${replica.index}\n${logOf(replica).split('\n').slice(-20).join('\n')}`).join('\n');
       fs.rmSync(dir, { recursive: true, force: true });
@@ -179,6 +187,7 @@ export async function startTigerBeetleCluster(bin: string, replicaCount = 3, rea
       }
       // About 1 GiB per replica.
       fs.rmSync(dir, { recursive: true, force: true });
+      process.off('exit', killAtExit);
     },
   };
 }

@@ -99,8 +99,12 @@ describe.skipIf(skipReason !== null)('the service on a three-replica TigerBeetle
   }, 240_000);
 
   afterAll(async () => {
-    await service?.close();
-    await cluster?.close();
+    // The cluster first: its replicas must go even when closing the service fails or times out.
+    try {
+      await cluster?.close();
+    } finally {
+      await service?.close();
+    }
   });
 
   it('answers every request (success or 503 with Retry-After) while the primary and then another replica are killed and rejoin', async () => {
