@@ -6,7 +6,7 @@
 //   source ../../scripts/tigerbeetle.sh && start_tigerbeetle && vitest run --config vitest.tigerbeetle.config.ts; stop_tigerbeetle
 // Only the files that move money, one or two per flow, so the run adds about two minutes to
 // `make test`; the rest of the service does not touch the ledger or does it through these same paths.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 /** The money flows issue 26 names: collections, splits and escrow, refunds, disputes, payouts (hold intents too), FX, partner wallets. */
@@ -28,6 +28,8 @@ export const tigerBeetleTestFiles = [
   'test/partner/partner-wallets.test.ts',
   'test/partner/withdrawals.test.ts',
   'test/partner/fx-transfers.test.ts',
+  // Starts a three-replica cluster of its own and kills replicas (decision 0580); only here.
+  'test/tigerbeetle-cluster/replica-faults.test.ts',
 ];
 
 if (!process.env.TB_ADDRESSES?.trim()) {
@@ -36,4 +38,4 @@ if (!process.env.TB_ADDRESSES?.trim()) {
 process.env.TEST_LEDGER_ENGINE = 'tigerbeetle';
 
 // Not mergeConfig: it would add these files to the base run's include (arrays are concatenated).
-export default defineConfig({ ...base, test: { ...base.test, include: tigerBeetleTestFiles } });
+export default defineConfig({ ...base, test: { ...base.test, include: tigerBeetleTestFiles, exclude: configDefaults.exclude } });

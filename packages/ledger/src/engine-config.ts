@@ -7,7 +7,7 @@ import type { LedgerEngine } from './model.ts';
 
 export type EngineConfig =
   | { engine: 'postgres'; url: string; path?: string; pool_connections_max?: number; migrate?: boolean }
-  | { engine: 'tigerbeetle'; addresses: string; cluster_id?: bigint };
+  | { engine: 'tigerbeetle'; addresses: string; cluster_id?: bigint; request_timeout_ms?: number };
 
 export async function createEngine(config: EngineConfig): Promise<LedgerEngine> {
   if (config.engine === 'postgres') {
@@ -19,5 +19,8 @@ export async function createEngine(config: EngineConfig): Promise<LedgerEngine> 
     if (config.migrate !== false) await engine.migrate();
     return engine;
   }
-  return new TigerBeetleEngine({ cluster_id: config.cluster_id ?? 0n, replica_addresses: parse_addresses(config.addresses) });
+  return new TigerBeetleEngine({
+    cluster_id: config.cluster_id ?? 0n, replica_addresses: parse_addresses(config.addresses),
+    ...(config.request_timeout_ms === undefined ? {} : { request_timeout_ms: config.request_timeout_ms }),
+  });
 }

@@ -1,11 +1,14 @@
 // All runtime configuration of the service, read from the environment in one place.
 // `loadConfig` is pure (no file or network access) so it can be unit-tested; effects such as
 // generating the master key live in src/crypto/master-key.ts.
+import { ConfigError, type Env, readBoolean, readInteger, readSchedule } from './config-readers.ts';
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
+import { readWebhookConfig, type WebhookConfig } from './webhooks/settings.ts';
 import { sandboxPayerPagesPath } from './connectors/sandbox/collection-rails/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './connectors/sandbox/kyc/config.ts';
 import { sandboxFxRateStepSDefault } from './connectors/sandbox/fx-rates/rate-table.ts';
+import { request_timeout_ms_default } from '@payagg/ledger';
 import {
   parsePayoutRailsDown, type SandboxPayoutRailsConfig, sandboxPayoutDelayMsDefault, sandboxPayoutDelayMsMax, sandboxPayoutSlowDelayMsDefault,
 } from './connectors/sandbox/payout-rails/config.ts';
@@ -49,17 +52,6 @@ export const webhookPoolMaxDefault = 4;
 export const jobConcurrencyDefault = 2;
 /** How often an idle job runner looks for jobs whose run time has come (new jobs are announced at once). */
 export const jobPollIntervalMsDefault = 1_000;
-// Webhooks (seed: "Receiver obligations and retries"; docs/webhooks.md).
-export const webhookRetryScheduleSDefault = [60, 300, 1800, 7200, 28800] as const;
-export const webhookSweepIntervalMsDefault = 60_000;
-// Seed: "Per-attempt timeout is 10 seconds" (connect, send, and the answer's headers and snippet).
-export const webhookAttemptTimeoutMsDefault = 10_000;
-export const webhookRelayPollMsDefault = 200;
-// An endpoint failing every attempt for this long is disabled (Svix disables after 5 days).
-export const webhookDisableAfterFailingSDefault = 5 * 24 * 3600;
-// After a secret rotation the previous secret still signs for this long (Svix: 24 hours).
-export const webhookSecretOverlapSDefault = 24 * 3600;
-export const webhookWorkerConcurrencyDefault = 32;
 // FX (docs/fx.md). spec: fx_rate_lock_lifetime_s = 900 (the seed's "15 minutes" of a lock).
 export const fxRateLockLifetimeSDefault = 900;
 /** A lock longer than a day is a typo: the rate it protects would be stale long before. */
@@ -78,6 +70,10 @@ export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+// Re-exported: callers catch a bad setting as config.ts's error, wherever it was read.
+export { ConfigError } from './config-readers.ts';
+export type { WebhookConfig } from './webhooks/settings.ts';
 
 export type Config = {
   port: number;
@@ -113,6 +109,8 @@ export type Config = {
   /** TigerBeetle cluster addresses; null: the ledger runs on its PostgreSQL engine. */
   tigerBeetleAddresses: string | null;
   tigerBeetleClusterId: bigint;
+  /** How long a ledger request waits for the TigerBeetle cluster before the API answers 503 (decision 0580). */
+  tigerBeetleRequestTimeoutMs: number;
   /** Rail connectors and breakers (SANDBOX_RAIL*, RAIL_BREAKER_*: docs/sandbox-rails.md). */
   rails: RailRegistryConfig;
   /** Run the background work (job runner, sandbox rail outcome poller) in this process. */
@@ -169,38 +167,11 @@ export const payoutRetriesMax = 3;
 /** 30 s, 2 min, 10 min: a rail's short outage passes within the first waits, a longer one within the last. */
 export const payoutRetryScheduleMsDefault = [30_000, 120_000, 600_000] as const;
 
-export type WebhookConfig = {
-  /** Development mode only: accept http and private/loopback receivers (local tests). */
-  allowPrivateUrls: boolean;
-  /** Waits after successive failed attempts; attempts in all = length + 1. */
-  retryScheduleS: number[];
-  /** How often the retry sweep looks for due deliveries and expired attempt leases. */
-  sweepIntervalMs: number;
-  attemptTimeoutMs: number;
-  /** How often the relay looks for new events to fan out to endpoints. */
-  relayPollMs: number;
-  disableAfterFailingS: number;
-  secretOverlapS: number;
-  /** Endpoints served at once by one process (each with its own attempts in flight). */
-  workerConcurrency: number;
-};
 
-export class ConfigError extends Error {
-  name = 'ConfigError';
-}
 
-type Env = Record<string, string | undefined>;
 
-function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw.trim());
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${raw}`);
-  }
-  return value;
-}
+
+
 
 /**
  * PUBLIC_BASE_URL: an absolute http(s) URL without query, fragment or credentials; a trailing
@@ -222,14 +193,6 @@ export function parsePublicBaseUrl(raw: string | undefined): string | null {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-function readBoolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = raw.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
-  if (['0', 'false', 'no', 'off'].includes(value)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
 
 /** PAYAGG_ENV (default development); the CLI reads it too, to pick the mode of the accounts it creates. */
 export function readMode(env: Env): ServiceMode {
@@ -277,15 +240,6 @@ function readPayoutRailsDown(env: Env) {
   }
 }
 
-function readSchedule(env: Env, name: string, fallback: readonly number[]): number[] {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return [...fallback];
-  const parts = raw.split(',').map((part) => part.trim());
-  if (parts.length < 1 || parts.length > 20 || parts.some((part) => !/^\d{1,6}$/.test(part))) {
-    throw new ConfigError(`${name} must be a comma-separated list of 1 to 20 whole numbers of seconds, got "${raw}"`);
-  }
-  return parts.map(Number);
-}
 
 function readFxRateSource(env: Env): FxRateSourceName {
   const raw = env.FX_RATE_SOURCE?.trim() || 'sandbox';
@@ -335,6 +289,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     idempotencyLockMs: readInteger(env, 'IDEMPOTENCY_LOCK_MS', idempotencyLockMsDefault, 100, 10 * 60_000),
     tigerBeetleAddresses: env.TB_ADDRESSES?.trim() || null,
     tigerBeetleClusterId: BigInt(readInteger(env, 'TB_CLUSTER_ID', 0, 0, Number.MAX_SAFE_INTEGER)),
+    tigerBeetleRequestTimeoutMs: readInteger(env, 'TB_REQUEST_TIMEOUT_MS', request_timeout_ms_default, 100, 10 * 60_000),
     rails: (() => {
       const rails = railRegistryConfigFromEnv(env);
       return { ...rails, sandbox: { ...rails.sandbox, magicValues } };
@@ -366,16 +321,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
       },
       retryScheduleMs: readPayoutRetrySchedule(env),
     },
-    webhooks: {
-      allowPrivateUrls: readBoolean(env, 'WEBHOOK_ALLOW_PRIVATE_URLS', false),
-      retryScheduleS: readSchedule(env, 'WEBHOOK_RETRY_SCHEDULE_S', webhookRetryScheduleSDefault),
-      sweepIntervalMs: readInteger(env, 'WEBHOOK_SWEEP_INTERVAL_MS', webhookSweepIntervalMsDefault, 10, 3_600_000),
-      attemptTimeoutMs: readInteger(env, 'WEBHOOK_ATTEMPT_TIMEOUT_MS', webhookAttemptTimeoutMsDefault, 100, 60_000),
-      relayPollMs: readInteger(env, 'WEBHOOK_RELAY_POLL_MS', webhookRelayPollMsDefault, 10, 60_000),
-      disableAfterFailingS: readInteger(env, 'WEBHOOK_DISABLE_AFTER_FAILING_S', webhookDisableAfterFailingSDefault, 1, 365 * 24 * 3600),
-      secretOverlapS: readInteger(env, 'WEBHOOK_SECRET_OVERLAP_S', webhookSecretOverlapSDefault, 0, 30 * 24 * 3600),
-      workerConcurrency: readInteger(env, 'WEBHOOK_WORKER_CONCURRENCY', webhookWorkerConcurrencyDefault, 1, 1000),
-    },
+    webhooks: readWebhookConfig(env),
     fx: {
       rateSource: readFxRateSource(env),
       rateLockLifetimeS: readInteger(env, 'FX_RATE_LOCK_LIFETIME_S', fxRateLockLifetimeSDefault, 1, fxRateLockLifetimeSMax),

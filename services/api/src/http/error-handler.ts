@@ -6,6 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../log.ts';
 import { databaseUnavailableRetryAfterS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { bodyParserError } from './body.ts';
+import { isLedgerUnavailable, ledgerUnavailableRetryAfterS } from './ledger-unavailable.ts';
 import { sendError } from './envelope.ts';
 import { Refusal } from '../domain/outcomes.ts';
 import { ApiError, type ValidationField, validationError } from './errors.ts';
@@ -69,6 +70,13 @@ export function errorHandler(logger: Logger) {
       logger.warn('database unavailable', { request_id: res.locals.requestId, method: req.method, path: req.path, error: (error as Error)?.message });
       apiError = new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable for a moment; retry after the Retry-After seconds, with the same Idempotency-Key.', {
         headers: { 'Retry-After': String(databaseUnavailableRetryAfterS) },
+      });
+    }
+    if (!apiError && isLedgerUnavailable(error)) {
+      // The TigerBeetle cluster has no quorum for now (decision 0580): retryable, not a 500.
+      logger.warn('ledger unavailable', { request_id: res.locals.requestId, method: req.method, path: req.path, error: (error as Error)?.message });
+      apiError = new ApiError('SERVICE_UNAVAILABLE', 'The ledger is unavailable for a moment; retry after the Retry-After seconds, with the same Idempotency-Key.', {
+        headers: { 'Retry-After': String(ledgerUnavailableRetryAfterS) },
       });
     }
     if (!apiError) {

@@ -6,7 +6,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { webhookAttemptTimeoutMsDefault } from '../config.ts';
+import { webhookAttemptTimeoutMsDefault } from './settings.ts';
 import { webhookResolver } from './resolver.ts';
 import { describeRange, isLocalhostName, judgeAddress, refusePort } from './ssrf-guard.ts';
 

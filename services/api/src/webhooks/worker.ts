@@ -12,7 +12,7 @@
 // by side without sending a delivery twice at once.
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
-import type { WebhookConfig } from '../config.ts';
+import type { WebhookConfig } from './settings.ts';
 import type { JobDefinition, JobDeps } from '../jobs/job.ts';
 import { type JobRunner, startJobRunner } from '../jobs/runner.ts';
 import type { Logger } from '../log.ts';

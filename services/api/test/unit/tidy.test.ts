@@ -40,7 +40,6 @@ const sizeDebt: Record<string, number> = {
   'packages/ledger/src/engines/postgres/state-machine.ts': 474,
   'packages/ledger/src/engines/postgres/engine.ts': 458,
   'services/api/src/domain/payouts.ts': 435,
-  'services/api/src/config.ts': 422, // per-capability settings move to their folders
   'packages/ledger/src/engines/postgres/state-machine.ts:execute_create_transfers': 343,
   'services/api/src/cli.ts:parseCommand': 299,
   'services/api/src/connectors/sandbox/collection-rails/connector.ts:createSandboxRailConnector': 285,
@@ -54,7 +53,6 @@ const sizeDebt: Record<string, number> = {
   'services/api/src/runtime.ts:createDomainRuntime': 123,
   'services/api/src/domain/payouts.ts:reservePayouts': 120,
   'services/api/src/jobs/runner.ts:startJobRunner': 114,
-  'services/api/src/config.ts:loadConfig': 104,
 };
 
 const repoRoot = path.resolve(src, '../../..');

@@ -28,11 +28,14 @@ import {
 } from '../../model.ts';
 import { normalise_account_filter } from '../account-filter.ts';
 import { AccountFilterFlags } from '../../model.ts';
+import { request_timeout_ms_default, withinTimeout } from './request-timeout.ts';
 
 export type TigerBeetleEngineOptions = {
   cluster_id: bigint;
   /** Replica addresses, e.g. ["3001"] or ["127.0.0.1:3001"]. */
   replica_addresses: string[];
+  /** How long a request may wait for the cluster before LedgerUnavailableError (request-timeout.ts). */
+  request_timeout_ms?: number;
 };
 
 /** Parses TB_ADDRESSES-style configuration: comma-separated ports or host:port pairs. */
@@ -43,15 +46,21 @@ export function parse_addresses(addresses: string): string[] {
 export class TigerBeetleEngine implements LedgerEngine {
   readonly name = 'tigerbeetle' as const;
   readonly #client: Client;
+  readonly #timeoutMs: number;
 
   constructor(options: TigerBeetleEngineOptions) {
     this.#client = createClient({ cluster_id: options.cluster_id, replica_addresses: options.replica_addresses });
+    this.#timeoutMs = options.request_timeout_ms ?? request_timeout_ms_default;
+  }
+
+  #bounded<T>(operation: string, request: Promise<T>): Promise<T> {
+    return withinTimeout(operation, this.#timeoutMs, request);
   }
 
   async createAccounts(batch: readonly AccountInput[]): Promise<CreateAccountResult[]> {
     const events = validate_account_batch(batch);
     if (events.length === 0) return [];
-    const results = await this.#client.createAccounts(events);
+    const results = await this.#bounded('createAccounts', this.#client.createAccounts(events));
     return results.map((r) => ({
       status: TbCreateAccountStatus[r.status] as CreateAccountStatus,
       timestamp: r.timestamp,
@@ -61,7 +70,7 @@ export class TigerBeetleEngine implements LedgerEngine {
   async createTransfers(batch: readonly TransferInput[]): Promise<CreateTransferResult[]> {
     const events = validate_transfer_batch(batch);
     if (events.length === 0) return [];
-    const results = await this.#client.createTransfers(events);
+    const results = await this.#bounded('createTransfers', this.#client.createTransfers(events));
     return results.map((r) => ({
       status: TbCreateTransferStatus[r.status] as CreateTransferStatus,
       timestamp: r.timestamp,
@@ -71,28 +80,28 @@ export class TigerBeetleEngine implements LedgerEngine {
   async lookupAccounts(ids: readonly bigint[]): Promise<Account[]> {
     validate_ids(ids);
     if (ids.length === 0) return [];
-    return this.#client.lookupAccounts([...ids]);
+    return this.#bounded('lookupAccounts', this.#client.lookupAccounts([...ids]));
   }
 
   async lookupTransfers(ids: readonly bigint[]): Promise<Transfer[]> {
     validate_ids(ids);
     if (ids.length === 0) return [];
-    return this.#client.lookupTransfers([...ids]);
+    return this.#bounded('lookupTransfers', this.#client.lookupTransfers([...ids]));
   }
 
   async getAccountTransfers(filter: AccountFilter): Promise<Transfer[]> {
     validate_limit(filter.limit);
-    return this.#client.getAccountTransfers(tb_account_filter(filter));
+    return this.#bounded('getAccountTransfers', this.#client.getAccountTransfers(tb_account_filter(filter)));
   }
 
   async getAccountBalances(filter: AccountFilter): Promise<AccountBalance[]> {
     validate_limit(filter.limit);
-    return this.#client.getAccountBalances(tb_account_filter(filter));
+    return this.#bounded('getAccountBalances', this.#client.getAccountBalances(tb_account_filter(filter)));
   }
 
   async queryAccounts(filter: QueryFilter): Promise<Account[]> {
     validate_limit(filter.limit);
-    return this.#client.queryAccounts({
+    return this.#bounded('queryAccounts', this.#client.queryAccounts({
       user_data_128: filter.user_data_128 ?? 0n,
       user_data_64: filter.user_data_64 ?? 0n,
       user_data_32: filter.user_data_32 ?? 0,
@@ -102,7 +111,7 @@ export class TigerBeetleEngine implements LedgerEngine {
       timestamp_max: filter.timestamp_max ?? 0n,
       limit: filter.limit,
       flags: filter.flags ?? 0,
-    });
+    }));
   }
 
   async close(): Promise<void> {
