@@ -40,7 +40,8 @@ async function playOut(lockFirst: (q: Sql) => Promise<unknown>, statement: () =>
   const holder = await service.sql.reserve();
   const errors: string[] = [];
   try {
-    const [{ pid }] = await holder<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const [self] = await holder<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    const pid = self!.pid;
     await holder`begin`;
     await lockFirst(holder as unknown as Sql);
     const running = statement().catch((error: { code?: string; message: string }) => errors.push(`statement: ${error.code} ${error.message}`));
