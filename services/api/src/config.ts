@@ -33,21 +33,35 @@ export const railOutcomePollMsDefault = 500;
 // How long an instance may reuse an API key's row (scopes, revocation, user and merchant status)
 // before reading it again: revocation takes effect within this time everywhere. 0 disables.
 export const authCacheTtlMsDefault = 1000;
-// PostgreSQL connections, per pool (README "Connections": the formula for a deployment).
+// PostgreSQL connections, per pool (README "Connections": the formula for a deployment;
+// docs/operations.md "Topology and connections"). Sized so that 2 API and 2 worker processes take
+// 68 of PostgreSQL's default 100 (decision 0571): room for the CLI, migrations, psql and a metrics
+// scraper beside them.
 /** The request path's pool in an API process. */
 export const databasePoolMaxDefault = 10;
 /** The same pool in a worker process, where only the idempotency store's passes use it. */
 export const workerProcessDatabasePoolMaxDefault = 2;
-/** The ledger's PostgreSQL engine (none with TigerBeetle): refunds, settlement batches. */
-export const ledgerPoolMaxDefault = 8;
-/** Commits that do not wait for the disk (db/index.ts asynchronousCommitSession). */
-export const asyncCommitPoolMaxDefault = 4;
+/**
+ * The ledger's PostgreSQL engine (none with TigerBeetle): refunds, settlement batches. 4: its
+ * callers in one process are at most the request pool's requests that touch money (a few at once:
+ * a ledger call is one short transaction) or the background work's 4 connections; 8 left half idle.
+ */
+export const ledgerPoolMaxDefault = 4;
+/**
+ * Commits that do not wait for the disk (db/index.ts asynchronousCommitSession): the sandbox
+ * providers' rows and idempotency recovery points, single statements that postgres.js pipelines
+ * on a connection; 2 (was 4) kept bench-payouts' figures (decision 0571).
+ */
+export const asyncCommitPoolMaxDefault = 2;
 /** Background work (rail outcome settlement, job tasks); opened only where workers run. */
 export const workerPoolMaxDefault = 4;
 /** The job queue's own node-postgres pool (graphile-worker); one is held for LISTEN. */
 export const jobQueuePoolMaxDefault = 2;
-/** The webhook worker's own pool (relay, claims, outcome records); opened only where workers run. */
-export const webhookPoolMaxDefault = 4;
+/**
+ * The webhook worker's own pool (relay, claims, outcome records); opened only where workers run.
+ * 2 (was 4): its statements are short and between them the deliveries wait on the network.
+ */
+export const webhookPoolMaxDefault = 2;
 /** Jobs one runner runs at once. */
 export const jobConcurrencyDefault = 2;
 /** How often an idle job runner looks for jobs whose run time has come (new jobs are announced at once). */

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
       .catch(async (error: unknown) => { await runtime.close(); throw error; });
     logger.info('background work running', {
       rail_outcome_poll_ms: config.railOutcomePollMs, job_concurrency: config.jobConcurrency, connections_max: connectionsPerProcess(config).total,
+      // What `locked_by` of this process's jobs says (graphile_worker._private_jobs): who holds a job.
+      job_runner_id: runtime.jobRunner?.workerId() ?? null,
     });
     process.stdout.write('payagg worker running (job runner: idempotency purge, refund sweeper, completer; sandbox rail outcomes)\n');
     const stop = async (signal: string) => {

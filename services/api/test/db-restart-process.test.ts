@@ -8,12 +8,10 @@
 // retried with its Idempotency-Key answers 200 and its collection exists exactly once. Before: every process died 241-350 ms after the kill, on the
 // postgres.js `socket.write` TypeError (porsager/postgres #1154, #1208) or graphile-worker's
 // unhandled rejection in batchCompleteJobs (decision 0510).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient } from '@payagg/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/domain/api-keys.ts';
@@ -25,9 +23,8 @@ import { openEmbeddedCluster, type EmbeddedCluster } from '../src/db/embedded.ts
 import { createPool } from '../src/db/index.ts';
 import { migrateAll } from '../src/db/schema-steps.ts';
 import { createLogger } from '../src/log.ts';
-import { startWorkerProcess, killWorkerProcesses, waitForValue, workerReadyLine } from './helpers/worker-process.ts';
+import { startApiProcess, startWorkerProcess, killWorkerProcesses, waitForValue, workerReadyLine } from './helpers/worker-process.ts';
 
-const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 /** How long a process may take to start, or to be answered again, on a shared machine. */
 const waitMs = 60_000;
 /** Requests at once in the stream: enough that connections are busy when the postmaster dies. */
@@ -45,7 +42,6 @@ let restarted = false;
 let databaseUrl: string;
 const masterKeyHex = randomBytes(32).toString('hex');
 let apiKey: { api_key: string; api_secret: string };
-const children: ChildProcess[] = [];
 
 function postmasterPid(): number {
   return Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -68,7 +64,6 @@ beforeAll(async () => {
 }, waitMs);
 
 afterAll(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   killWorkerProcesses();
   // The first cluster object's postmaster may be the one the test killed: its stop() would wait
   // for it; the running postmaster (whichever started it) is stopped by its pid.
@@ -82,23 +77,16 @@ type Answer = { status: number; code?: string; retryAfter: string | null; ms: nu
 
 describe('a PostgreSQL restart under load', () => {
   it('leaves the API and worker processes up, answering 503 with Retry-After meanwhile, and both resume', async () => {
-    const env = { ...process.env, DATABASE_URL: databaseUrl, MASTER_KEY: masterKeyHex, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0',
+    const api = await startApiProcess({ databaseUrl, masterKeyHex }, {
+      RATE_LIMIT_PER_SECOND: '0',
       // A key whose run the kill interrupted is retried after this (default 30 s): the test's retries wait less.
-      IDEMPOTENCY_LOCK_MS: '3000' };
-    const api = spawn(process.execPath, [mainFile], { env: { ...env, PORT: '0', LOG_LEVEL: 'info', RUN_WORKERS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(api);
-    let apiOutput = '';
-    api.stdout!.on('data', (chunk) => (apiOutput += String(chunk)));
-    api.stderr!.on('data', (chunk) => (apiOutput += String(chunk)));
-    const worker = startWorkerProcess({ databaseUrl, masterKeyHex } as never, {
+      IDEMPOTENCY_LOCK_MS: '3000',
+    }, waitMs);
+    const worker = startWorkerProcess({ databaseUrl, masterKeyHex }, {
       LOG_LEVEL: 'warn', SANDBOX_RAIL_OUTCOME_DELAY_MS: '0', RAIL_OUTCOME_POLL_MS: '100',
     });
-    const port = await waitForValue(() => {
-      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(apiOutput) ?? /"msg":"listening","port":(\d+)/.exec(apiOutput);
-      return match ? Number(match[1]) : null;
-    }, () => `the API process to listen; output so far:\n${apiOutput}`, waitMs);
     await waitForValue(() => (workerReadyLine.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`, waitMs);
-    const origin = `http://127.0.0.1:${port}`;
+    const origin = api.origin;
     const client = createClient({ baseUrl: `${origin}/v1`, apiKey: apiKey.api_key, apiSecret: apiKey.api_secret });
 
     const answers: Answer[] = [];
@@ -143,7 +131,7 @@ describe('a PostgreSQL restart under load', () => {
     // A while down, so the processes go through reconnect attempts that are refused.
     const downAt = answers.length;
     await waitForValue(() => (answers.length >= downAt + 40 ? true : null), () => 'more answers while it is away', waitMs);
-    expect(api.exitCode).toBeNull();
+    expect(api.child.exitCode).toBeNull();
     expect(worker.child.exitCode).toBeNull();
 
     const before = created.length;
@@ -158,7 +146,7 @@ describe('a PostgreSQL restart under load', () => {
     streaming = false;
     await stream;
 
-    expect(api.exitCode, apiOutput).toBeNull();
+    expect(api.child.exitCode, api.output()).toBeNull();
     expect(worker.child.exitCode, worker.output()).toBeNull();
     const statuses = new Set(answers.map((a) => a.status));
     expect([...statuses].filter((s) => s !== 200 && s !== 503), JSON.stringify({ killedTime, restartedTime, odd: answers.filter((a) => a.status !== 200 && a.status !== 503) })).toEqual([]);
@@ -166,7 +154,7 @@ describe('a PostgreSQL restart under load', () => {
       expect(answer.code).toBe('SERVICE_UNAVAILABLE');
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
-    expect(apiOutput).not.toContain('unexpected error');
+    expect(api.output()).not.toContain('unexpected error');
 
     // A request refused with 503 is safe to retry with its key: it answers 200 (replayed if its
     // commit had gone through, else run now), and its reference exists exactly once. Those that

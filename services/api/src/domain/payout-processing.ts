@@ -36,6 +36,7 @@ import { appendEvent, appendEvents, type EventType } from './events.ts';
 import { fieldsRefusal } from './outcomes.ts';
 import { enqueueSendJobs, getPayout, payoutEvent, type PayoutRow } from './payouts.ts';
 import { settlePayoutConversion, settlePayoutConversions } from './payout-conversions.ts';
+import { type ProviderReference, recordProviderReferences } from './payout-provider-references.ts';
 
 /** What the payout background work needs beside the pool and the ledger. */
 export type PayoutsRuntime = {
@@ -118,7 +119,7 @@ export async function sendPayouts(deps: PayoutProcessingDeps, payoutIds: readonl
     await enqueueJob(deps.sql, 'payouts.send', { payoutIds: [row.id] }, { runAt: row.scheduled_at!, jobKey: `payouts.send:${row.id}:due` });
   }
   const details = await openDestinations(deps, [...new Set(plan.send.map((row) => row.destination_id))]);
-  const references: { id: string; reference: string }[] = [];
+  const references: ProviderReference[] = [];
   const outages: unknown[] = [];
   let declined = 0;
   await mapWithConcurrency(plan.send, payoutSendConcurrency, async (row) => {
@@ -141,12 +142,7 @@ export async function sendPayouts(deps: PayoutProcessingDeps, payoutIds: readonl
       }, { declinedReason: error.reason });
     }
   });
-  if (references.length > 0) {
-    await deps.sql`
-      update payouts p set provider_reference = r.reference
-      from unnest(${references.map((r) => r.id)}::uuid[], ${references.map((r) => r.reference)}::text[]) as r(id, reference)
-      where p.id = r.id`;
-  }
+  await recordProviderReferences(deps.sql, references);
   if (outages.length > 0) throw outages[0];
   return { sent: references.length, declined };
 }

@@ -12,6 +12,7 @@ import type { Logger } from '../log.ts';
 import { graphileLogger } from './graphile-logger.ts';
 import type { JobContext, JobDeps, JobDefinition } from './job.ts';
 import { jobDefinitions, mainRunnerJobDefinitions } from './registry.ts';
+import { freeDeadRunnersJobs, freeJobsOf } from './dead-runners.ts';
 import { createJobQueuePool, jobQueueSchema } from './schema.ts';
 
 /** How long a stopping runner lets running jobs finish before their AbortSignal fires. */
@@ -20,6 +21,11 @@ export const jobShutdownAbortMs = 5_000;
 export type JobRunner = {
   /** The library's events (job:start, job:success, job:failed, ...), for tests and metrics. */
   events: WorkerEvents;
+  /**
+   * The id its jobs are locked under (graphile_worker's `locked_by`, the heartbeat row's
+   * `worker_id`): which process holds a job. Changes when the runner is started again.
+   */
+  workerId(): string | null;
   /** Stops taking jobs and waits for the running ones (aborted after jobShutdownAbortMs). */
   stop(): Promise<void>;
 };
@@ -96,11 +102,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     try {
       await pool.query(`insert into job_runner_heartbeats (worker_id) values ($1)
         on conflict (worker_id) do update set last_seen_at = now()`, [id]);
-      const { rows } = await pool.query<{ worker_id: string }>(`with dead as (
-          delete from job_runner_heartbeats where last_seen_at < now() - make_interval(secs => $1) returning worker_id
-        ), freed as (select ${jobQueueSchema}.force_unlock_workers(array(select worker_id from dead)))
-        select worker_id from dead, freed`, [runnerHeartbeatTimeoutMs / 1000]);
-      if (rows.length > 0) options.logger.warn('freed the jobs of job runners not heard from', { workers: rows.map((r) => r.worker_id), timeout_ms: runnerHeartbeatTimeoutMs });
+      const freed = await freeDeadRunnersJobs(pool, runnerHeartbeatTimeoutMs);
+      if (freed.workers.length > 0) {
+        options.logger.warn('freed the jobs of job runners not heard from', { ...freed, timeout_ms: runnerHeartbeatTimeoutMs });
+      }
     } catch (error) {
       options.logger.warn('job runner heartbeat failed', { error: (error as Error)?.message ?? String(error) });
     }
@@ -132,14 +137,14 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       if (stopping) return;
       try {
         if (deadPoolId !== null) {
-          await pool.query(`select ${jobQueueSchema}.force_unlock_workers($1::text[])`, [[deadPoolId]]);
+          await freeJobsOf(pool, [deadPoolId]);
           await pool.query('delete from job_runner_heartbeats where worker_id = $1', [deadPoolId]);
         }
         const next = await start();
         if (stopping) { await next.stop(); return; }
         runner = next;
         watch(next);
-        options.logger.info('job runner started again', { freed_worker: deadPoolId });
+        options.logger.info('job runner started again', { freed_worker: deadPoolId, worker_id: poolId });
         return;
       } catch (error) {
         options.logger.warn('job runner not started yet', { error: (error as Error)?.message ?? String(error), retry_in_ms: Math.min(delayMs * 2, runnerRestartDelayMaxMs) });
@@ -158,6 +163,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   void heartbeat();
   return {
     events,
+    workerId: () => poolId,
     async stop() {
       stopping = true;
       clearInterval(heartbeatTimer);

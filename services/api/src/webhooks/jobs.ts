@@ -65,7 +65,13 @@ export async function enqueueEndpointDeliveries(q: Queryable, endpointIds: reado
   await q`select ${addDeliverJobs(q, q`select unnest(${endpointIds as string[]}::uuid[]) as endpoint_id`)} as added`;
 }
 
-/** graphile_worker.add_job for every endpoint_id of `endpoints` (a subquery), as one SQL expression. */
+/**
+ * graphile_worker.add_job for every endpoint_id of `endpoints` (a subquery), as one SQL expression,
+ * in endpoint id order: a replaced job's row is locked until the statement's transaction ends, so
+ * two statements adding jobs for the same endpoints in different orders (the relay's fan-out and
+ * the sweep, in two workers) deadlocked (issue 26's soak; decision 0570). The ORDER BY subquery is
+ * never flattened, so the aggregate calls add_job in that order.
+ */
 export function addDeliverJobs(q: Queryable, endpoints: PendingQuery): PendingQuery {
   return q`(select count(graphile_worker.add_job(
       identifier => ${deliverEndpointJobName}::text,
@@ -73,5 +79,5 @@ export function addDeliverJobs(q: Queryable, endpoints: PendingQuery): PendingQu
       max_attempts => ${jobAttemptsMax[deliverEndpointJobName]}::int,
       job_key => ${`${deliverEndpointJobName}:`}::text || e.endpoint_id::text,
       job_key_mode => 'replace'
-    )) from (${endpoints}) e)`;
+    )) from (select distinct s.endpoint_id from (${endpoints}) s order by s.endpoint_id) e)`;
 }
