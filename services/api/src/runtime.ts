@@ -30,6 +30,13 @@ import { createPayoutRailRegistry } from './payout-rails/registry.ts';
 import { sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
 import { describeLedgerEngine } from './ledger-engine.ts';
 import { observeLedgerEngine } from './metrics/ledger-calls.ts';
+import type { ReadinessPool } from './http/readiness.ts';
+
+/**
+ * /readyz asks the ledger through its pool on PostgreSQL and, on TigerBeetle, with a lookup of this
+ * account (any id: found or not, an answer needs the cluster's quorum).
+ */
+const readinessProbeAccountId = 1n;
 
 /**
  * Application names of the runtime's pools (pg_stat_activity shows whose a connection is). The
@@ -58,7 +65,7 @@ export type DomainRuntime = {
   /** The webhook relay and its job runner (webhooks/worker.ts); started with the background work. */
   webhooks: WebhookWorker;
   /** The pools the request path uses beside the caller's `sql` (GET /readyz probes each: http/readiness.ts). */
-  requestPools: { name: string; sql: Sql }[];
+  requestPools: ReadinessPool[];
   /** Delivers due sandbox rail outcomes now, one poller round (tests drive the sandbox rails with it). */
   deliverRailOutcomes(): Promise<SandboxOutcomeRoundSummary>;
   close(): Promise<void>;
@@ -174,7 +181,7 @@ export async function createDomainRuntime(input: {
     jobRunner,
     webhooks,
     requestPools: [
-      ...(engine instanceof PostgresEngine ? [{ name: 'ledger', sql: engine.sql }] : []),
+      engine instanceof PostgresEngine ? { name: 'ledger', sql: engine.sql } : { name: 'ledger', probe: () => engine.lookupAccounts([readinessProbeAccountId]) },
       { name: 'async-commit', sql: asyncCommitSql },
     ],
     deliverRailOutcomes: () => poller.runOnce(),

@@ -4,7 +4,8 @@
 // balancer or an orchestrator's readiness probe asks before sending traffic.
 //
 // Ready means: every pool the request path uses answers a trivial statement (`select 1`) within
-// readinessProbeTimeoutMs. That one probe covers both failures issue 22 names: the database cannot
+// readinessProbeTimeoutMs, and so does the TigerBeetle cluster when the ledger runs on it (one
+// account lookup: without a quorum it never answers, decision 0580). That one probe covers both failures issue 22 names: the database cannot
 // be reached (the statement fails or never answers), and a pool is exhausted (every connection is
 // taken by a transaction, or wedged: the statement queues behind them and does not answer in
 // time). postgres.js pipelines statements onto busy connections, so a pool that is merely busy
@@ -28,7 +29,11 @@ export const readinessProbeTimeoutMs = 500;
 /** Retry-After of a 503: about how often a load balancer's health check asks again. */
 export const readinessRetryAfterS = 5;
 
-export type ReadinessPool = { name: string; sql: Sql };
+/**
+ * What /readyz asks: a database pool (`select 1`), or any other dependency of the request path by
+ * its own cheapest call (the TigerBeetle cluster: one account lookup, which needs a quorum).
+ */
+export type ReadinessPool = { name: string; sql: Sql } | { name: string; probe: () => Promise<unknown> };
 
 type Probe = { settled: boolean; answer: Promise<boolean> };
 
@@ -40,7 +45,8 @@ export function createReadinessCheck(pools: readonly ReadinessPool[], options: {
     let probe = inFlight.get(pool.name);
     if (!probe || probe.settled) {
       const started: Probe = { settled: false, answer: Promise.resolve(false) };
-      started.answer = Promise.resolve(pool.sql`select 1`).then(() => true, () => false).finally(() => { started.settled = true; });
+      const asked = 'sql' in pool ? pool.sql`select 1` : pool.probe();
+      started.answer = Promise.resolve(asked).then(() => true, () => false).finally(() => { started.settled = true; });
       inFlight.set(pool.name, started);
       probe = started;
     }
@@ -65,7 +71,7 @@ export function readyz(check: () => Promise<string[]>) {
     if (req.path !== '/readyz' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     check().then((failing) => {
       if (failing.length === 0) return sendOk(res, { status: 'ready' });
-      sendError(res, new ApiError('SERVICE_UNAVAILABLE', `Not ready: the ${failing.join(', ')} database pool did not answer within ${readinessProbeTimeoutMs} ms.`, {
+      sendError(res, new ApiError('SERVICE_UNAVAILABLE', `Not ready: ${failing.join(', ')} did not answer within ${readinessProbeTimeoutMs} ms.`, {
         details: { pools: failing },
         headers: { 'Retry-After': String(readinessRetryAfterS) },
       }));

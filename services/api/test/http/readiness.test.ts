@@ -52,3 +52,21 @@ describe('the readiness check', () => {
     }
   });
 });
+
+describe('the readiness check of a dependency that is not a pool (the TigerBeetle ledger)', () => {
+  it('names it while its probe does not answer in time, asks it once at a time, and is ready once it answers', async () => {
+    let calls = 0;
+    let answer: (() => void) | null = null;
+    const check = createReadinessCheck([{ name: 'ledger', probe: () => { calls += 1; return new Promise<void>((resolve) => { answer = resolve; }); } }], { timeoutMs: 50 });
+    expect(await check()).toEqual(['ledger']);
+    expect(await check()).toEqual(['ledger']);
+    expect(calls).toBe(1); // the unanswered probe is awaited again, not joined by another
+    answer!();
+    expect(await check()).toEqual([]);
+  });
+
+  it('names it when its probe fails', async () => {
+    const check = createReadinessCheck([{ name: 'ledger', probe: () => Promise.reject(new Error('no quorum')) }], { timeoutMs: 50 });
+    expect(await check()).toEqual(['ledger']);
+  });
+});

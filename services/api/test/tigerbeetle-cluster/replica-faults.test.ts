@@ -153,8 +153,13 @@ describe.skipIf(skipReason !== null)('the service on a three-replica TigerBeetle
     await waitForValue(() => (op.answers.length > 0 ? true : null), () => 'a first answer', 120_000);
     note(`first answer without quorum: ${JSON.stringify(op.answers[0])}`);
     expect(op.answers[0], showAnswers([op])).toMatchObject({ status: 503, retryAfter: '2', code: 'SERVICE_UNAVAILABLE' });
+    // Not ready while the cluster cannot answer: a load balancer stops sending traffic here.
+    const notReady = await fetch(`${service.origin}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(((await notReady.json()) as { error: { details: { pools: string[] } } }).error.details.pools).toContain('ledger');
     for (const replica of down) await cluster.restart(replica);
     for (const replica of down) await waitUntilJoined(replica);
+    await waitForValue(async () => ((await fetch(`${service.origin}/readyz`)).status === 200 ? true : null), () => '/readyz 200 once the quorum is back', 120_000);
     await attempt;
     note(`after the restarts: ${JSON.stringify(op.answers.slice(1))}; warnings: ${warnings()}`);
     expect(op.id, showAnswers([op])).not.toBeNull();
