@@ -179,8 +179,8 @@ export function createSharedRateLimiter(sql: Sql, perSecond: number, burst: numb
     storeType: 'pool',
     tableName: rateLimitTable,
     tableCreated: true,
-    // Expired rows are overwritten on the key's next request; rows of keys never seen again are
-    // left to the library's hourly sweep, which runs only when asked.
+    // Expired rows are overwritten on the key's next request; rows of keys not seen again are
+    // deleted by the library's sweep (every 5 minutes, rows expired over an hour ago).
     clearExpiredByTimeout: true,
     points: burst,
     duration,
