@@ -3,7 +3,9 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressGroupOf, authFailureBucket, createRateLimiter, expandIpv6 } from '../src/http/rate-limit.ts';
+import net from 'node:net';
+import { createPool } from '../src/db/index.ts';
+import { addressGroupOf, authFailureBucket, createRateLimiter, createSharedRateLimiter, expandIpv6 } from '../src/http/rate-limit.ts';
 import { signedHeaders } from './helpers/raw-request.ts';
 import { type TestService, startTestService } from './helpers/service.ts';
 
@@ -23,6 +25,27 @@ describe('token bucket', () => {
     expect(limiter.take('a', 0)).toBe(0);
     expect(limiter.take('a', 0)).toBe(4);
     expect(limiter.take('b', 0)).toBe(0);
+  });
+});
+
+describe('the shared limiter without its database (decision 0520)', () => {
+  it('falls back to a limiter in this process of the same size: requests go on, still limited', async () => {
+    // A port that was free a moment ago: nothing answers there, so every statement fails.
+    const port = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address() as net.AddressInfo;
+        server.close(() => resolve(free));
+      });
+    });
+    const sql = createPool(`postgres://nobody@127.0.0.1:${port}/none`, 1);
+    try {
+      const limiter = createSharedRateLimiter(sql, 1, 2);
+      const states = [await limiter.charge('k'), await limiter.charge('k'), await limiter.charge('k')];
+      expect(states.map((s) => [s.retryAfterS === 0, s.remaining])).toEqual([[true, 1], [true, 0], [false, 0]]);
+      expect(states[2]!.retryAfterS).toBeGreaterThanOrEqual(1);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
   });
 });
 

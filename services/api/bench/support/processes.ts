@@ -107,7 +107,10 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
     // BENCH_SEPARATE_WORKER=1: the deployment with the background workers in their own process
     // (src/worker.ts) and none in the API process.
     const separateWorker = Boolean(process.env.BENCH_SEPARATE_WORKER);
-    const env = { DATA_DIR: dataDir, PORT: String(apiPort), RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', VALIDATE_RESPONSES: 'false',
+    // BENCH_RATE_LIMIT=1: the rate limiter on, at a limit the load cannot reach (every request
+    // charged, none refused), to measure its cost (decision 0520); off by default.
+    const rateLimit: Record<string, string> = process.env.BENCH_RATE_LIMIT ? { RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' } : { RATE_LIMIT_PER_SECOND: '0' };
+    const env = { DATA_DIR: dataDir, PORT: String(apiPort), ...rateLimit, LOG_LEVEL: 'warn', VALIDATE_RESPONSES: 'false',
       ...(separateWorker ? { RUN_WORKERS: 'false' } : {}), ...apiEnv };
     const api = await start(api_main_file, env, /api_secret:\s+\S+/, profile);
     children.push(api.child);

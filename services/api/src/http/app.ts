@@ -192,7 +192,7 @@ export function createApp(deps: AppDeps): App {
   if (deps.partnerSpec) {
     app.use(authenticatePartner({ spec: deps.partnerSpec, lookupKey: createPartnerKeyLookup(deps.sql, config.authCacheTtlMs), logger, now, failureLimiter, serviceMode: config.mode }));
   }
-  app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
+  app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, sql: deps.sql }));
   app.use(refuseUnexpectedBody(specs));
   app.use(parseJsonBody);
   app.use(strictQueryValues(specs));

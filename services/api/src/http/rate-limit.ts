@@ -3,10 +3,13 @@
 // Unauthenticated requests (the payer checkout endpoints) are bucketed by client address.
 // Failed authentications are limited too, in buckets of their own (authFailureBucket below,
 // charged by src/auth/authenticate.ts).
-// Buckets live in this process: with N instances a key's effective limit is up to N times higher
-// (docs/decisions/0132-rate-limits.md).
+// Valid traffic's budgets (per key, per payer address) are shared by every API process: they are
+// counted in PostgreSQL by rate-limiter-flexible (createSharedRateLimiter below, decision 0520).
+// Refused authentications' budgets still live in each process (createRateLimiter).
 import net from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Sql } from '../db/index.ts';
 import { normalizePeerAddress } from '../auth/ip-allow.ts';
 import type { Principal } from '../auth/principal.ts';
 import { ApiError } from './errors.ts';
@@ -120,19 +123,101 @@ export function expandIpv6(address: string): string[] {
   return [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right].map((group) => group.padStart(4, '0').toLowerCase());
 }
 
-export function rateLimit(options: { perSecond: number; burst: number; now: () => number }) {
+/** The table the shared counters live in (migrations/0520_rate_limits.sql). */
+export const rateLimitTable = 'rate_limits';
+
+/** A budget every API process charges, so N processes give a key its limit once, not N times. */
+export type SharedRateLimiter = {
+  charge(id: string): Promise<RateLimitState>;
+};
+
+/**
+ * The window a shared budget is counted in: `burst` requests per `burst / perSecond` seconds (at
+ * least one), the same average rate as the token bucket and the same largest burst.
+ * rate-limiter-flexible's PostgreSQL store counts fixed windows: within one window a key gets
+ * exactly `burst` requests across all processes (one atomic upsert per request); across a
+ * window's edge a client can spend up to two bursts back to back.
+ */
+export function sharedWindowS(perSecond: number, burst: number): number {
+  return Math.max(1, Math.ceil(burst / perSecond));
+}
+
+/**
+ * rate-limiter-flexible's PostgreSQL limiter over our request pool (postgres.js): it speaks to a
+ * `pg`-style pool (`query({ text, values })` resolving to `{ rows }`), which this adapter
+ * provides, so the limiter needs no pool or connections of its own. Its bigint column comes back
+ * as text from postgres.js; the library does arithmetic on it, so it is made a number here.
+ */
+function pgStyleClient(sql: Sql) {
+  return {
+    async query(q: { text: string; values?: unknown[] }): Promise<{ rows: Record<string, unknown>[] }> {
+      const rows = await sql.unsafe(q.text, (q.values ?? []) as never[]);
+      return { rows: rows.map((row) => ({ ...row, points: Number(row.points), expire: row.expire === null ? null : Number(row.expire) })) };
+    },
+  };
+}
+
+function stateOf(result: RateLimiterRes, burst: number, allowed: boolean): RateLimitState {
+  const waitS = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+  return {
+    retryAfterS: allowed ? 0 : waitS,
+    limit: burst,
+    remaining: allowed ? result.remainingPoints : 0,
+    resetS: result.remainingPoints >= burst ? 0 : Math.max(0, Math.ceil(result.msBeforeNext / 1000)),
+  };
+}
+
+/**
+ * The shared limiter. While the database does not answer, each process falls back to an
+ * in-memory limiter of the same size (rate-limiter-flexible's insuranceLimiter): requests go on
+ * limited per process, as before decision 0520, rather than all being refused by the limiter.
+ */
+export function createSharedRateLimiter(sql: Sql, perSecond: number, burst: number): SharedRateLimiter {
+  const duration = sharedWindowS(perSecond, burst);
+  const limiter = new RateLimiterPostgres({
+    storeClient: pgStyleClient(sql),
+    storeType: 'pool',
+    tableName: rateLimitTable,
+    tableCreated: true,
+    // Expired rows are overwritten on the key's next request; rows of keys not seen again are
+    // deleted by the library's sweep (every 5 minutes, rows expired over an hour ago).
+    clearExpiredByTimeout: true,
+    points: burst,
+    duration,
+    insuranceLimiter: new RateLimiterMemory({ points: burst, duration }),
+  });
+  return {
+    async charge(id) {
+      try {
+        return stateOf(await limiter.consume(id), burst, true);
+      } catch (refusal) {
+        // consume rejects with the RateLimiterRes when the budget is spent; anything else (the
+        // store and its insurance both failing) is a fault, not a refusal.
+        if (refusal instanceof RateLimiterRes) return stateOf(refusal, burst, false);
+        throw refusal;
+      }
+    },
+  };
+}
+
+export function rateLimit(options: { perSecond: number; burst: number; sql: Sql }) {
   if (options.perSecond <= 0) {
     return function rateLimitDisabled(_req: Request, _res: Response, next: NextFunction): void {
       next();
     };
   }
-  const limiter = createRateLimiter(options.perSecond, options.burst);
-  return function rateLimitByKey(req: Request, res: Response, next: NextFunction): void {
+  const limiter = createSharedRateLimiter(options.sql, options.perSecond, options.burst);
+  return async function rateLimitByKey(req: Request, res: Response, next: NextFunction): Promise<void> {
     const principal = res.locals.principal as Principal | undefined;
     // A partner key (auth/authenticate-partner.ts) has a bucket of its own, as a merchant key has.
     const partnerKeyId = (res.locals.partnerPrincipal as { apiKey: { id: string } } | undefined)?.apiKey.id;
     const id = principal ? `key:${principal.apiKey.id}` : partnerKeyId ? `partner_key:${partnerKeyId}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
-    const state = limiter.charge(id, options.now());
+    let state: RateLimitState;
+    try {
+      state = await limiter.charge(id);
+    } catch (error) {
+      return next(error);
+    }
     // Set before the handler runs, so whatever it answers (a 2xx, a refusal, a 500) carries them.
     setRateLimitHeaders(res, state);
     if (state.retryAfterS === 0) return next();
