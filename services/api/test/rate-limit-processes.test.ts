@@ -1,22 +1,18 @@
 // Issue 26, "limits shared across processes": two real API processes (main.ts, RUN_WORKERS=false)
 // on one database share each key's budget (decision 0520). Before, each process had buckets of
 // its own and N processes gave a key N times its limit: the sequential burst below got 2 x burst
-// accepted (and 2 x burst forged signatures were answered 401 before any 429). rate-limiter-flexible counts a key's requests in one row with one atomic upsert per
-// request, so within one window exactly `burst` are accepted across both processes, whatever the
+// accepted (and 2 x burst forged signatures were answered 401 before any 429).
+// rate-limiter-flexible counts a key's requests in one row with one atomic upsert per request, so
+// within one window exactly `burst` are accepted across both processes, whatever the
 // interleaving; its windows are fixed (burst / perSecond seconds from a key's first request),
 // and the bursts here take far less than the window.
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { createClient } from '@payagg/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestService, startTestService } from './helpers/service.ts';
-import { waitForValue } from './helpers/worker-process.ts';
+import { apiProcessStartMs as startMs, startApiProcess } from './helpers/api-process.ts';
 import { signedHeaders } from './helpers/raw-request.ts';
 
-const mainFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
-/** How long a process may take to start on a shared machine. */
-const startMs = 60_000;
 /** The budget: a window of burst / perSecond = 20 s, far longer than either burst takes. */
 const burst = 20;
 const perSecond = 1;
@@ -55,23 +51,10 @@ function expectOneWindowEnd(answers: Answer[]): void {
 let service: TestService;
 const children: ChildProcess[] = [];
 
-async function startApiProcess(): Promise<string> {
-  const child = spawn(process.execPath, [mainFile], {
-    env: {
-      ...process.env, DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex, PORT: '0', LOG_LEVEL: 'info',
-      RUN_WORKERS: 'false', MIGRATE_ON_START: 'false', RATE_LIMIT_PER_SECOND: String(perSecond), RATE_LIMIT_BURST: String(burst),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += String(chunk)));
-  child.stderr!.on('data', (chunk) => (output += String(chunk)));
-  const port = await waitForValue(() => {
-    const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(output) ?? /"msg":"listening","port":(\d+)/.exec(output);
-    return match ? Number(match[1]) : null;
-  }, () => `the API process to listen; output so far:\n${output}`, startMs);
-  return `http://127.0.0.1:${port}/v1`;
+async function startSharedApiProcess(): Promise<string> {
+  const api = await startApiProcess({ DATABASE_URL: service.databaseUrl, MASTER_KEY: service.masterKeyHex, RATE_LIMIT_PER_SECOND: String(perSecond), RATE_LIMIT_BURST: String(burst) });
+  children.push(api.child);
+  return api.baseUrl;
 }
 
 beforeAll(async () => {
@@ -87,7 +70,7 @@ afterAll(async () => {
 describe('two API processes on one database', () => {
   let origins: string[] = [];
   beforeAll(async () => {
-    origins = await Promise.all([startApiProcess(), startApiProcess()]);
+    origins = await Promise.all([startSharedApiProcess(), startSharedApiProcess()]);
   }, startMs);
 
   it('share one key\'s budget: exactly the burst is accepted across both, RateLimit-Remaining counts down across them, RateLimit-Reset is the window\'s end', async () => {
