@@ -2576,7 +2576,10 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Too many requests (RATE_LIMITED). Retry after the number of seconds in Retry-After. */
+        /**
+         * @description Too many requests (RATE_LIMITED): the budget of the current window is spent. Retry after the
+         *     number of seconds in Retry-After, when the window ends.
+         */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2779,18 +2782,26 @@ export interface components {
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /**
-         * @description The caller's rate-limit budget: how many requests its bucket holds when full
-         *     (`RATE_LIMIT_BURST`, refilled at `RATE_LIMIT_PER_SECOND`; docs/decisions/0132 and 0461).
-         *     Sent on every response to a request charged to a bucket (an API key's, a partner key's, a
-         *     refused authentication's, or a payer's address on the checkout endpoints), errors and 429
-         *     included, whenever rate limiting is on (the default). Absent when the deployment turns it
-         *     off (`RATE_LIMIT_PER_SECOND=0`) and on refusals made before any bucket is known (unknown
-         *     route or method, a body over the size limit).
+         * @description The caller's rate-limit budget: how many requests it may make in one window
+         *     (`RATE_LIMIT_BURST`, default 200). A window lasts `RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND`
+         *     seconds, rounded up (default 2 s), and starts at the budget's first request after the last
+         *     window ended; the budget is shared by every API process of the deployment
+         *     (docs/decisions/0461 and 0520). Sent on every response to a request charged to a budget (an
+         *     API key's, a partner key's, a refused authentication's, or a payer's address on the
+         *     checkout endpoints), errors and 429 included, whenever rate limiting is on (the default).
+         *     Absent when the deployment turns it off (`RATE_LIMIT_PER_SECOND=0`) and on refusals made
+         *     before any budget is known (unknown route or method, a body over the size limit).
          */
         "RateLimit-Limit": number;
-        /** @description Whole requests left in the bucket after this one (0 on a 429). Sent with RateLimit-Limit. */
+        /**
+         * @description Requests left in the current window after this one, counted across every API process
+         *     (0 on a 429). Sent with RateLimit-Limit.
+         */
         "RateLimit-Remaining": number;
-        /** @description Seconds until the bucket is full again (0 when it is). Sent with RateLimit-Limit. */
+        /**
+         * @description Whole seconds, rounded up, until the current window ends and the whole budget is back
+         *     (on a 429, the same as Retry-After). Sent with RateLimit-Limit.
+         */
         "RateLimit-Reset": number;
     };
     pathItems: never;

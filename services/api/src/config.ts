@@ -21,7 +21,7 @@ export const portDefault = 8080;
 export const dataDirDefault = './.data';
 export const signatureToleranceSDefault = 300;
 export const bodyLimitBytesDefault = 1024 * 1024;
-// Per API key: a token bucket refilled at `rate_limit_per_second` with room for `rate_limit_burst`.
+// Per API key: `rate_limit_burst` requests per window of burst / per-second seconds, shared by every API process (decision 0520).
 // The seed does not give numbers ("not shown"); these are generous defaults, see docs/decisions/0132-rate-limits.md.
 export const rateLimitPerSecondDefault = 100;
 export const rateLimitBurstDefault = 200;

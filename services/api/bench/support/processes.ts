@@ -107,7 +107,13 @@ export async function startTargets(apiEnv: Record<string, string> = {}): Promise
     // BENCH_SEPARATE_WORKER=1: the deployment with the background workers in their own process
     // (src/worker.ts) and none in the API process.
     const separateWorker = Boolean(process.env.BENCH_SEPARATE_WORKER);
-    const env = { DATA_DIR: dataDir, PORT: String(apiPort), RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', VALIDATE_RESPONSES: 'false',
+    // BENCH_RATE_LIMIT=1: the rate limiter on, at a limit the load cannot reach (every request
+    // charged, none refused), to measure its cost (decision 0520); off by default.
+    // BENCH_RATE_LIMIT=spent: one request per 1 s window, so nearly every request is refused (429):
+    // what a client hammering past its limit costs.
+    const rateLimitOn = process.env.BENCH_RATE_LIMIT === 'spent' ? { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '1' } : { RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000' };
+    const rateLimit: Record<string, string> = process.env.BENCH_RATE_LIMIT ? rateLimitOn : { RATE_LIMIT_PER_SECOND: '0' };
+    const env = { DATA_DIR: dataDir, PORT: String(apiPort), ...rateLimit, LOG_LEVEL: 'warn', VALIDATE_RESPONSES: 'false',
       ...(separateWorker ? { RUN_WORKERS: 'false' } : {}), ...apiEnv };
     const api = await start(api_main_file, env, /api_secret:\s+\S+/, profile);
     children.push(api.child);

@@ -12,7 +12,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Queryable } from '../db/index.ts';
 import { findPartnerKeyForAuth, keyIdOf, partnerKeyMatches, partnerKeyPattern, type PartnerKeyForAuth } from '../domain/partners.ts';
 import { ApiError } from '../http/errors.ts';
-import { authFailureBucket, type RateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
+import { authFailureBucket, type SharedRateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
@@ -64,15 +64,15 @@ export function authenticatePartner(deps: {
   lookupKey: (apiKey: string, nowMs: number) => Promise<PartnerKeyForAuth | null>;
   logger: Logger;
   now: () => number;
-  failureLimiter: RateLimiter | null;
+  failureLimiter: SharedRateLimiter | null;
   /** PAYAGG_ENV: a production server refuses sandbox partners' keys (auth/key-mode.ts). */
   serviceMode: ServiceMode;
 }) {
   return async function authenticate(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (routeOf(res).spec !== deps.spec) return next();
-    const fail = (reason: string, keyRowId?: string): never => {
+    const fail = async (reason: string, keyRowId?: string): Promise<never> => {
       const fields = { request_id: res.locals.requestId, reason, partner_key_row: keyRowId, ip: req.socket.remoteAddress };
-      const state = deps.failureLimiter?.charge(authFailureBucket(keyRowId ? `partner:${keyRowId}` : null, req.socket.remoteAddress), deps.now());
+      const state = await deps.failureLimiter?.charge(authFailureBucket(keyRowId ? `partner:${keyRowId}` : null, req.socket.remoteAddress));
       // The refusal carries the failure bucket's state, as the merchant API's do (authenticate.ts).
       if (state) setRateLimitHeaders(res, state);
       const retryAfterS = state?.retryAfterS ?? 0;

@@ -28,7 +28,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { apiKeyPattern } from '../domain/api-keys.ts';
 import { ApiError } from '../http/errors.ts';
-import { authFailureBucket, type RateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
+import { authFailureBucket, type SharedRateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';
 import type { Logger } from '../log.ts';
 import type { LoadedSpec } from '../spec/load-spec.ts';
@@ -58,7 +58,7 @@ export type AuthDeps = {
   logger: Logger;
   now: () => number;
   /** Budgets of refused authentications (src/http/rate-limit.ts); null: refusals are not limited. */
-  failureLimiter: RateLimiter | null;
+  failureLimiter: SharedRateLimiter | null;
   /** PAYAGG_ENV: a production server has no sandbox world, so it refuses sandbox keys. */
   serviceMode: ServiceMode;
 };
@@ -89,9 +89,9 @@ export function authenticateMerchant(deps: AuthDeps) {
     // The two payer-facing checkout endpoints are authorized by the session's client_token.
     if (capability === 'checkout_token') return next();
 
-    const fail = (error: ApiError, reason: string, keyId?: string): never => {
+    const fail = async (error: ApiError, reason: string, keyId?: string): Promise<never> => {
       const fields = { request_id: res.locals.requestId, reason, key_id: keyId, ip: req.socket.remoteAddress };
-      const state = deps.failureLimiter?.charge(authFailureBucket(keyId ?? null, req.socket.remoteAddress), deps.now());
+      const state = await deps.failureLimiter?.charge(authFailureBucket(keyId ?? null, req.socket.remoteAddress));
       // The refusal carries the failure bucket's state: it is the budget this caller spends now.
       if (state) setRateLimitHeaders(res, state);
       const retryAfterS = state?.retryAfterS ?? 0;

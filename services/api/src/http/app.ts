@@ -28,7 +28,7 @@ import { parseJsonBody, readRawBody } from './body.ts';
 import { sendOk } from './envelope.ts';
 import { errorHandler } from './error-handler.ts';
 import { createPaginator } from './pagination.ts';
-import { createRateLimiter, rateLimit } from './rate-limit.ts';
+import { createAuthFailureLimiter, rateLimit } from './rate-limit.ts';
 import { strictQueryValues } from './query-values.ts';
 import { strictBodyDateTimes } from './date-time-fields.ts';
 import { createReadinessCheck, readyz } from './readiness.ts';
@@ -191,13 +191,14 @@ export function createApp(deps: AppDeps): App {
   app.use(matchRoute(createRouteMatcher(specs, new Set(sandboxExists ? [] : sandboxOnly))));
   app.use(readRawBody(config.bodyLimitBytes));
   const lookupKey = createKeyLookup(deps.sql, secretBox, config.authCacheTtlMs);
-  // Refused authentications have budgets of their own, as large as a key's (src/http/rate-limit.ts).
-  const failureLimiter = config.rateLimitPerSecond > 0 ? createRateLimiter(config.rateLimitPerSecond, config.rateLimitBurst) : null;
+  // Refused authentications have budgets of their own, as large as a key's, shared by every API
+  // process as valid traffic's are (src/http/rate-limit.ts).
+  const failureLimiter = createAuthFailureLimiter(deps.sql, config.rateLimitPerSecond, config.rateLimitBurst);
   app.use(authenticateMerchant({ lookupKey, spec: deps.merchantSpec, signatureToleranceS: config.signatureToleranceS, logger, now, failureLimiter, serviceMode: config.mode }));
   if (deps.partnerSpec) {
     app.use(authenticatePartner({ spec: deps.partnerSpec, lookupKey: createPartnerKeyLookup(deps.sql, config.authCacheTtlMs), logger, now, failureLimiter, serviceMode: config.mode }));
   }
-  app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, now }));
+  app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, sql: deps.sql }));
   app.use(refuseUnexpectedBody(specs));
   app.use(parseJsonBody);
   app.use(strictQueryValues(specs));

@@ -1,39 +1,23 @@
-// Per-API-key token bucket (seed: 429 RATE_LIMITED with Retry-After in integer seconds; numbers
-// "not shown"). Each key gets `burst` tokens, refilled at `perSecond`; a request takes one.
-// Unauthenticated requests (the payer checkout endpoints) are bucketed by client address.
-// Failed authentications are limited too, in buckets of their own (authFailureBucket below,
-// charged by src/auth/authenticate.ts).
-// Buckets live in this process: with N instances a key's effective limit is up to N times higher
-// (docs/decisions/0132-rate-limits.md).
+// Per-key rate limits (seed: 429 RATE_LIMITED with Retry-After in integer seconds; numbers
+// "not shown"). Each API key (merchant or partner) gets RATE_LIMIT_BURST requests per window of
+// ceil(RATE_LIMIT_BURST / RATE_LIMIT_PER_SECOND) seconds; unauthenticated requests (the payer
+// checkout endpoints) are counted by client address. Failed authentications are limited too, in
+// budgets of their own (authFailureBucket below, charged by src/auth/authenticate.ts).
+// Both kinds are shared by every API process: counted in PostgreSQL by rate-limiter-flexible
+// (src/http/shared-rate-limit.ts, decision 0520), so N processes give a key its limit once.
 import net from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
+import type { Sql } from '../db/index.ts';
 import { normalizePeerAddress } from '../auth/ip-allow.ts';
 import type { Principal } from '../auth/principal.ts';
 import { ApiError } from './errors.ts';
+import { createSharedRateLimiter, type RateLimitState, type SharedRateLimiter } from './shared-rate-limit.ts';
 
-// Bounds memory: past this many buckets the oldest is dropped (it refills to full anyway).
-export const rateLimitBucketsMax = 100_000;
+export type { RateLimitState, SharedRateLimiter } from './shared-rate-limit.ts';
 
-type Bucket = { tokens: number; updatedMs: number };
-
-/** A bucket after one request was charged to it: what the RateLimit-* headers say. */
-export type RateLimitState = {
-  /** 0 when the request may go on, else the seconds to wait before retrying (>= 1). */
-  retryAfterS: number;
-  /** The bucket's size when full (the burst). */
-  limit: number;
-  /** Whole tokens left after this request (0 when it was refused). */
-  remaining: number;
-  /** Whole seconds until the bucket is full again (0 when it is). */
-  resetS: number;
-};
-
-export type RateLimiter = {
-  /** Takes one token; returns 0 when allowed, else the seconds to wait before retrying (>= 1). */
-  take(id: string, nowMs: number): number;
-  /** As take, with the bucket's state for the RateLimit-* headers. */
-  charge(id: string, nowMs: number): RateLimitState;
-};
+/** Keeps valid traffic's counters apart from failures' in the one table (both have `key:<id>`). */
+export const validTrafficKeyPrefix = 'rl';
+export const authFailureKeyPrefix = 'auth_failure';
 
 // The RateLimit-* headers (spec: components/headers; docs/decisions/0461-rate-limit-headers.md),
 // after the IETF draft's RateLimit-Limit / -Remaining / -Reset fields: every response to a
@@ -42,39 +26,6 @@ export function setRateLimitHeaders(res: Response, state: RateLimitState): void 
   res.setHeader('RateLimit-Limit', String(state.limit));
   res.setHeader('RateLimit-Remaining', String(state.remaining));
   res.setHeader('RateLimit-Reset', String(state.resetS));
-}
-
-export function createRateLimiter(perSecond: number, burst: number): RateLimiter {
-  const buckets = new Map<string, Bucket>();
-  const limiter: RateLimiter = {
-    take(id, nowMs) {
-      return limiter.charge(id, nowMs).retryAfterS;
-    },
-    charge(id, nowMs) {
-      let bucket = buckets.get(id);
-      if (!bucket) {
-        if (buckets.size >= rateLimitBucketsMax) {
-          const oldest = buckets.keys().next().value;
-          if (oldest !== undefined) buckets.delete(oldest);
-        }
-        bucket = { tokens: burst, updatedMs: nowMs };
-        buckets.set(id, bucket);
-      }
-      const elapsedS = Math.max(0, nowMs - bucket.updatedMs) / 1000;
-      bucket.tokens = Math.min(burst, bucket.tokens + elapsedS * perSecond);
-      bucket.updatedMs = nowMs;
-      let retryAfterS = 0;
-      if (bucket.tokens >= 1) bucket.tokens -= 1;
-      else retryAfterS = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond));
-      return {
-        retryAfterS,
-        limit: burst,
-        remaining: Math.floor(bucket.tokens),
-        resetS: Math.max(0, Math.ceil((burst - bucket.tokens) / perSecond)),
-      };
-    },
-  };
-  return limiter;
 }
 
 export function rateLimited(retryAfterS: number): ApiError {
@@ -120,19 +71,34 @@ export function expandIpv6(address: string): string[] {
   return [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right].map((group) => group.padStart(4, '0').toLowerCase());
 }
 
-export function rateLimit(options: { perSecond: number; burst: number; now: () => number }) {
+/**
+ * Refused authentications' budgets (decision 0031), as large as a key's and shared across
+ * processes the same way: with per-process budgets an attacker got N times the failures from N
+ * processes. null when rate limiting is off.
+ */
+export function createAuthFailureLimiter(sql: Sql, perSecond: number, burst: number): SharedRateLimiter | null {
+  if (perSecond <= 0) return null;
+  return createSharedRateLimiter(sql, { perSecond, burst, keyPrefix: authFailureKeyPrefix });
+}
+
+export function rateLimit(options: { perSecond: number; burst: number; sql: Sql }) {
   if (options.perSecond <= 0) {
     return function rateLimitDisabled(_req: Request, _res: Response, next: NextFunction): void {
       next();
     };
   }
-  const limiter = createRateLimiter(options.perSecond, options.burst);
-  return function rateLimitByKey(req: Request, res: Response, next: NextFunction): void {
+  const limiter = createSharedRateLimiter(options.sql, { perSecond: options.perSecond, burst: options.burst, keyPrefix: validTrafficKeyPrefix });
+  return async function rateLimitByKey(req: Request, res: Response, next: NextFunction): Promise<void> {
     const principal = res.locals.principal as Principal | undefined;
     // A partner key (auth/authenticate-partner.ts) has a bucket of its own, as a merchant key has.
     const partnerKeyId = (res.locals.partnerPrincipal as { apiKey: { id: string } } | undefined)?.apiKey.id;
     const id = principal ? `key:${principal.apiKey.id}` : partnerKeyId ? `partner_key:${partnerKeyId}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
-    const state = limiter.charge(id, options.now());
+    let state: RateLimitState;
+    try {
+      state = await limiter.charge(id);
+    } catch (error) {
+      return next(error);
+    }
     // Set before the handler runs, so whatever it answers (a 2xx, a refusal, a 500) carries them.
     setRateLimitHeaders(res, state);
     if (state.retryAfterS === 0) return next();
