@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { signRequest } from '@payagg/sdk';
 import { loadConfig } from '../src/config.ts';
-import { cpuMs, cpuMsOf, embeddedPostgresPids } from './support/cpu.ts';
+import { cpuMs, cpuMsOf, embeddedPostgresPids, medianEachField } from './support/cpu.ts';
 import { machineLine } from './support/measure.ts';
 import { type OpenLoopRequest, openLoop } from './support/open-loop.ts';
 import { startTargets } from './support/processes.ts';
@@ -72,8 +72,8 @@ async function main(): Promise<void> {
       floors.push(await measureCost(targets.floorOrigin, [targets.pids.floor], noWait));
       services.push(await measureCost(targets.apiOrigin, [targets.pids.api, ...(targets.pids.worker ? [targets.pids.worker] : [])], serviceSettled));
     }
-    const floor = medianCost(floors);
-    const service = medianCost(services);
+    const floor = medianEachField(floors);
+    const service = medianEachField(services);
     const total = (c: Cost) => c.node_us + c.postgres_us + c.loadgen_us;
     const row = (label: string, c: Cost) =>
       `  ${label.padEnd(30)}: node ${String(c.node_us).padStart(5)}  postgres ${String(c.postgres_us).padStart(5)}  load generator ${String(c.loadgen_us).padStart(4)}  total ${String(total(c)).padStart(5)}  (p99 ${c.p99_ms} ms)`;
@@ -90,16 +90,6 @@ async function main(): Promise<void> {
   } finally {
     await targets.stopAll();
   }
-}
-
-function medianCost(costs: Cost[]): Cost {
-  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return {
-    node_us: middle(costs.map((c) => c.node_us)),
-    postgres_us: middle(costs.map((c) => c.postgres_us)),
-    loadgen_us: middle(costs.map((c) => c.loadgen_us)),
-    p99_ms: middle(costs.map((c) => c.p99_ms)),
-  };
 }
 
 await main();

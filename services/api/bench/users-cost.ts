@@ -8,7 +8,7 @@
 // BENCH_RATE_LIMIT=spent the service refuses nearly every request (what a client past its limit costs).
 // Needs Linux /proc and the embedded PostgreSQL (its processes are found under DATA_DIR).
 import { signRequest } from '@payagg/sdk';
-import { cpuMs, cpuMsOf, embeddedPostgresPids } from './support/cpu.ts';
+import { cpuMs, cpuMsOf, embeddedPostgresPids, medianEachField } from './support/cpu.ts';
 import { machineLine } from './support/measure.ts';
 import { type OpenLoopRequest, openLoop } from './support/open-loop.ts';
 import { startTargets } from './support/processes.ts';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       services.push(await measureCost(targets.apiOrigin, targets.pids.api));
     }
     const row = (label: string, costs: Cost[]) => {
-      const c = medianCost(costs);
+      const c = medianEachField(costs);
       const each = costs.map((x) => `${x.node_us}+${x.postgres_us}`).join(', ');
       return `  ${label.padEnd(26)}: node ${String(c.node_us).padStart(5)}  postgres ${String(c.postgres_us).padStart(5)}  total ${String(c.node_us + c.postgres_us).padStart(5)}  (p99 ${c.p99_ms} ms; non-2xx ${c.non2xx}; rounds node+postgres: ${each})`;
     };
@@ -61,11 +61,6 @@ async function main(): Promise<void> {
   } finally {
     await targets.stopAll();
   }
-}
-
-function medianCost(costs: Cost[]): Cost {
-  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return { node_us: middle(costs.map((c) => c.node_us)), postgres_us: middle(costs.map((c) => c.postgres_us)), p99_ms: middle(costs.map((c) => c.p99_ms)), non2xx: middle(costs.map((c) => c.non2xx)) };
 }
 
 await main();

@@ -45,3 +45,10 @@ export function embeddedPostgresPids(dataDir: string): number[] {
 export function cpuMsOf(pids: () => number[]): number {
   return pids().reduce((total, pid) => total + cpuMs(pid), 0);
 }
+
+/** Field by field, the median of rounds of the same costs (each field's own middle value). */
+export function medianEachField<Cost extends Record<string, number>>(rounds: readonly Cost[]): Cost {
+  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const fields = Object.keys(rounds[0]!) as (keyof Cost & string)[];
+  return Object.fromEntries(fields.map((field) => [field, middle(rounds.map((round) => round[field]!))])) as Cost;
+}
