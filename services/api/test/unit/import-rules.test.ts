@@ -16,12 +16,14 @@ const depcruise = path.join(root, 'node_modules', '.bin', 'depcruise');
 /** Runs the rules over `dirs` of `cwd`; the violated rules' names, sorted, or [] when it passes. */
 async function violatedRules(cwd: string, dirs: string[]): Promise<string[]> {
   try {
-    await run(depcruise, ['--config', config, ...dirs, '--output-type', 'err'], { cwd });
+    // No colour: with CI=true its reporter colours the output (supports-color), which the parse below would miss.
+    await run(depcruise, ['--config', config, ...dirs, '--output-type', 'err'], { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     return [];
   } catch (error) {
     const { stdout = '', code } = error as { stdout?: string; code?: number };
-    if (code !== 1 && !/error\s/.test(stdout)) throw error;
-    return [...new Set([...stdout.matchAll(/^\s+error ([\w-]+):/gm)].map((m) => m[1]!))].sort();
+    if (code !== 1 && !/error\s/.test(stdout.replace(/\x1b\[[0-9;]*m/g, ''))) throw error;
+    const plain = stdout.replace(/\x1b\[[0-9;]*m/g, '');
+    return [...new Set([...plain.matchAll(/^\s+error ([\w-]+):/gm)].map((m) => m[1]!))].sort();
   }
 }
 
