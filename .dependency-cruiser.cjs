@@ -1,27 +1,30 @@
 // Import rules of the repository, checked by dependency-cruiser (`make lint-deps`, run by
 // `make test` and CI; decision 0600). Issue 23: "no import cycle anywhere in the repository, ...
 // shared machinery never imports a capability, the ledger package imports nothing of the
-// service". A rule's exception is named in its `pathNot` with the reason beside it; each one is a
-// piece of the capability-folder move still to do (docs/architecture.md, "Import rules").
+// service". A rule's exception is named in its `pathNot` with the reason beside it.
+//
+// The service's folders (docs/architecture.md, decision 0603): one per capability, holding its
+// rules and SQL (`<cap>/*.ts`), its flows (`<cap>/flows/`), its routes (`<cap>/*-routes.ts`) and
+// its jobs (`<cap>/jobs/`); shared machinery apart; `domain/` the shared kernel every capability
+// speaks (outcomes, date-times, hold intents, the outbox's events, the flows' deps).
 
 /** Shared machinery of the service: the HTTP pipeline, auth, database, idempotency, crypto. */
 const sharedMachinery = '^services/api/src/(http|auth|db|idempotency|crypto)/';
-/** Capability code: what the service does for merchants and partners, and its providers. */
-const capabilities = '^services/api/src/(domain|flows|routes|webhooks|rails|payout-rails|kyc|fx|jobs/tasks|connectors)/';
+/** The capabilities: what the service does for merchants and partners. */
+const capabilityNames = 'collections|sub-merchants|splits|disputes|payouts|fx|partner-wallets|wallets|accounts|webhooks';
+/** Capability code, and the providers' and their interfaces' folders. */
+const capabilities = `^services/api/src/(${capabilityNames}|rails|payout-rails|kyc|jobs/tasks|connectors)/`;
+/** A capability's rules, SQL and flows: everything of it but its routes and its jobs. */
+const capabilityCore = `^services/api/src/(${capabilityNames.replace('|webhooks', '')})/`;
 
-/** Capability modules shared machinery may still import, each until the move re-homes it. */
+/** Capability modules shared machinery may still import, each with its reason. */
 const sharedMachineryExceptions = [
-  // Refusal, the closed outcome union: shared by nature (http/outcomes.ts maps it, idempotency
-  // stores it); it moves out of domain/ with the capability folders.
-  '^services/api/src/domain/outcomes\\.ts$',
-  // The one RFC 3339 rule (decision 0400): a value parser, used by the edge and the domain alike.
-  '^services/api/src/domain/date-time\\.ts$',
-  // API keys and partners are what auth authenticates: they move into auth/ with the folders.
-  '^services/api/src/domain/(api-keys|partners)\\.ts$',
+  // API keys and partners are what auth authenticates: they move into auth/ with their routes.
+  '^services/api/src/accounts/(api-keys|partners)\\.ts$',
   // The composition of the HTTP app: it mounts every capability's routes and pages.
   '^services/api/src/routes/(index|registry)\\.ts$',
   '^services/api/src/connectors/sandbox/collection-rails/payer-pages\\.ts$',
-  '^services/api/src/domain/checkout-sessions\\.ts$',
+  '^services/api/src/collections/checkout-sessions\\.ts$',
 ];
 
 module.exports = {
@@ -57,18 +60,27 @@ module.exports = {
     {
       name: 'domain-speaks-in-outcomes',
       severity: 'error',
-      comment: 'domain/, flows/ and idempotency/ refuse with outcomes (domain/outcomes.ts); http/outcomes.ts maps them to HTTP.',
-      from: { path: '^services/api/src/(domain|flows|idempotency)/' },
+      comment: 'Rules, flows, the shared kernel and idempotency refuse with outcomes (domain/outcomes.ts); only routes and http/ speak HTTP (http/outcomes.ts maps outcomes).',
+      from: { path: [capabilityCore, '^services/api/src/(domain|idempotency)/'], pathNot: '-routes\\.ts$' },
       to: { path: '^services/api/src/http/' },
     },
     {
       name: 'domain-below-flows',
       severity: 'error',
-      comment: 'Flows are above the domain: a domain module never imports one.',
-      // The completer finishes abandoned runs of two flows, so it uses their operations; it moves
-      // to the collections capability with the folder move, beside the flows it resumes.
-      from: { path: '^services/api/src/domain/', pathNot: '^services/api/src/domain/collection-completer\\.ts$' },
-      to: { path: '^services/api/src/flows/' },
+      comment: 'Flows are above the rules: the rules of a capability and the shared kernel never import a flow.',
+      // The collection completer finishes abandoned runs of two flows, so it uses their operations.
+      from: {
+        path: [capabilityCore, '^services/api/src/domain/'],
+        pathNot: ['/flows/', '/jobs/', '-routes\\.ts$', '^services/api/src/collections/collection-completer\\.ts$'],
+      },
+      to: { path: '/flows/' },
+    },
+    {
+      name: 'kernel-imports-no-capability',
+      severity: 'error',
+      comment: 'domain/ is what every capability shares; it depends on none of them.',
+      from: { path: '^services/api/src/domain/' },
+      to: { path: capabilities },
     },
     {
       name: 'connectors-know-no-product',
@@ -81,7 +93,11 @@ module.exports = {
         path: '^services/api/src/connectors/([^/]+)/',
         pathNot: '^services/api/src/connectors/sandbox/(payout-rails/deliver-(due-)?outcomes?-job|kyc/deliver-decision-job)\\.ts$',
       },
-      to: { path: ['^services/api/src/(domain|flows|routes|webhooks)/', '^services/api/src/connectors/(?!$1/)'] },
+      to: {
+        path: [`^services/api/src/(domain|routes|${capabilityNames})/`, '^services/api/src/connectors/(?!$1/)'],
+        // What a provider implements: the FX capability's rate-source interface and its exact decimals.
+        pathNot: '^services/api/src/fx/(types|decimal)\\.ts$',
+      },
     },
     {
       name: 'no-orphans-in-src',

@@ -22,7 +22,7 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 import express, { type Request, type Response } from 'express';
 import { loadConfig } from '../src/config.ts';
 import { asynchronousCommitSession, connectDatabase, createPool } from '../src/db/index.ts';
-import { listUsers, toUserResource } from '../src/domain/users.ts';
+import { listUsers, toUserResource } from '../src/accounts/users.ts';
 import { createLogger } from '../src/log.ts';
 
 const config = loadConfig(process.env);

@@ -18,7 +18,7 @@ import { createSecretBox } from '../src/crypto/secret-box.ts';
 import { connectDatabase, createPool, type Sql } from '../src/db/index.ts';
 import { migrateAll } from '../src/db/schema-steps.ts';
 import { appendEvents } from '../src/domain/events.ts';
-import { insertMerchant } from '../src/domain/merchants.ts';
+import { insertMerchant } from '../src/accounts/merchants.ts';
 import { createLogger } from '../src/log.ts';
 import { insertEndpoint, type InsertedEndpoint } from '../src/webhooks/endpoints.ts';
 import type { JobDeps } from '../src/jobs/job.ts';

@@ -11,18 +11,18 @@ import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase, type Database } from './db/index.ts';
 import { migrateAll } from './db/schema-steps.ts';
 import type { SignatureVersion } from './auth/signature.ts';
-import { ApiKeyInputError, createApiKey, keyModes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './domain/api-keys.ts';
-import { checkMasterKey } from './domain/bootstrap.ts';
-import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from './domain/merchants.ts';
-import { setMerchantFxMarginBps } from './domain/fx-rates.ts';
-import { insertUser, UserInputError } from './domain/users.ts';
-import { findKycCaseOfSubMerchant, listKycCasesByStatus, settleKycReview, toKycCaseResource } from './domain/kyc-cases.ts';
+import { ApiKeyInputError, createApiKey, keyModes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './accounts/api-keys.ts';
+import { checkMasterKey } from './accounts/bootstrap.ts';
+import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from './accounts/merchants.ts';
+import { setMerchantFxMarginBps } from './fx/fx-rates.ts';
+import { insertUser, UserInputError } from './accounts/users.ts';
+import { findKycCaseOfSubMerchant, listKycCasesByStatus, settleKycReview, toKycCaseResource } from './sub-merchants/kyc-cases.ts';
 import {
   findSubMerchantAnyMerchant, setSubMerchantStatus, subMerchantStatusReasonLengthMax, toSubMerchantResource,
-} from './domain/sub-merchants.ts';
+} from './sub-merchants/sub-merchants.ts';
 import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
-import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from './domain/partners.ts';
+import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from './accounts/partners.ts';
 import { uuidPattern } from './ids.ts';
 
 const usage = `Usage: ./payagg <command>

@@ -5,7 +5,7 @@ import { ConfigError, type Env, readBoolean, readInteger, readSchedule } from '.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
 import { readWebhookConfig, type WebhookConfig } from './webhooks/settings.ts';
 import { sandboxPayerPagesPath } from './connectors/sandbox/collection-rails/config.ts';
-import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './domain/kyc-tiers.ts';
+import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './sub-merchants/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './connectors/sandbox/kyc/config.ts';
 import { sandboxFxRateStepSDefault } from './connectors/sandbox/fx-rates/rate-table.ts';
 import { request_timeout_ms_default } from '@payagg/ledger';

@@ -6,7 +6,7 @@ import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase } from './db/index.ts';
 import { prepareSchema } from './db/schema-steps.ts';
-import { checkMasterKey, ensureSandboxMerchant, startBanner } from './domain/bootstrap.ts';
+import { checkMasterKey, ensureSandboxMerchant, startBanner } from './accounts/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime, type DomainRuntime } from './runtime.ts';
 import { buildApp, closeServer, listen } from './service.ts';

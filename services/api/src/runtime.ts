@@ -25,7 +25,7 @@ import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
 import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './connectors/sandbox/collection-rails/outcome-poller.ts';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 import { createDestinationVault } from './crypto/destination-vault.ts';
-import type { PayoutsRuntime } from './domain/payout-processing.ts';
+import type { PayoutsRuntime } from './payouts/payout-processing.ts';
 import { createPayoutRailRegistry } from './payout-rails/registry.ts';
 import { sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
 import { describeLedgerEngine } from './ledger-engine.ts';

@@ -21,7 +21,7 @@ import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
 import { connectDatabase } from './db/index.ts';
 import { prepareSchema } from './db/schema-steps.ts';
-import { checkMasterKey } from './domain/bootstrap.ts';
+import { checkMasterKey } from './accounts/bootstrap.ts';
 import { createLogger } from './log.ts';
 import { createDomainRuntime } from './runtime.ts';
 import { serveMetrics } from './metrics/server.ts';

@@ -1,8 +1,8 @@
 // Every authentication failure mode of the seed, over real HTTP against a real PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey } from '../src/domain/api-keys.ts';
-import { setMerchantStatus } from '../src/domain/merchants.ts';
+import { revokeApiKey } from '../src/accounts/api-keys.ts';
+import { setMerchantStatus } from '../src/accounts/merchants.ts';
 import { nowSeconds, rawRequest, signedHeaders } from './helpers/raw-request.ts';
 import { type TestService, startTestService } from './helpers/service.ts';
 

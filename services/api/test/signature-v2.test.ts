@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@payagg/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey } from '../src/domain/api-keys.ts';
-import { setSignatureVersionMin } from '../src/domain/api-keys.ts';
+import type { CreatedApiKey } from '../src/accounts/api-keys.ts';
+import { setSignatureVersionMin } from '../src/accounts/api-keys.ts';
 import { countRows, settledCollection } from './collections/helpers.ts';
 import { nowSeconds, type RawResponse, rawRequest, signedHeaders, signedHeadersV2 } from './helpers/raw-request.ts';
 import { type TestService, startTestService } from './helpers/service.ts';

@@ -638,7 +638,7 @@ export class Ledger {
     return { ...result, toAmount };
   }
 
-  // ----- Conversions whose amounts the service has fixed (services/api src/domain/fx-conversions.ts):
+  // ----- Conversions whose amounts the service has fixed (services/api src/fx/fx-conversions.ts):
   // the service rounds once, by its own documented rule, and hands both amounts here; the ledger
   // only moves them. Either posted at once, or two-phase (a payout's reservation): both legs are
   // holds, posted or voided together by one linked chain.

@@ -4,13 +4,13 @@
 // operation. One answer for every refusal: 401 AUTH_INVALID_KEY with one generic message, whether
 // the key is missing, malformed, unknown, revoked or wrong in its secret part.
 //
-// Keys are compared by their SHA-256 digest in constant time (domain/partners.ts). Refusals are
+// Keys are compared by their SHA-256 digest in constant time (accounts/partners.ts). Refusals are
 // charged to the same failure budgets as the merchant API's (rate-limit.ts authFailureBucket: the
 // key row when the key id is known, else the caller's address), so a flood of bad keys turns into
 // 429s. A key is never logged: at most its row id.
 import type { NextFunction, Request, Response } from 'express';
 import type { Queryable } from '../db/index.ts';
-import { findPartnerKeyForAuth, keyIdOf, partnerKeyMatches, partnerKeyPattern, type PartnerKeyForAuth } from '../domain/partners.ts';
+import { findPartnerKeyForAuth, keyIdOf, partnerKeyMatches, partnerKeyPattern, type PartnerKeyForAuth } from '../accounts/partners.ts';
 import { ApiError } from '../http/errors.ts';
 import { authFailureBucket, type SharedRateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';

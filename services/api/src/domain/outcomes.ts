@@ -92,7 +92,7 @@ export type IdempotencyOutcome =
   /** A request with this key is still running after the wait (idempotency-store.ts concurrentWaitMsMax). */
   | 'idempotency_key_in_use';
 
-// ----- Disputes (issue 15; domain/disputes.ts, docs/disputes.md) -----
+// ----- Disputes (issue 15; disputes/disputes.ts, docs/disputes.md) -----
 /** POST /sandbox/disputes, POST /sandbox/disputes/{id}/resolve and the dispute reads, in check order. */
 export type DisputeOutcome =
   /** A live key called a sandbox test helper (they play what only rails report in production). */
@@ -117,7 +117,7 @@ export type DisputeOutcome =
   | 'transaction_disputed';
 // ----- end of Disputes -----
 
-/** FX rates, rate locks and conversions (domain/fx-rates.ts, domain/fx-conversions.ts), in check order. */
+/** FX rates, rate locks and conversions (fx/fx-rates.ts, fx/fx-conversions.ts), in check order. */
 export type FxOutcome =
   /** A currency the rate source does not quote (or the ledger does not know): names its field. */
   | 'fx_currency_not_supported'
@@ -136,7 +136,7 @@ export type FxOutcome =
   /** The source wallet cannot cover the converted amount: nothing moved. */
   | 'fx_conversion_exceeds_wallet_balance';
 
-/** The partner wallet API (/api/v1/partner: domain/partner-wallets.ts, partner-movements.ts), in check order. */
+/** The partner wallet API (/api/v1/partner: partner-wallets/partner-wallets.ts, partner-movements.ts), in check order. */
 export type PartnerWalletOutcome =
   /** The request breaks a rule its schema cannot state (a side named twice or not at all, a bad check digit, one wallet on both sides). */
   | 'partner_request_invalid'
@@ -158,7 +158,7 @@ export type PayoutDestinationOutcome =
   /** The destination named in the path is not the merchant's. */
   | 'no_such_payout_destination';
 
-/** POST /payouts and POST /payouts/bulk, in check order (domain/payouts.ts). */
+/** POST /payouts and POST /payouts/bulk, in check order (payouts/payouts.ts). */
 export type PayoutOutcome =
   /** scheduled_at not in the future; a payout currency other than the wallet's (no conversion). */
   | 'payout_request_invalid'

@@ -1,6 +1,6 @@
 // The payer's checkout token, read from the request: exactly one of the X-Checkout-Token header
 // and the client_token query parameter (seed: "supply exactly one of the two"). The session it
-// opens is the domain's (domain/checkout-sessions.ts findSessionByToken).
+// opens is the domain's (collections/checkout-sessions.ts findSessionByToken).
 import type { Request } from 'express';
 import { validationError } from './errors.ts';
 

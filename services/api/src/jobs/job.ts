@@ -14,7 +14,7 @@ import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
 import type { KycRegistry } from '../kyc/registry.ts';
 import type { Logger } from '../log.ts';
 import type { RailRegistry } from '../rails/registry.ts';
-import type { PayoutsRuntime } from '../domain/payout-processing.ts';
+import type { PayoutsRuntime } from '../payouts/payout-processing.ts';
 import type { WebhookTaskDeps } from '../webhooks/task-deps.ts';
 
 /** What every task may use. `sql` is the background pool (never the API's request pool). */
@@ -26,7 +26,7 @@ export type JobDeps = {
   /** The KYC provider (kyc/registry.ts): submissions, and the sandbox provider's decisions. */
   kyc: KycRegistry;
   logger: Logger;
-  /** The payout rails, the destination vault and the retry schedule (domain/payout-processing.ts). */
+  /** The payout rails, the destination vault and the retry schedule (payouts/payout-processing.ts). */
   payouts: PayoutsRuntime;
   /** The service's settings and the app clock: the run finisher resumes flows with them (jobs/run-finisher.ts). */
   config: Config;

@@ -7,15 +7,15 @@ import type { JobDefinition } from './job.ts';
 import { idempotencyPurgeJob } from './tasks/idempotency-purge.ts';
 import { finishUnfinishedRunsJob } from './tasks/idempotency-finish-unfinished.ts';
 import { kycSandboxDeliverDecisionJob } from '../connectors/sandbox/kyc/deliver-decision-job.ts';
-import { kycSubmitCaseJob } from './tasks/kyc-submit-case.ts';
-import { voidRefundReservationsJob } from './tasks/refunds-void-reservations.ts';
+import { kycSubmitCaseJob } from '../sub-merchants/jobs/kyc-submit-case.ts';
+import { voidRefundReservationsJob } from '../collections/jobs/refunds-void-reservations.ts';
 import { voidAbandonedHoldsJob } from './tasks/holds-void-abandoned.ts';
 import { payoutRailsSandboxDeliverOutcomeJob } from '../connectors/sandbox/payout-rails/deliver-outcome-job.ts';
 import { payoutRailsSandboxDeliverDueOutcomesJob, payoutRailsSandboxSweepOutcomesJob } from '../connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
-import { payoutsSendJob } from './tasks/payouts-send.ts';
+import { payoutsSendJob } from '../payouts/jobs/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
-import { partnerWithdrawalsSendJob } from './tasks/partner-withdrawals-send.ts';
-import { escrowAutoReleaseJob } from './tasks/escrow-auto-release.ts';
+import { partnerWithdrawalsSendJob } from '../partner-wallets/jobs/partner-withdrawals-send.ts';
+import { escrowAutoReleaseJob } from '../splits/jobs/escrow-auto-release.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,

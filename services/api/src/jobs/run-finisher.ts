@@ -33,30 +33,30 @@
 // fresh key (resumeOnly): a run forgotten meanwhile is skipped, never started again.
 import { abandonHoldIntent } from '../domain/hold-intents.ts';
 import { isRefusal } from '../domain/outcomes.ts';
-import { completeCollection, completePay, type RunEnd } from '../domain/collection-completer.ts';
-import { getDispute, toDisputeResource } from '../domain/disputes.ts';
-import { getEscrowHold, toEscrowHoldResource } from '../domain/escrow-holds.ts';
-import { getSplitRule, toSplitRuleResource } from '../domain/split-rules.ts';
-import { fxConversionIdOf } from '../domain/fx-conversions.ts';
+import { completeCollection, completePay, type RunEnd } from '../collections/collection-completer.ts';
+import { getDispute, toDisputeResource } from '../disputes/disputes.ts';
+import { getEscrowHold, toEscrowHoldResource } from '../splits/escrow-holds.ts';
+import { getSplitRule, toSplitRuleResource } from '../splits/split-rules.ts';
+import { fxConversionIdOf } from '../fx/fx-conversions.ts';
 import { createdEndpointAnswer } from '../webhooks/endpoints.ts';
 import { idFromUuid } from '@payagg/ledger';
-import type { FlowDeps } from '../flows/deps.ts';
+import type { FlowDeps } from '../flow-deps.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
-import { createCollectionOperation } from '../flows/create-collection.ts';
-import { payCheckoutSessionOperation } from '../flows/pay-checkout-session.ts';
-import { createPartnerDeposit, createPartnerDepositOperation } from '../flows/create-partner-deposit.ts';
-import { createPartnerTransfer, createPartnerTransferOperation } from '../flows/create-partner-transfer.ts';
-import { refundCollection, refundCollectionOperation } from '../flows/refund-collection.ts';
-import { createPayoutOperation } from '../flows/create-payout.ts';
-import { createPayoutBatchOperation } from '../flows/create-payout-batch.ts';
-import { createPartnerWithdrawalOperation } from '../flows/create-partner-withdrawal.ts';
-import { createCheckoutSessionOperation } from '../flows/create-checkout-session.ts';
-import { createSubMerchantOperation } from '../flows/create-sub-merchant.ts';
-import { createPartnerWalletOperation } from '../flows/create-partner-wallet.ts';
+import { createCollectionOperation } from '../collections/flows/create-collection.ts';
+import { payCheckoutSessionOperation } from '../collections/flows/pay-checkout-session.ts';
+import { createPartnerDeposit, createPartnerDepositOperation } from '../partner-wallets/flows/create-partner-deposit.ts';
+import { createPartnerTransfer, createPartnerTransferOperation } from '../partner-wallets/flows/create-partner-transfer.ts';
+import { refundCollection, refundCollectionOperation } from '../collections/flows/refund-collection.ts';
+import { createPayoutOperation } from '../payouts/flows/create-payout.ts';
+import { createPayoutBatchOperation } from '../payouts/flows/create-payout-batch.ts';
+import { createPartnerWithdrawalOperation } from '../partner-wallets/flows/create-partner-withdrawal.ts';
+import { createCheckoutSessionOperation } from '../collections/flows/create-checkout-session.ts';
+import { createSubMerchantOperation } from '../sub-merchants/flows/create-sub-merchant.ts';
+import { createPartnerWalletOperation } from '../partner-wallets/flows/create-partner-wallet.ts';
 import { resumeIdempotent } from '../idempotency/idempotent.ts';
 import type { IdempotencyStore, UnfinishedRun } from '../idempotency/idempotency-store.ts';
-import type { PartnerDepositCreate, PartnerTransferCreate } from '../domain/partner-movements.ts';
-import type { RefundRequest } from '../domain/refunds.ts';
+import type { PartnerDepositCreate, PartnerTransferCreate } from '../partner-wallets/partner-movements.ts';
+import type { RefundRequest } from '../collections/refunds.ts';
 
 /**
  * How long a run's lock must have lapsed before the finisher takes it: a client's own retry,

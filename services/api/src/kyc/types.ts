@@ -39,7 +39,7 @@ export interface KycSubmission {
   country: string;
   displayName: string;
   contact: { phone?: string | null; email?: string | null } | null;
-  /** What the tier requires for this type (domain/kyc-tiers.ts). */
+  /** What the tier requires for this type (sub-merchants/kyc-tiers.ts). */
   requirements: readonly KycRequirement[];
 }
 

@@ -6,12 +6,12 @@
 // idempotent: an outcome delivered twice, or for a transaction no longer pending, changes nothing.
 //
 // A batch settles together: the collection outcomes in one database transaction and one ledger
-// batch (domain/collections.ts applyCollectionOutcomes); refund outcomes, rarer, one transaction
+// batch (collections/collections.ts applyCollectionOutcomes); refund outcomes, rarer, one transaction
 // each, a few at once.
 import type { Ledger } from '@payagg/ledger';
 import type { Sql } from '../db/index.ts';
-import { applyCollectionOutcomes } from '../domain/collections.ts';
-import { applyRefundOutcome } from '../domain/refunds.ts';
+import { applyCollectionOutcomes } from '../collections/collections.ts';
+import { applyRefundOutcome } from '../collections/refunds.ts';
 import { mapWithConcurrency } from '../map-with-concurrency.ts';
 import type { RailRegistry } from './registry.ts';
 import type { RailOutcome } from './types.ts';

@@ -1,18 +1,18 @@
 // All resource route tables in one list. A new resource module is added here once.
 import type { RouteContext, RouteHandlers } from './registry.ts';
-import { checkoutSessionRoutes } from './checkout-sessions.ts';
-import { collectionRoutes } from './collections.ts';
-import { disputeRoutes } from './disputes.ts';
-import { eventRoutes } from './events.ts';
-import { fxRoutes } from './fx.ts';
-import { payoutRoutes } from './payouts.ts';
-import { subMerchantRoutes } from './sub-merchants.ts';
-import { transactionRoutes } from './transactions.ts';
-import { userRoutes } from './users.ts';
-import { walletRoutes } from './wallets.ts';
-import { partnerWalletRoutes } from './partner-wallets.ts';
-import { webhookRoutes } from './webhooks.ts';
-import { splitRuleRoutes } from './split-rules.ts';
+import { checkoutSessionRoutes } from '../collections/checkout-sessions-routes.ts';
+import { collectionRoutes } from '../collections/collections-routes.ts';
+import { disputeRoutes } from '../disputes/disputes-routes.ts';
+import { eventRoutes } from '../webhooks/events-routes.ts';
+import { fxRoutes } from '../fx/fx-routes.ts';
+import { payoutRoutes } from '../payouts/payouts-routes.ts';
+import { subMerchantRoutes } from '../sub-merchants/sub-merchants-routes.ts';
+import { transactionRoutes } from '../collections/transactions-routes.ts';
+import { userRoutes } from '../accounts/users-routes.ts';
+import { walletRoutes } from '../wallets/wallets-routes.ts';
+import { partnerWalletRoutes } from '../partner-wallets/partner-wallets-routes.ts';
+import { webhookRoutes } from '../webhooks/webhooks-routes.ts';
+import { splitRuleRoutes } from '../splits/split-rules-routes.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {

@@ -6,7 +6,7 @@
 import type { Request, Response } from 'express';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { GroupCommit } from '../db/group-commit.ts';
-import type { FlowDeps } from '../flows/deps.ts';
+import type { FlowDeps } from '../flow-deps.ts';
 import { sendError } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Paginator } from '../http/pagination.ts';
@@ -18,7 +18,7 @@ export type RouteHandler = (req: Request, res: Response) => void | Promise<void>
 export type RouteHandlers = Record<string, RouteHandler>;
 
 /**
- * What handlers may use: what flows use (flows/deps.ts: the pool, the ledger, rail connectors,
+ * What handlers may use: what flows use (flow-deps.ts: the pool, the ledger, rail connectors,
  * the idempotency store, config, logger, clock; src/runtime.ts builds the domain parts), and the
  * HTTP-only parts: the cursor paginator and the secret box.
  */

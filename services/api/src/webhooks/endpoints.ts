@@ -141,7 +141,7 @@ export function signingSecretsOf(row: Pick<WebhookEndpointRow, 'signing_secret_s
 
 /**
  * The answer POST /webhooks gave for endpoint `id`, signing secret included, or null when there is
- * no such endpoint: a keyed creation's `reached` (routes/webhooks.ts) and the run finisher's.
+ * no such endpoint: a keyed creation's `reached` (webhooks/webhooks-routes.ts) and the run finisher's.
  */
 export async function createdEndpointAnswer(q: Queryable, box: SecretBox, merchantId: string, id: string, nowMs: number) {
   const row = await findEndpoint(q, merchantId, id);

@@ -3,7 +3,7 @@
 // session WITH its token, from the sealed idempotency record).
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setMerchantStatus } from '../../src/domain/merchants.ts';
+import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { rawRequest, signedHeaders } from '../helpers/raw-request.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { createSession, insertSubMerchant } from './checkout-helpers.ts';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCheckoutClient } from '@payagg/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PayCheckoutSessionRecoveryPoint } from '../../src/flows/pay-checkout-session.ts';
+import type { PayCheckoutSessionRecoveryPoint } from '../../src/collections/flows/pay-checkout-session.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {
   allRailInitiationCount, createSession, mobile_money_success, payerClient, railInitiationCount, sessionRow, transactionsOfSession,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../../src/domain/events.ts';
-import { setMerchantStatus } from '../../src/domain/merchants.ts';
+import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {

@@ -10,16 +10,16 @@
 // claim with the request kept, the rail initiation, and a process that died before its commit.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeAbandonedCollections, completerFailedPassesMax } from '../../src/domain/collection-completer.ts';
-import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
+import { completeAbandonedCollections, completerFailedPassesMax } from '../../src/collections/collection-completer.ts';
+import { initiateAndRecordCollection, type CollectionRequest } from '../../src/collections/collections.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { RailDeclinedError } from '../../src/rails/errors.ts';
-import { claimSessionForPay } from '../../src/domain/checkout-sessions.ts';
-import type { PayCheckoutSessionRecoveryPoint } from '../../src/flows/pay-checkout-session.ts';
+import { claimSessionForPay } from '../../src/collections/checkout-sessions.ts';
+import type { PayCheckoutSessionRecoveryPoint } from '../../src/collections/flows/pay-checkout-session.ts';
 
 const payRecoveryPointClaimed: PayCheckoutSessionRecoveryPoint = 'session_claimed';
-import { countFailedPass, recordRailReversal } from '../../src/domain/rail-reconciliation.ts';
+import { countFailedPass, recordRailReversal } from '../../src/collections/rail-reconciliation.ts';
 import { createSession, mobile_money_success, sessionRow } from '../checkout/checkout-helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, countRows, deliverAll, expectLedgerInvariants, walletBalance } from './helpers.ts';

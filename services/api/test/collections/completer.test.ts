@@ -1,13 +1,13 @@
-// The completer (src/domain/collection-completer.ts) finishes POST /collections runs whose process
+// The completer (src/collections/collection-completer.ts) finishes POST /collections runs whose process
 // died and whose client never came back. A "crash" is driven as in crash-recovery.test.ts: the
 // claim made with the request kept (as the route does), the domain function run up to the crash
 // point; then, with nobody retrying, one completer pass.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimSessionForPay } from '../../src/domain/checkout-sessions.ts';
-import type { PayCheckoutSessionRecoveryPoint } from '../../src/flows/pay-checkout-session.ts';
-import { completeAbandonedCollections } from '../../src/domain/collection-completer.ts';
-import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
+import { claimSessionForPay } from '../../src/collections/checkout-sessions.ts';
+import type { PayCheckoutSessionRecoveryPoint } from '../../src/collections/flows/pay-checkout-session.ts';
+import { completeAbandonedCollections } from '../../src/collections/collection-completer.ts';
+import { initiateAndRecordCollection, type CollectionRequest } from '../../src/collections/collections.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { createSession, mobile_money_success, payerClient, sessionRow, transactionsOfSession } from '../checkout/checkout-helpers.ts';

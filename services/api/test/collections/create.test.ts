@@ -2,7 +2,7 @@
 // validation rule of CollectionCreate, attribution, compliance holds, scopes, escrow and the
 // sandbox scenarios that fail or need the payer to act.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setMerchantStatus } from '../../src/domain/merchants.ts';
+import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {
   collect,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitInOneStatement } from '../../src/db/single-statement-commit.ts';
 import { eventsOf } from '../../src/domain/events.ts';
-import { pendingTransactionRow, toTransactionResource, transactionInsert, type TransactionRow } from '../../src/domain/transactions.ts';
+import { pendingTransactionRow, toTransactionResource, transactionInsert, type TransactionRow } from '../../src/collections/transactions.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, insertSubMerchant } from './helpers.ts';
 

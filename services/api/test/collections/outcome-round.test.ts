@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Ledger } from '@payagg/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCollectionOutcomes } from '../../src/domain/collections.ts';
+import { applyCollectionOutcomes } from '../../src/collections/collections.ts';
 import type { RailOutcome } from '../../src/rails/types.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, eventTypes, expectLedgerInvariants, walletBalance } from './helpers.ts';

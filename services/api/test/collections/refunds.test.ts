@@ -4,7 +4,7 @@
 // The ledger's invariants are checked after every scenario.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setMerchantStatus } from '../../src/domain/merchants.ts';
+import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {
   collect,

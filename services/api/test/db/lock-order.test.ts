@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../src/db/index.ts';
-import { recordProviderReferences } from '../../src/domain/payout-provider-references.ts';
+import { recordProviderReferences } from '../../src/payouts/payout-provider-references.ts';
 import { deliverEndpointJobName, enqueueEndpointDeliveries } from '../../src/webhooks/jobs.ts';
 import type { TestService } from '../helpers/service.ts';
 import { waitForValue } from '../helpers/worker-process.ts';

@@ -1,4 +1,4 @@
-// The conversion module (domain/fx-conversions.ts) against the real ledger and PostgreSQL: the
+// The conversion module (fx/fx-conversions.ts) against the real ledger and PostgreSQL: the
 // amounts rounded once against the payer, the two linked legs through the FX positions (held,
 // then posted or voided together; or posted at once), and rate locks consumed in the same
 // transaction (used, expired, wrong pair, another merchant's, two uses racing). Cross-currency
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { write } from '../../src/db/write.ts';
 import {
   convertThroughFxPositions, convertWithRateLock, type ConversionAmount, findFxConversion, fxConversionIdOf, settleHeldConversion,
-} from '../../src/domain/fx-conversions.ts';
+} from '../../src/fx/fx-conversions.ts';
 import { isRefusal, type Outcome } from '../../src/domain/outcomes.ts';
-import { ensureWallet } from '../../src/domain/wallets.ts';
+import { ensureWallet } from '../../src/wallets/wallets.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { expectLedgerInvariants, walletBalance } from '../collections/helpers.ts';
 import { lockRate, scale, scaled } from './helpers.ts';

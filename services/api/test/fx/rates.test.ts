@@ -3,7 +3,7 @@
 // the time), the merchant's margin, unsupported pairs, and locks (docs/fx.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fxMarginBpsDefault, fxRateLockLifetimeSDefault, loadConfig } from '../../src/config.ts';
-import { setMerchantFxMarginBps } from '../../src/domain/fx-rates.ts';
+import { setMerchantFxMarginBps } from '../../src/fx/fx-rates.ts';
 import { sandboxUsdRates, sandboxWobblePpmMax } from '../../src/connectors/sandbox/fx-rates/rate-table.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { getRate, lastDigitUnit, lockRate, scale, scaled } from './helpers.ts';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDateTime, toDate } from '../../src/domain/date-time.ts';
-import { payoutScheduleHorizonDays } from '../../src/domain/payouts.ts';
+import { payoutScheduleHorizonDays } from '../../src/payouts/payouts.ts';
 import { bodyDateTimePaths } from '../../src/http/date-time-fields.ts';
 import { rulesOf } from '../../src/http/query-values.ts';
 import { loadSpecs } from '../../src/service.ts';

@@ -5,10 +5,10 @@
 // same key, which must answer the pre-allocated id (as a clean run would) and move the money once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkPayoutRequest, batchMemberId, reservePayouts } from '../../src/domain/payouts.ts';
-import { depositIntoPartnerWallet, transferBetweenPartnerWallets } from '../../src/domain/partner-movements.ts';
-import { getPartnerWallet, recordPartnerWallet } from '../../src/domain/partner-wallets.ts';
-import { destinationForWithdrawal, reserveWithdrawal } from '../../src/domain/partner-withdrawals.ts';
+import { checkPayoutRequest, batchMemberId, reservePayouts } from '../../src/payouts/payouts.ts';
+import { depositIntoPartnerWallet, transferBetweenPartnerWallets } from '../../src/partner-wallets/partner-movements.ts';
+import { getPartnerWallet, recordPartnerWallet } from '../../src/partner-wallets/partner-wallets.ts';
+import { destinationForWithdrawal, reserveWithdrawal } from '../../src/partner-wallets/partner-withdrawals.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { claimFirstRun, crashAtCommit, operationOf, SimulatedCrash } from './crash-helpers.ts';

@@ -6,9 +6,9 @@
 // once: one transaction with the pre-allocated id, one rail initiation, one ledger movement.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initiateAndRecordCollection, type CollectionRequest } from '../../src/domain/collections.ts';
-import { initiateRefund, reserveRefund, voidPendingRefundReservations } from '../../src/domain/refunds.ts';
-import { setMerchantStatus } from '../../src/domain/merchants.ts';
+import { initiateAndRecordCollection, type CollectionRequest } from '../../src/collections/collections.ts';
+import { initiateRefund, reserveRefund, voidPendingRefundReservations } from '../../src/collections/refunds.ts';
+import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { runIdempotent } from '../../src/idempotency/idempotent.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';

@@ -9,7 +9,7 @@ import { createIdempotencyStore } from '../../src/idempotency/idempotency-store.
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { rawRequest, signedHeaders } from '../helpers/raw-request.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
-import { setMerchantStatus } from '../../src/domain/merchants.ts';
+import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { collect, countRows, deliverAll, expectLedgerInvariants, insertSubMerchant, refund, settledCollection } from '../collections/helpers.ts';
 
 let service: TestService;

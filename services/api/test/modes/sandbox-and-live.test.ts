@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
-import { createApiKey } from '../../src/domain/api-keys.ts';
+import { createApiKey } from '../../src/accounts/api-keys.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { settledCollection } from '../collections/helpers.ts';
 import { available, createPayout, destinationRef, payoutOf, payoutTestEnv, runJobs } from '../payouts/helpers.ts';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPartnerClient, type PartnerClient } from '@payagg/sdk';
 import { expect } from 'vitest';
-import { createPartnerKey, insertPartner } from '../../src/domain/partners.ts';
+import { createPartnerKey, insertPartner } from '../../src/accounts/partners.ts';
 import type { KeyMode } from '../../src/auth/principal.ts';
 import type { TestService } from '../helpers/service.ts';
 

@@ -3,7 +3,7 @@
 // deposits and transfers, idempotency scoped to the partner, isolation between partners.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountNumberProblem } from '../../src/domain/account-numbers.ts';
+import { accountNumberProblem } from '../../src/partner-wallets/account-numbers.ts';
 import { expectLedgerInvariants } from '../collections/helpers.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import {
@@ -175,7 +175,7 @@ describe('authentication and isolation', () => {
   it('a revoked key is 401 from then on', async () => {
     const temporary = await createTestPartner(service, 'Short-lived');
     const wallet = await newWallet(temporary.client);
-    const { revokePartnerKey } = await import('../../src/domain/partners.ts');
+    const { revokePartnerKey } = await import('../../src/accounts/partners.ts');
     expect(await revokePartnerKey(service.sql, temporary.apiKey)).toBe(true);
     const after = await temporary.client.GET('/wallets/{walletId}/balance', { params: { path: { walletId: wallet.id } } });
     expect(after.response.status).toBe(401);

@@ -5,10 +5,10 @@
 // Ledger invariants after each.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setMerchantStatus } from '../../src/domain/merchants.ts';
-import { setSubMerchantStatus } from '../../src/domain/sub-merchants.ts';
-import { ensureWallet } from '../../src/domain/wallets.ts';
-import { sendPayouts } from '../../src/domain/payout-processing.ts';
+import { setMerchantStatus } from '../../src/accounts/merchants.ts';
+import { setSubMerchantStatus } from '../../src/sub-merchants/sub-merchants.ts';
+import { ensureWallet } from '../../src/wallets/wallets.ts';
+import { sendPayouts } from '../../src/payouts/payout-processing.ts';
 import type { TestService } from '../helpers/service.ts';
 import { eventTypes } from '../collections/helpers.ts';
 import { newSubMerchant } from '../sub-merchants/helpers.ts';

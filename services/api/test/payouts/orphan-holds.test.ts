@@ -16,16 +16,16 @@ import { write } from '../../src/db/write.ts';
 import {
   closeHoldIntent, holdIntentAbandonAgeMs, openHoldIntent, sweepHoldIntents,
 } from '../../src/domain/hold-intents.ts';
-import { destinationForWithdrawal, reserveWithdrawal } from '../../src/domain/partner-withdrawals.ts';
-import { getPartnerWallet } from '../../src/domain/partner-wallets.ts';
-import { batchMemberId, checkPayoutRequest, type PayoutItem, reservationLegs, reservePayouts } from '../../src/domain/payouts.ts';
+import { destinationForWithdrawal, reserveWithdrawal } from '../../src/partner-wallets/partner-withdrawals.ts';
+import { getPartnerWallet } from '../../src/partner-wallets/partner-wallets.ts';
+import { batchMemberId, checkPayoutRequest, type PayoutItem, reservationLegs, reservePayouts } from '../../src/payouts/payouts.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { voidAbandonedHoldsJob } from '../../src/jobs/tasks/holds-void-abandoned.ts';
 import type { TestService } from '../helpers/service.ts';
 import { SimulatedCrash } from '../idempotency/crash-helpers.ts';
 import { refund, settledCollection, walletBalance } from '../collections/helpers.ts';
-import { reserveRefund } from '../../src/domain/refunds.ts';
+import { reserveRefund } from '../../src/collections/refunds.ts';
 import { availableOf, createTestPartner, deposit, newWallet, type TestPartner } from '../partner/helpers.ts';
 import {
   available, createBatch, createPayout, destinationRef, expectLedgerInvariants, fundedWallet, type PayoutBody, startPayoutService,

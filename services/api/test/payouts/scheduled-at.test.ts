@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPartner, newWallet } from '../partner/helpers.ts';
-import { payoutScheduleHorizonDays } from '../../src/domain/payouts.ts';
+import { payoutScheduleHorizonDays } from '../../src/payouts/payouts.ts';
 import type { TestService } from '../helpers/service.ts';
 import { available, createPayout, destinationRef, fundedWallet, startPayoutService } from './helpers.ts';
 

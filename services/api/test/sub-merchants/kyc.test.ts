@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../../src/domain/events.ts';
-import { applyProviderDecision, settleKycReview } from '../../src/domain/kyc-cases.ts';
+import { applyProviderDecision, settleKycReview } from '../../src/sub-merchants/kyc-cases.ts';
 import { startJobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRefusal } from '../../src/domain/outcomes.ts';
-import { assertOwnerMayBePaidOut } from '../../src/domain/sub-merchants.ts';
-import { ensureWallet } from '../../src/domain/wallets.ts';
+import { assertOwnerMayBePaidOut } from '../../src/sub-merchants/sub-merchants.ts';
+import { ensureWallet } from '../../src/wallets/wallets.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { collect, deliverAll, succeeding_payer } from '../collections/helpers.ts';
 import { createSession, payerClient } from '../checkout/checkout-helpers.ts';

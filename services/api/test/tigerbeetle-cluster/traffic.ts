@@ -4,7 +4,7 @@
 // Every answer is recorded, so the test can say that none was a 500, a hang or a refusal.
 import { randomUUID } from 'node:crypto';
 import { createClient, type MerchantClient } from '@payagg/sdk';
-import type { CreatedApiKey } from '../../src/domain/api-keys.ts';
+import type { CreatedApiKey } from '../../src/accounts/api-keys.ts';
 
 /**
  * What the test's client waits for one answer before calling it a hang: well past the ledger's

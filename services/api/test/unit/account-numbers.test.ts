@@ -1,7 +1,7 @@
-// Account numbers of partner wallets (domain/account-numbers.ts): the NUBAN-style check digit and
+// Account numbers of partner wallets (partner-wallets/account-numbers.ts): the NUBAN-style check digit and
 // the serial bijection.
 import { describe, expect, it } from 'vitest';
-import { accountNumberOfSerial, accountNumberProblem, checkDigitOf } from '../../src/domain/account-numbers.ts';
+import { accountNumberOfSerial, accountNumberProblem, checkDigitOf } from '../../src/partner-wallets/account-numbers.ts';
 
 describe('partner account numbers', () => {
   it('computes the check digit with weights 3,7,3 over the institution code 999 and the serial', () => {

@@ -12,7 +12,7 @@ import { freePort } from '../../src/db/embedded.ts';
 import { pooledRandomBytes } from '../../src/crypto/random-pool.ts';
 import { permissionsOf } from '../../src/auth/permissions.ts';
 import type { Principal } from '../../src/auth/principal.ts';
-import { assertMerchantActive } from '../../src/domain/merchants.ts';
+import { assertMerchantActive } from '../../src/accounts/merchants.ts';
 import { apiErrorOf } from '../../src/http/outcomes.ts';
 import { Refusal } from '../../src/domain/outcomes.ts';
 import { capabilityByRoute, capabilityOf, normalizedRouteKey, scopesAllow } from '../../src/auth/scopes.ts';

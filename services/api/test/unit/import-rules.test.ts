@@ -62,15 +62,15 @@ describe('import rules (dependency-cruiser)', () => {
     }],
     ['shared-machinery-imports-no-capability', {
       'services/api/src/http/app.ts': "import { p } from '../domain/payouts.ts';\nexport const app = p;\n",
-      'services/api/src/domain/payouts.ts': 'export const p = 1;\n',
+      'services/api/src/payouts/payouts.ts': 'export const p = 1;\n',
     }],
     ['domain-speaks-in-outcomes', {
-      'services/api/src/domain/payouts.ts': "import { e } from '../http/errors.ts';\nexport const p = e;\n",
+      'services/api/src/payouts/payouts.ts': "import { e } from '../http/errors.ts';\nexport const p = e;\n",
       'services/api/src/http/errors.ts': 'export const e = 1;\n',
     }],
     ['domain-below-flows', {
-      'services/api/src/domain/payouts.ts': "import { f } from '../flows/create-payout.ts';\nexport const p = f;\n",
-      'services/api/src/flows/create-payout.ts': 'export const f = 1;\n',
+      'services/api/src/payouts/payouts.ts': "import { f } from '../flows/create-payout.ts';\nexport const p = f;\n",
+      'services/api/src/payouts/flows/create-payout.ts': 'export const f = 1;\n',
     }],
   ] as const)('%s refuses a tree that breaks it', async (rule, files) => {
     expect(await violatedRules(tree(files), ['services', 'packages'].filter((dir) => Object.keys(files).some((f) => f.startsWith(dir))))).toContain(rule);

@@ -4,8 +4,8 @@
 import { currencies } from '@payagg/ledger';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { isAssignedCountryCode } from '../../src/domain/countries.ts';
-import { defaultKycLimits, kycLimitsFromEnv, limitOf, limitsTierOf, requirementsOf } from '../../src/domain/kyc-tiers.ts';
+import { isAssignedCountryCode } from '../../src/sub-merchants/countries.ts';
+import { defaultKycLimits, kycLimitsFromEnv, limitOf, limitsTierOf, requirementsOf } from '../../src/sub-merchants/kyc-tiers.ts';
 import { outstandingFor, sandboxKycScenarios, sandboxKycScenarioFor } from '../../src/connectors/sandbox/kyc/scenarios.ts';
 
 describe('country codes', () => {

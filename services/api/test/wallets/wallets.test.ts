@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { paginate } from '@payagg/sdk';
 import { idFromUuid } from '@payagg/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWallet } from '../../src/domain/wallets.ts';
+import { ensureWallet } from '../../src/wallets/wallets.ts';
 import { rawRequest, signedHeaders } from '../helpers/raw-request.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, succeeding_payer, walletBalance } from '../collections/helpers.ts';

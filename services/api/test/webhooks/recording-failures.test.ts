@@ -17,7 +17,7 @@ import { openEmbeddedCluster, type EmbeddedCluster } from '../../src/db/embedded
 import { createPool, type Sql } from '../../src/db/index.ts';
 import { migrateAll } from '../../src/db/schema-steps.ts';
 import { appendEvents } from '../../src/domain/events.ts';
-import { insertMerchant } from '../../src/domain/merchants.ts';
+import { insertMerchant } from '../../src/accounts/merchants.ts';
 import { createLogger } from '../../src/log.ts';
 import { webhookPoolName } from '../../src/runtime.ts';
 import { attemptsUsedUpError } from '../../src/webhooks/deliveries.ts';

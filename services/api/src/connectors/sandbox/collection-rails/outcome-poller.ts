@@ -216,7 +216,7 @@ export function createSandboxOutcomePoller(options: SandboxOutcomePollerOptions)
     // so 50 at once queued on the same row locks while each held a connection idle in its
     // transaction (measured: half the pool idle in transaction, a quarter waiting on locks). The
     // runtime passes a batch handler instead: the whole round in one database transaction and
-    // one ledger batch (domain/collections.ts applyCollectionOutcomes).
+    // one ledger batch (collections/collections.ts applyCollectionOutcomes).
     let answers: (unknown | null)[];
     try {
       answers = await handleRound(rows.map(toOutcome));

@@ -3,7 +3,7 @@
 // decision is applied by the same handler a real provider's webhook would reach
 // (kyc-cases.ts applyProviderDecision): the case, the sub-merchant's kyc_status and the kyc.*
 // event in one transaction. Idempotent: a decision already applied is not applied again.
-import { applyProviderDecision } from '../../../domain/kyc-cases.ts';
+import { applyProviderDecision } from '../../../sub-merchants/kyc-cases.ts';
 import { defineJob } from '../../../jobs/job.ts';
 import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';
 

@@ -5,7 +5,7 @@
 // before the send that needed it committed. The outcomes are applied together by the same handler a
 // real provider's batch callback would reach (payout-processing.ts applyPayoutOutcomes). Several
 // runners may run it at once: each claims different sends (FOR UPDATE SKIP LOCKED).
-import { applyPayoutRailOutcomes } from '../../../domain/payout-rail-outcomes.ts';
+import { applyPayoutRailOutcomes } from '../../../payouts/payout-rail-outcomes.ts';
 import { payoutDestinationTypes, type PayoutDestinationType } from '../../../payout-rails/types.ts';
 import { defineJob, type JobDeps } from '../../../jobs/job.ts';
 import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';

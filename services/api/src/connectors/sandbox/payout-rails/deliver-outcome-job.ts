@@ -2,7 +2,7 @@
 // SANDBOX_PAYOUT_DELAY_MS (or SANDBOX_PAYOUT_SLOW_DELAY_MS) has passed; the provider enqueued this
 // job, due then, with its record of the send. The outcome is applied by the same handler a real
 // provider's callback would reach (payout-rail-outcomes.ts). Idempotent.
-import { applyPayoutRailOutcomes } from '../../../domain/payout-rail-outcomes.ts';
+import { applyPayoutRailOutcomes } from '../../../payouts/payout-rail-outcomes.ts';
 import type { PayoutDestinationType } from '../../../payout-rails/types.ts';
 import { defineJob } from '../../../jobs/job.ts';
 import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';
