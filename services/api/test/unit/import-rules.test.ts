@@ -61,7 +61,11 @@ describe('import rules (dependency-cruiser)', () => {
       'services/api/src/config.ts': 'export const c = 1;\n',
     }],
     ['shared-machinery-imports-no-capability', {
-      'services/api/src/http/app.ts': "import { p } from '../domain/payouts.ts';\nexport const app = p;\n",
+      'services/api/src/http/app.ts': "import { p } from '../payouts/payouts.ts';\nexport const app = p;\n",
+      'services/api/src/payouts/payouts.ts': 'export const p = 1;\n',
+    }],
+    ['kernel-imports-no-capability', {
+      'services/api/src/domain/outcomes.ts': "import { p } from '../payouts/payouts.ts';\nexport const o = p;\n",
       'services/api/src/payouts/payouts.ts': 'export const p = 1;\n',
     }],
     ['domain-speaks-in-outcomes', {
@@ -69,7 +73,7 @@ describe('import rules (dependency-cruiser)', () => {
       'services/api/src/http/errors.ts': 'export const e = 1;\n',
     }],
     ['domain-below-flows', {
-      'services/api/src/payouts/payouts.ts': "import { f } from '../flows/create-payout.ts';\nexport const p = f;\n",
+      'services/api/src/payouts/payouts.ts': "import { f } from './flows/create-payout.ts';\nexport const p = f;\n",
       'services/api/src/payouts/flows/create-payout.ts': 'export const f = 1;\n',
     }],
   ] as const)('%s refuses a tree that breaks it', async (rule, files) => {
