@@ -50,9 +50,10 @@ export const ledgerPoolMaxDefault = 4;
 /**
  * Commits that do not wait for the disk (db/index.ts asynchronousCommitSession): the sandbox
  * providers' rows and idempotency recovery points, single statements that postgres.js pipelines
- * on a connection; 2 (was 4) kept bench-payouts' figures (decision 0571).
+ * on a connection. 4: with 2, bench-collections' p99 at 500/s rose from 30-46 ms to 53-58 ms (over
+ * its 50 ms aim) while the other pools' cuts cost nothing (decision 0571, docs/performance.md).
  */
-export const asyncCommitPoolMaxDefault = 2;
+export const asyncCommitPoolMaxDefault = 4;
 /** Background work (rail outcome settlement, job tasks); opened only where workers run. */
 export const workerPoolMaxDefault = 4;
 /** The job queue's own node-postgres pool (graphile-worker); one is held for LISTEN. */

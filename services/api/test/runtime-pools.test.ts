@@ -57,14 +57,14 @@ describe('a process that runs the background work, pools sized by their settings
 });
 
 describe('the pool settings', () => {
-  it('default to 16 connections in an API process, 18 in a worker process, 26 in one that runs both', () => {
-    expect(connectionsPerProcess(loadConfig({ RUN_WORKERS: 'false' }))).toEqual({ database: 10, ledger: 4, asyncCommit: 2, worker: 0, jobQueue: 0, webhooks: 0, total: 16 });
-    expect(connectionsPerProcess(loadConfig({}, 'worker'))).toEqual({ database: 2, ledger: 4, asyncCommit: 2, worker: 4, jobQueue: 2, webhooks: 4, total: 18 });
-    expect(connectionsPerProcess(loadConfig({})).total).toBe(26);
+  it('default to 18 connections in an API process, 20 in a worker process, 28 in one that runs both', () => {
+    expect(connectionsPerProcess(loadConfig({ RUN_WORKERS: 'false' }))).toEqual({ database: 10, ledger: 4, asyncCommit: 4, worker: 0, jobQueue: 0, webhooks: 0, total: 18 });
+    expect(connectionsPerProcess(loadConfig({}, 'worker'))).toEqual({ database: 2, ledger: 4, asyncCommit: 4, worker: 4, jobQueue: 2, webhooks: 4, total: 20 });
+    expect(connectionsPerProcess(loadConfig({})).total).toBe(28);
   });
 
   it('count no ledger pool on TigerBeetle, and take DATABASE_POOL_MAX in a worker process when it is set', () => {
-    expect(connectionsPerProcess(loadConfig({ TB_ADDRESSES: '3000', RUN_WORKERS: 'false' }))).toMatchObject({ ledger: 0, total: 12 });
+    expect(connectionsPerProcess(loadConfig({ TB_ADDRESSES: '3000', RUN_WORKERS: 'false' }))).toMatchObject({ ledger: 0, total: 14 });
     expect(loadConfig({ DATABASE_POOL_MAX: '5' }, 'worker')).toMatchObject({ databasePoolMax: 5, runWorkers: true });
   });
 
