@@ -11,7 +11,7 @@
 /** Shared machinery of the service: the HTTP pipeline, auth, database, idempotency, crypto. */
 const sharedMachinery = '^services/api/src/(http|auth|db|idempotency|crypto)/';
 /** The capabilities: what the service does for merchants and partners. */
-const capabilityNames = 'collections|sub-merchants|splits|disputes|payouts|fx|partner-wallets|wallets|accounts|webhooks';
+const capabilityNames = 'collections|sub-merchants|payouts|fx|partner-wallets|wallets|accounts|webhooks';
 /** Capability code, and the providers' and their interfaces' folders. */
 const capabilities = `^services/api/src/(${capabilityNames}|rails|payout-rails|kyc|jobs/tasks|connectors)/`;
 /** A capability's rules, SQL and flows: everything of it but its routes and its jobs. */

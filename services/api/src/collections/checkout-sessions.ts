@@ -17,7 +17,7 @@ import { assertCurrencySupported } from '../domain/currency-support.ts';
 import { checkCollectionRequest, type CollectionRequest, type CollectionsDeps, type PartyCheckDeps } from './collections.ts';
 import { assertMerchantActive, findMerchant } from '../accounts/merchants.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
-import { planLegs } from '../splits/split-rules.ts';
+import { planLegs } from './splits/split-rules.ts';
 import { assertSubMerchantOfMerchant } from '../sub-merchants/sub-merchants.ts';
 import { type TransactionStatus } from './transactions.ts';
 

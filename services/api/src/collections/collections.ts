@@ -31,8 +31,8 @@ import { assertPayerFitsRail } from './payer-rules.ts';
 import { railRefusal } from './rail-calls.ts';
 import type { KycLimits } from '../sub-merchants/kyc-tiers.ts';
 import { assertSubMerchantCanReceive } from '../sub-merchants/sub-merchants.ts';
-import { legWallet, type LegWallet, plannedLegsOf, recordSettledLegs } from '../splits/escrow-holds.ts';
-import { type PaymentToSplit, type PlannedLeg, planLegs } from '../splits/split-rules.ts';
+import { legWallet, type LegWallet, plannedLegsOf, recordSettledLegs } from './splits/escrow-holds.ts';
+import { type PaymentToSplit, type PlannedLeg, planLegs } from './splits/split-rules.ts';
 import {
   findTransaction,
   pendingTransactionRow,

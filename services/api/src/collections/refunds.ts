@@ -24,8 +24,8 @@ import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { RailOutcome } from '../rails/types.ts';
 import { collectionNotFound } from './collections.ts';
-import type { HoldRecoveryDeps } from '../splits/escrow-hold-recovery.ts';
-import { refundableAfterDisputes } from '../disputes/disputes.ts';
+import type { HoldRecoveryDeps } from './splits/escrow-hold-recovery.ts';
+import { refundableAfterDisputes } from './disputes/disputes.ts';
 import { closeHoldIntent, type HoldIntent, openHoldIntent } from '../domain/hold-intents.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import { railRefusal } from './rail-calls.ts';
@@ -36,7 +36,7 @@ import {
   setTransactionStatus,
   type TransactionRow,
 } from './transactions.ts';
-import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs } from '../splits/split-refunds.ts';
+import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs } from './splits/split-refunds.ts';
 import { ensureWallet } from '../wallets/wallets.ts';
 
 export type RefundsDeps = {

@@ -7,7 +7,7 @@ import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import type { Rail } from '../rails/types.ts';
 import { appendEvent, appendEvents, type EventType, type NewEvent } from '../domain/events.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
-import type { PlannedLeg } from '../splits/split-legs.ts';
+import type { PlannedLeg } from './splits/split-legs.ts';
 
 /**
  * A split refund's part of one leg (transactions.refund_legs): held = taken from the leg's escrow

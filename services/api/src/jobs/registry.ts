@@ -15,7 +15,7 @@ import { payoutRailsSandboxDeliverDueOutcomesJob, payoutRailsSandboxSweepOutcome
 import { payoutsSendJob } from '../payouts/jobs/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
 import { partnerWithdrawalsSendJob } from '../partner-wallets/jobs/partner-withdrawals-send.ts';
-import { escrowAutoReleaseJob } from '../splits/jobs/escrow-auto-release.ts';
+import { escrowAutoReleaseJob } from '../collections/splits/jobs/escrow-auto-release.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,

@@ -34,9 +34,9 @@
 import { abandonHoldIntent } from '../domain/hold-intents.ts';
 import { isRefusal } from '../domain/outcomes.ts';
 import { completeCollection, completePay, type RunEnd } from '../collections/collection-completer.ts';
-import { getDispute, toDisputeResource } from '../disputes/disputes.ts';
-import { getEscrowHold, toEscrowHoldResource } from '../splits/escrow-holds.ts';
-import { getSplitRule, toSplitRuleResource } from '../splits/split-rules.ts';
+import { getDispute, toDisputeResource } from '../collections/disputes/disputes.ts';
+import { getEscrowHold, toEscrowHoldResource } from '../collections/splits/escrow-holds.ts';
+import { getSplitRule, toSplitRuleResource } from '../collections/splits/split-rules.ts';
 import { fxConversionIdOf } from '../fx/fx-conversions.ts';
 import { createdEndpointAnswer } from '../webhooks/endpoints.ts';
 import { idFromUuid } from '@payagg/ledger';

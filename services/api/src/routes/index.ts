@@ -2,7 +2,7 @@
 import type { RouteContext, RouteHandlers } from './registry.ts';
 import { checkoutSessionRoutes } from '../collections/checkout-sessions-routes.ts';
 import { collectionRoutes } from '../collections/collections-routes.ts';
-import { disputeRoutes } from '../disputes/disputes-routes.ts';
+import { disputeRoutes } from '../collections/disputes/disputes-routes.ts';
 import { eventRoutes } from '../webhooks/events-routes.ts';
 import { fxRoutes } from '../fx/fx-routes.ts';
 import { payoutRoutes } from '../payouts/payouts-routes.ts';
@@ -12,7 +12,7 @@ import { userRoutes } from '../accounts/users-routes.ts';
 import { walletRoutes } from '../wallets/wallets-routes.ts';
 import { partnerWalletRoutes } from '../partner-wallets/partner-wallets-routes.ts';
 import { webhookRoutes } from '../webhooks/webhooks-routes.ts';
-import { splitRuleRoutes } from '../splits/split-rules-routes.ts';
+import { splitRuleRoutes } from '../collections/splits/split-rules-routes.ts';
 
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {

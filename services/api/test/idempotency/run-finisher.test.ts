@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkPayoutRequest, reservePayouts } from '../../src/payouts/payouts.ts';
 import { depositIntoPartnerWallet, transferBetweenPartnerWallets } from '../../src/partner-wallets/partner-movements.ts';
 import { getPartnerWallet } from '../../src/partner-wallets/partner-wallets.ts';
-import { createSplitRule } from '../../src/splits/split-rules.ts';
+import { createSplitRule } from '../../src/collections/splits/split-rules.ts';
 import { finishedOperationNames, finishUnfinishedRuns } from '../../src/jobs/run-finisher.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';

@@ -12,13 +12,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
-import { releaseDueEscrowHolds } from '../../src/splits/escrow-holds.ts';
+import { releaseDueEscrowHolds } from '../../src/collections/splits/escrow-holds.ts';
 import { holdIntentAbandonAgeMs, sweepHoldIntents } from '../../src/domain/hold-intents.ts';
-import { escrowReturnRefundId, escrowReturnTimedOutRetry, returnEscrowHold } from '../../src/splits/escrow-returns.ts';
+import { escrowReturnRefundId, escrowReturnTimedOutRetry, returnEscrowHold } from '../../src/collections/splits/escrow-returns.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';
 import { eventsOf } from '../../src/domain/events.ts';
 import { applyRefundOutcome, reserveRefund, voidPendingRefundReservations } from '../../src/collections/refunds.ts';
-import { platformOwnerId } from '../../src/splits/split-rules.ts';
+import { platformOwnerId } from '../../src/collections/splits/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
-import { escrowReturnRefundId } from '../../src/splits/escrow-returns.ts';
+import { escrowReturnRefundId } from '../../src/collections/splits/escrow-returns.ts';
 import { eventsOf } from '../../src/domain/events.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';

@@ -4,8 +4,8 @@
 // Number.MAX_SAFE_INTEGER, random rules of every type, random refund sequences.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allocate, basisPointsOf, basisPointsWhole } from '../../src/splits/split-legs.ts';
-import { legAmounts } from '../../src/splits/split-rules.ts';
+import { allocate, basisPointsOf, basisPointsWhole } from '../../src/collections/splits/split-legs.ts';
+import { legAmounts } from '../../src/collections/splits/split-rules.ts';
 
 const amountArb = fc.bigInt({ min: 1n, max: BigInt(Number.MAX_SAFE_INTEGER) });
 /** Percent shares with at most 2 decimals (as a rule stores them), adding up to at most 100. */

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
 import { eventsOf } from '../../src/domain/events.ts';
-import { allocate } from '../../src/splits/split-legs.ts';
-import { platformOwnerId } from '../../src/splits/split-rules.ts';
+import { allocate } from '../../src/collections/splits/split-legs.ts';
+import { platformOwnerId } from '../../src/collections/splits/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';
 

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantClient } from '@payagg/sdk';
-import { releaseDueEscrowHolds } from '../../src/splits/escrow-holds.ts';
+import { releaseDueEscrowHolds } from '../../src/collections/splits/escrow-holds.ts';
 import { eventsOf } from '../../src/domain/events.ts';
-import { allocate } from '../../src/splits/split-legs.ts';
-import { platformOwnerId } from '../../src/splits/split-rules.ts';
+import { allocate } from '../../src/collections/splits/split-legs.ts';
+import { platformOwnerId } from '../../src/collections/splits/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, deliverAll, expectLedgerInvariants, settledCollection, walletBalance } from '../collections/helpers.ts';
 import { payerClient } from '../checkout/checkout-helpers.ts';

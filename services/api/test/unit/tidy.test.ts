@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The capabilities' folders (docs/architecture.md): their rules and flows write through db/write.ts. */
-const capabilityFolders = ['accounts', 'collections', 'disputes', 'fx', 'partner-wallets', 'payouts', 'splits', 'sub-merchants', 'wallets'];
+const capabilityFolders = ['accounts', 'collections', 'fx', 'partner-wallets', 'payouts', 'sub-merchants', 'wallets'];
 
 describe('tidy: one write API', () => {
   it('the rules and flows of every capability, and domain/, commit through db/write.ts, never their own sql.begin', () => {

@@ -3,8 +3,8 @@
 // Exactly once per hold whatever the number of workers or restarts: a hold moves only while held,
 // under its row locks, and the ledger post is idempotent on the hold's pending id.
 import { escrowAutoReleaseBatchMax, releaseDueEscrowHolds } from '../escrow-holds.ts';
-import { defineJob } from '../../jobs/job.ts';
-import { jobAttemptsMax, type JobPayloads } from '../../jobs/catalog.ts';
+import { defineJob } from '../../../jobs/job.ts';
+import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';
 
 /** A hold is released at most this long after its release_at (passes are minute-grained). */
 export const escrowAutoReleaseIntervalMinutes = 1;

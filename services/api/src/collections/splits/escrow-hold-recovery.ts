@@ -21,10 +21,10 @@
 // is idempotent, so a crash during a restore leaves the same state for the next one to finish.
 import { idFromParts, type Ledger, splitHoldId, splitRefundTransferId } from '@payagg/ledger';
 import { createHash } from 'node:crypto';
-import type { Tx } from '../db/index.ts';
-import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
+import type { Tx } from '../../db/index.ts';
+import type { IdempotencyStore } from '../../idempotency/idempotency-store.ts';
 import type { EscrowHoldRow } from './escrow-hold-records.ts';
-import { voidExistingHolds } from '../domain/hold-intents.ts';
+import { voidExistingHolds } from '../../domain/hold-intents.ts';
 
 export type HoldRecoveryDeps = {
   ledger: Ledger;

@@ -16,17 +16,17 @@
 import { idFromUuid, type Ledger } from '@payagg/ledger';
 import type { Schema } from '@payagg/contract';
 import { randomUUID } from 'node:crypto';
-import type { Queryable, Sql, Tx } from '../db/index.ts';
-import { type Keyset, keysetCondition } from '../db/keyset.ts';
-import { write } from '../db/write.ts';
+import type { Queryable, Sql, Tx } from '../../db/index.ts';
+import { type Keyset, keysetCondition } from '../../db/keyset.ts';
+import { write } from '../../db/write.ts';
 import { escrowEvent, type EscrowHoldRow, type EscrowHoldStatus, recordHoldEnd } from './escrow-hold-records.ts';
 import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
-import { appendEvents } from '../domain/events.ts';
+import { appendEvents } from '../../domain/events.ts';
 import { finishSplitRefundUndos } from './split-refunds.ts';
-import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
+import { fieldsRefusal, Refusal } from '../../domain/outcomes.ts';
 import type { PlannedLeg } from './split-legs.ts';
-import { lockTransaction, type TransactionRow } from '../collections/transactions.ts';
-import { ensureWallet, type WalletOwnerType } from '../wallets/wallets.ts';
+import { lockTransaction, type TransactionRow } from '../transactions.ts';
+import { ensureWallet, type WalletOwnerType } from '../../wallets/wallets.ts';
 
 // The row, its events and its end live in escrow-hold-records.ts, which split refunds and the
 // hold recovery share without importing this module (no import cycle: decision 0600).

@@ -1,15 +1,15 @@
 // Disputes (issue 15; docs/disputes.md): GET /disputes (status, transaction_id, cursor, limit),
 // GET /disputes/{id}, and the sandbox test helpers POST /sandbox/disputes and
 // POST /sandbox/disputes/{id}/resolve (sandbox keys only). Thin: parse -> domain call -> envelope.
-import { principalOf } from '../auth/principal.ts';
+import { principalOf } from '../../auth/principal.ts';
 import {
   assertSandboxKey, type DisputeFilters, getDispute, listDisputes, openDispute, resolveDispute, toDisputeResource,
 } from './disputes.ts';
-import { bodyOf } from '../http/contract.ts';
-import { sendList, sendOk } from '../http/envelope.ts';
-import { optionalIdempotentRequestOf } from '../http/idempotent-request.ts';
-import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
-import type { RouteContext, RouteHandlers } from '../routes/registry.ts';
+import { bodyOf } from '../../http/contract.ts';
+import { sendList, sendOk } from '../../http/envelope.ts';
+import { optionalIdempotentRequestOf } from '../../http/idempotent-request.ts';
+import { runKeyedTransition, transitionOperation } from '../../idempotency/keyed-transition.ts';
+import type { RouteContext, RouteHandlers } from '../../routes/registry.ts';
 
 // The sandbox helpers take an optional Idempotency-Key (decision 0422).
 const openOperation = transitionOperation('POST /sandbox/disputes');

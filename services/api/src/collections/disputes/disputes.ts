@@ -28,17 +28,17 @@
 // (refundableAfterDisputes, called by collections/refunds.ts under the collection's row lock).
 import type { Schema } from '@payagg/contract';
 import type { Ledger } from '@payagg/ledger';
-import type { KeyMode } from '../auth/principal.ts';
-import type { Queryable, Sql, Tx } from '../db/index.ts';
-import { type Keyset, keysetCondition } from '../db/keyset.ts';
-import { write } from '../db/write.ts';
-import type { IdempotencyStore } from '../idempotency/idempotency-store.ts';
-import type { Logger } from '../log.ts';
-import { appendEvent, type NewEvent } from '../domain/events.ts';
-import { closeHoldIntent, openHoldIntent, releasingHoldsOnFailure } from '../domain/hold-intents.ts';
-import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
-import { lockTransaction, type TransactionRow } from '../collections/transactions.ts';
-import { ensureWallet } from '../wallets/wallets.ts';
+import type { KeyMode } from '../../auth/principal.ts';
+import type { Queryable, Sql, Tx } from '../../db/index.ts';
+import { type Keyset, keysetCondition } from '../../db/keyset.ts';
+import { write } from '../../db/write.ts';
+import type { IdempotencyStore } from '../../idempotency/idempotency-store.ts';
+import type { Logger } from '../../log.ts';
+import { appendEvent, type NewEvent } from '../../domain/events.ts';
+import { closeHoldIntent, openHoldIntent, releasingHoldsOnFailure } from '../../domain/hold-intents.ts';
+import { fieldsRefusal, Refusal } from '../../domain/outcomes.ts';
+import { lockTransaction, type TransactionRow } from '../transactions.ts';
+import { ensureWallet } from '../../wallets/wallets.ts';
 
 export const disputeStatuses = ['open', 'won', 'lost'] as const;
 export type DisputeStatus = (typeof disputeStatuses)[number];

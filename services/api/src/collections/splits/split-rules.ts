@@ -6,11 +6,11 @@
 // escrow and refunds never read the rule again.
 import type { Schema } from '@payagg/contract';
 import { createHash, randomUUID } from 'node:crypto';
-import type { Queryable, Sql } from '../db/index.ts';
-import { type Keyset, keysetCondition } from '../db/keyset.ts';
-import { write } from '../db/write.ts';
-import { assertCurrencySupported } from '../domain/currency-support.ts';
-import { fieldsRefusal, Refusal, type RefusalField } from '../domain/outcomes.ts';
+import type { Queryable, Sql } from '../../db/index.ts';
+import { type Keyset, keysetCondition } from '../../db/keyset.ts';
+import { write } from '../../db/write.ts';
+import { assertCurrencySupported } from '../../domain/currency-support.ts';
+import { fieldsRefusal, Refusal, type RefusalField } from '../../domain/outcomes.ts';
 import {
   allocate, basisPointsOf, basisPointsWhole, flatLegs, type LegRecipientType, percentageLegs, type PlannedLeg, type RecipientType, type ReleaseCondition,
 } from './split-legs.ts';

@@ -23,16 +23,16 @@
 // another kind that meets the hold first undoes it (escrow-hold-recovery.ts: nothing moved).
 // If the rail later fails the refund, split-refunds.ts undoSplitRefundLegs puts the hold back to
 // held (escrow.held) because the payer was not repaid.
-import type { Queryable, Tx } from '../db/index.ts';
-import { write } from '../db/write.ts';
+import type { Queryable, Tx } from '../../db/index.ts';
+import { write } from '../../db/write.ts';
 import { refundableAfterDisputes } from '../disputes/disputes.ts';
 import { escrowReturnRefundId, restoreTakenHold } from './escrow-hold-recovery.ts';
-import { appendEvents } from '../domain/events.ts';
+import { appendEvents } from '../../domain/events.ts';
 import { escrowEvent, escrowHoldNotFound, type EscrowHoldRow, getEscrowHold, notHeld, recordHoldEnd } from './escrow-holds.ts';
-import type { Refusal } from '../domain/outcomes.ts';
-import { initiateRefund, insertRefundRow, type RefundsDeps } from '../collections/refunds.ts';
+import type { Refusal } from '../../domain/outcomes.ts';
+import { initiateRefund, insertRefundRow, type RefundsDeps } from '../refunds.ts';
 import { finishSplitRefundUndos } from './split-refunds.ts';
-import { lockTransaction, type RefundLegPart, type TransactionRow } from '../collections/transactions.ts';
+import { lockTransaction, type RefundLegPart, type TransactionRow } from '../transactions.ts';
 
 /** POST /escrow-holds/{id}/return: the hold as it stands once its refund is announced (returned). */
 export async function returnEscrowHold(deps: RefundsDeps, merchantId: string, holdId: string): Promise<EscrowHoldRow> {

@@ -1,15 +1,15 @@
 // Split rules (seed: POST/GET /split-rules, GET /split-rules/{id}), the additive deactivation,
 // and escrow holds (additive: GET /escrow-holds, GET /escrow-holds/{id}, release, return,
 // POST /collections/{id}/delivery-confirmation). Thin: parse -> domain call -> envelope.
-import { principalOf } from '../auth/principal.ts';
+import { principalOf } from '../../auth/principal.ts';
 import { confirmDelivery, endEscrowHold, type EscrowHoldStatus, getEscrowHold, listEscrowHolds, toEscrowHoldResource } from './escrow-holds.ts';
 import { returnEscrowHold } from './escrow-returns.ts';
 import { createSplitRule, deactivateSplitRule, getSplitRule, listSplitRules, toSplitRuleResource } from './split-rules.ts';
-import { bodyOf } from '../http/contract.ts';
-import { sendList, sendOk } from '../http/envelope.ts';
-import { optionalIdempotentRequestOf } from '../http/idempotent-request.ts';
-import { runKeyedTransition, transitionOperation } from '../idempotency/keyed-transition.ts';
-import type { RouteContext, RouteHandlers } from '../routes/registry.ts';
+import { bodyOf } from '../../http/contract.ts';
+import { sendList, sendOk } from '../../http/envelope.ts';
+import { optionalIdempotentRequestOf } from '../../http/idempotent-request.ts';
+import { runKeyedTransition, transitionOperation } from '../../idempotency/keyed-transition.ts';
+import type { RouteContext, RouteHandlers } from '../../routes/registry.ts';
 
 // The state changes that take an optional Idempotency-Key (decision 0422).
 const createOperation = transitionOperation('POST /split-rules');

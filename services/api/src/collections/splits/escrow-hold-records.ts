@@ -1,8 +1,8 @@
 // An escrow hold's row, the events it emits and how its end is recorded: what escrow-holds.ts
 // (release, return, auto-release), split-refunds.ts and escrow-hold-recovery.ts share. A module of
 // its own so that none of those three imports another in a circle (decision 0600).
-import type { Tx } from '../db/index.ts';
-import { appendEvents, type NewEvent } from '../domain/events.ts';
+import type { Tx } from '../../db/index.ts';
+import { appendEvents, type NewEvent } from '../../domain/events.ts';
 import type { LegRecipientType, ReleaseCondition } from './split-legs.ts';
 
 export type EscrowHoldStatus = 'held' | 'released' | 'returned';

@@ -11,13 +11,13 @@
 // makes the refund take the leg from the wallet; a refund that took a hold whole makes the
 // release 409 ESCROW_HOLD_NOT_HELD.
 import { escrowReleaseId, idFromParts, type Ledger, type SplitRefundLeg, splitHoldId } from '@payagg/ledger';
-import type { Tx } from '../db/index.ts';
-import { appendEvents, type NewEvent } from '../domain/events.ts';
+import type { Tx } from '../../db/index.ts';
+import { appendEvents, type NewEvent } from '../../domain/events.ts';
 import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
 import { escrowEvent, type EscrowHoldRow, recordHoldEnd } from './escrow-hold-records.ts';
-import { Refusal } from '../domain/outcomes.ts';
+import { Refusal } from '../../domain/outcomes.ts';
 import { allocate } from './split-legs.ts';
-import type { RefundLegPart, TransactionRow } from '../collections/transactions.ts';
+import type { RefundLegPart, TransactionRow } from '../transactions.ts';
 
 type SettlementLegRow = { leg: number; ledger_account_id: string; amount: bigint; refunded_amount: bigint };
 
