@@ -13,7 +13,7 @@ const sharedMachinery = '^services/api/src/(http|auth|db|idempotency|crypto)/';
 /** The capabilities: what the service does for merchants and partners. */
 const capabilityNames = 'collections|sub-merchants|payouts|fx|partner-wallets|wallets|accounts|webhooks';
 /** Capability code, and the providers' and their interfaces' folders. */
-const capabilities = `^services/api/src/(${capabilityNames}|rails|payout-rails|kyc|jobs/tasks|connectors)/`;
+const capabilities = `^services/api/src/(${capabilityNames}|rails|payout-rails|kyc|fx-rates|provider-outcomes|jobs/tasks|connectors)/`;
 /** A capability's rules, SQL and flows: everything of it but its routes and its jobs. */
 const capabilityCore = `^services/api/src/(${capabilityNames.replace('|webhooks', '')})/`;
 
@@ -95,8 +95,6 @@ module.exports = {
       },
       to: {
         path: [`^services/api/src/(domain|routes|${capabilityNames})/`, '^services/api/src/connectors/(?!$1/)'],
-        // What a provider implements: the FX capability's rate-source interface and its exact decimals.
-        pathNot: '^services/api/src/fx/(types|decimal)\\.ts$',
       },
     },
     {

@@ -158,7 +158,7 @@ export type Config = {
 };
 
 export type FxConfig = {
-  /** Where rates come from (FX_RATE_SOURCE): only the sandbox today (fx/registry.ts). */
+  /** Where rates come from (FX_RATE_SOURCE): only the sandbox today (fx-rates/registry.ts). */
   rateSource: FxRateSourceName;
   /** How long a rate lock holds (FX_RATE_LOCK_LIFETIME_S). */
   rateLockLifetimeS: number;

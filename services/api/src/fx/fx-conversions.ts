@@ -37,7 +37,7 @@
 import { createHash } from 'node:crypto';
 import { convertAmount, currencyInfo, holdLegId, TransferCode, type HoldLeg, type Ledger } from '@payagg/ledger';
 import type { Queryable, Tx } from '../db/index.ts';
-import { decimalFraction } from './decimal.ts';
+import { decimalFraction } from '../fx-rates/decimal.ts';
 import type { RateLockRow } from './fx-rates.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 

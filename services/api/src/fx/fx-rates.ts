@@ -6,13 +6,13 @@
 //          digits. The margin is the platform's: whoever converts base -> quote gets fewer quote
 //          units per base unit than the mid rate. The quoted rate is exactly what converts (a lock
 //          stores it as the decimal it was quoted as).
-// Arithmetic on bigint fractions only (fx/decimal.ts; docs/decisions/0311).
+// Arithmetic on bigint fractions only (fx-rates/decimal.ts; docs/decisions/0311).
 import { randomUUID } from 'node:crypto';
 import { currencies } from '@payagg/ledger';
 import type { Schema } from '@payagg/contract';
 import type { Queryable } from '../db/index.ts';
-import { decimalFraction, multiply, significantDecimal } from './decimal.ts';
-import type { FxRateSource } from './types.ts';
+import { decimalFraction, multiply, significantDecimal } from '../fx-rates/decimal.ts';
+import type { FxRateSource } from '../fx-rates/types.ts';
 import { fieldsRefusal } from '../domain/outcomes.ts';
 
 /**

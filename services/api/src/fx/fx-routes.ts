@@ -1,11 +1,11 @@
 // FX (seed: GET /fx/rates, POST /fx/rate-locks). Thin: parse -> fx/fx-rates.ts -> envelope.
-// Rates come from the configured rate source (fx/registry.ts; the sandbox by default) with the
+// Rates come from the configured rate source (fx-rates/registry.ts; the sandbox by default) with the
 // merchant's margin applied; both answers use the app clock (tests pin it). docs/fx.md.
 import { principalOf } from '../auth/principal.ts';
 import {
   createRateLock, merchantFxMarginBps, quoteFxRate, toFxRateLockResource, toFxRateResource,
 } from './fx-rates.ts';
-import { createFxRateSource } from './registry.ts';
+import { createFxRateSource } from '../fx-rates/registry.ts';
 import { bodyOf } from '../http/contract.ts';
 import { sendOk } from '../http/envelope.ts';
 import { optionalIdempotentRequestOf } from '../http/idempotent-request.ts';

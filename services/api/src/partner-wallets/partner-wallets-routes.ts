@@ -9,7 +9,7 @@ import { createPartnerDeposit } from './flows/create-partner-deposit.ts';
 import { createPartnerTransfer } from './flows/create-partner-transfer.ts';
 import { createPartnerWallet } from './flows/create-partner-wallet.ts';
 import { createPartnerRateLock } from './partner-fx.ts';
-import { createFxRateSource } from '../fx/registry.ts';
+import { createFxRateSource } from '../fx-rates/registry.ts';
 import { createPartnerWithdrawal } from './flows/create-partner-withdrawal.ts';
 import { getPartnerWithdrawal, toWithdrawalResource, tokenizePartnerDestination } from './partner-withdrawals.ts';
 import { partnerBodyOf } from '../http/contract.ts';

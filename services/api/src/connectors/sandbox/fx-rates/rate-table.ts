@@ -13,8 +13,8 @@
 // with EUR and never on its own. The figures are a plausible sandbox table (late 2026 orders of
 // magnitude), not market data.
 import { createHash } from 'node:crypto';
-import { decimalFraction, type Fraction, significantDecimal } from '../../../fx/decimal.ts';
-import type { FxMidRate, FxRateSource } from '../../../fx/types.ts';
+import { decimalFraction, type Fraction, significantDecimal } from '../../../fx-rates/decimal.ts';
+import type { FxMidRate, FxRateSource } from '../../../fx-rates/types.ts';
 
 /** Units of each currency per one USD, the centre of the sandbox's movement. */
 export const sandboxUsdRates: Readonly<Record<string, string>> = {
