@@ -1,14 +1,14 @@
 // `make bench-jobs`: the job queue (graphile-worker, src/jobs/) on the embedded PostgreSQL with
-// fsync on, as the service runs it, and the sandbox outcome poller beside it for comparison.
+// fsync on, as the service runs it, and the provider outcome path on it.
 // Prints, on this machine:
 //   1. pickup latency: a job enqueued inside a transaction, from that transaction's commit to
 //      the start of its task, one job at a time on an idle runner (LISTEN/NOTIFY);
 //   2. throughput: a backlog of no-op jobs drained by one runner at several concurrencies and
 //      by two runners side by side (jobs/s, and CPU microseconds per job of this Node process,
 //      which runs the runners, and of PostgreSQL);
-//   3. the same backlog as due sandbox rail outcomes drained by the sandbox outcome poller with
-//      a no-op batch handler (outcomes/s, CPU per outcome): the cost of one queue job per rail
-//      outcome against a poller round (docs/decisions/0081).
+//   3. the same backlog as due sandbox rail outcomes through the one outcome path: the sandbox's
+//      delivery job, the inbox, and the collections' batch apply job with a no-op settlement
+//      (outcomes/s, CPU per outcome; decision 0610, which replaced the poll loop of 0081).
 // Settings: BENCH_JOBS (backlog size, 2000), BENCH_PICKUPS (100), BENCH_ROUNDS (3; medians).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +20,8 @@ import { defineJob, type JobDeps, type JobDefinition } from '../src/jobs/job.ts'
 import { type JobRunner, startJobRunner } from '../src/jobs/runner.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
-import { createSandboxOutcomePoller } from '../src/connectors/sandbox/collection-rails/outcome-poller.ts';
-import { silentRailLogger } from '../src/rails/types.ts';
+import { collectionRailsSandboxDeliverDueOutcomesJob } from '../src/connectors/sandbox/collection-rails/deliver-due-outcomes-job.ts';
+import { applyInboxBatch } from '../src/provider-outcomes/apply.ts';
 import { cpuMs, cpuMsOf, embeddedPostgresPids } from './support/cpu.ts';
 import { machineLine } from './support/measure.ts';
 
@@ -85,10 +85,20 @@ async function main(): Promise<void> {
       process.stdout.write(`queue, ${shape.runners} runner(s) x concurrency ${shape.concurrency}: ${describe(results)} (rounds: ${results.map((r) => r.per_s.toFixed(0)).join(', ')} jobs/s)\n`);
     }
 
-    // 3. The sandbox outcome poller on the same backlog.
+    // 3. The same backlog as due sandbox rail outcomes, through the one outcome path (decision
+    // 0610): the sandbox's delivery job hands them to the ingress (inbox rows, batch apply jobs),
+    // the collections' apply job applies them with a no-op settlement and marks them applied.
     const results: Rate[] = [];
+    const outcomeJobs = {
+      'collection_rails.sandbox_deliver_due_outcomes': collectionRailsSandboxDeliverDueOutcomesJob,
+      'collections.apply_provider_outcomes': defineJob<string[]>({
+        attemptsMax: 25, run: (payload, context) => applyInboxBatch(context.deps.sql, payload, context, async (outcomes) => outcomes.map(() => null)),
+      }),
+    } as unknown as Record<string, JobDefinition<never>>;
     for (let round = 0; round < rounds; round += 1) {
-      await sql`truncate sandbox_rail_outcomes, sandbox_rail_initiations`;
+      await sql`truncate sandbox_rail_outcomes, sandbox_rail_initiations, provider_outcomes`;
+      const runners = await Promise.all([benchRunner(databaseUrl, sql, 2, outcomeJobs)]);
+      const before = { node: cpuMs(process.pid), postgres: postgresCpu(), at: performance.now() };
       await sql`
         with initiations as (
           insert into sandbox_rail_initiations (rail, transaction_id, kind, request_sha256, provider_reference, amount, currency, scenario)
@@ -97,18 +107,18 @@ async function main(): Promise<void> {
           returning provider_reference, transaction_id)
         insert into sandbox_rail_outcomes (provider_reference, rail, transaction_id, kind, outcome, due_at)
         select provider_reference, 'mobile_money', transaction_id, 'collection', 'success', now() from initiations`;
-      const before = { node: cpuMs(process.pid), postgres: postgresCpu(), at: performance.now() };
-      const poller = createSandboxOutcomePoller({ sql, batchHandler: async (outcomes) => outcomes.map(() => null), logger: silentRailLogger });
-      let delivered = 0;
-      while (delivered < backlog_jobs) delivered += (await poller.runOnce()).delivered;
+      while ((await sql<{ n: number }[]>`select count(*)::int as n from provider_outcomes where applied_at is not null`)[0]!.n < backlog_jobs) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const elapsedS = (performance.now() - before.at) / 1000;
       results.push({
         per_s: backlog_jobs / elapsedS,
         node_us: ((cpuMs(process.pid) - before.node) / backlog_jobs) * 1000,
         postgres_us: ((postgresCpu() - before.postgres) / backlog_jobs) * 1000,
       });
+      await Promise.all(runners.map((r) => r.stop()));
     }
-    process.stdout.write(`sandbox outcome poller, rounds of 50: ${describe(results)} (rounds: ${results.map((r) => r.per_s.toFixed(0)).join(', ')} outcomes/s)\n`);
+    process.stdout.write(`sandbox outcomes through the inbox and batch apply jobs: ${describe(results)} (rounds: ${results.map((r) => r.per_s.toFixed(0)).join(', ')} outcomes/s)\n`);
   } finally {
     await sql.end({ timeout: 5 });
     await cluster.stop();

@@ -29,7 +29,6 @@ export const masterKeyBytes = 32;
 export const checkoutSessionLifetimeMinutesDefault = 30;
 export const idempotencyRetentionHoursDefault = 24;
 export const idempotencyLockMsDefault = 30_000;
-export const railOutcomePollMsDefault = 500;
 // How long an instance may reuse an API key's row (scopes, revocation, user and merchant status)
 // before reading it again: revocation takes effect within this time everywhere. 0 disables.
 export const authCacheTtlMsDefault = 1000;
@@ -135,7 +134,6 @@ export type Config = {
    * only check the schema is current and refuse to start if not (MIGRATE_ON_START; decision 0512).
    */
   migrateOnStart: boolean;
-  railOutcomePollMs: number;
   /**
    * Origin (and optional path prefix) payers reach the service at, e.g. `https://pay.example.com`:
    * the base of checkout_url and of the sandbox rails' action_url pages. Null: checkout_url is
@@ -314,7 +312,6 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     // production): processes sharing a database must not run DDL at start (issue 26 saw it
     // deadlock at restarts); there `./payagg db migrate` is a deployment step of its own.
     migrateOnStart: readBoolean(env, 'MIGRATE_ON_START', !env.DATABASE_URL?.trim() && mode !== 'production'),
-    railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', railOutcomePollMsDefault, 10, 60_000),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
     checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repoRoot, 'packages/checkout-page/dist')),
     apiDocsDir: path.resolve(env.API_DOCS_DIR?.trim() || path.join(repoRoot, 'dist/api-docs')),
