@@ -57,10 +57,10 @@ async function recordIn(tx: Queryable, outcomes: readonly ProviderOutcome[]): Pr
   const queued = await tx<{ id: string; kind: ProviderOutcomeKind }[]>`
     with given (provider, kind, provider_reference, body) as (
       select * from unnest(${rows.map((r) => r.provider)}::text[], ${rows.map((r) => r.kind)}::text[],
-                           ${rows.map((r) => r.reference)}::text[], ${rows.map((r) => r.body)}::jsonb[])
+                           ${rows.map((r) => r.reference)}::text[], ${rows.map((r) => r.body)}::text[])
     ), inserted as (
       insert into provider_outcomes (provider, kind, provider_reference, body)
-      select distinct on (provider, kind, provider_reference) provider, kind, provider_reference, body from given
+      select distinct on (provider, kind, provider_reference) provider, kind, provider_reference, body::jsonb from given
       on conflict (provider, kind, provider_reference) do nothing
       returning id, kind
     ), again as (
@@ -93,7 +93,7 @@ async function queueApply(tx: Queryable, job: JobName, ids: readonly string[]): 
     const [row] = await tx<{ id: string | null }[]>`
       select (graphile_worker.add_job(
         identifier => ${job},
-        payload => ${JSON.stringify(ids)}::json,
+        payload => ${tx.json([...ids])}::json,
         run_at => to_timestamp(((w.n + 1) * ${applyWindowMs})::double precision / 1000),
         max_attempts => ${jobAttemptsMax[job]}::int,
         job_key => ${job} || ':' || w.n,
