@@ -65,7 +65,10 @@ export const webhookPoolMaxDefault = 2;
 /** Jobs one runner runs at once. */
 export const jobConcurrencyDefault = 2;
 /** How often an idle job runner looks for jobs whose run time has come (new jobs are announced at once). */
-export const jobPollIntervalMsDefault = 1_000;
+// 500 ms since the sandbox's poll loop (RAIL_OUTCOME_POLL_MS, 500 ms) went (decision 0610): its
+// outcomes are jobs due at a window's end, found by this poll when the runner is idle, so an idle
+// settlement waits about as long as it did, for the same number of idle queries.
+export const jobPollIntervalMsDefault = 500;
 // FX (docs/fx.md). spec: fx_rate_lock_lifetime_s = 900 (the seed's "15 minutes" of a lock).
 export const fxRateLockLifetimeSDefault = 900;
 /** A lock longer than a day is a typo: the rate it protects would be stale long before. */
