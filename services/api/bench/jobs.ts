@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       }),
     } as unknown as Record<string, JobDefinition<never>>;
     for (let round = 0; round < rounds; round += 1) {
-      await sql`truncate sandbox_rail_outcomes, sandbox_rail_initiations, provider_outcomes`;
+      await sql`truncate sandbox_rail_outcomes, sandbox_rail_reversals, sandbox_rail_initiations, provider_outcomes`;
       // As the service runs them: JOB_CONCURRENCY 2, the idle poll of JOB_POLL_INTERVAL_MS (the jobs are due at a window's end).
       const runners = await Promise.all([benchRunner(databaseUrl, sql, 2, outcomeJobs, jobPollIntervalMsDefault)]);
       const before = { node: cpuMs(process.pid), postgres: postgresCpu(), at: performance.now() };
