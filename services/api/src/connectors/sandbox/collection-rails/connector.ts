@@ -302,11 +302,8 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
 
   async function redeliverOutcome(transactionId: string): Promise<boolean> {
     assertRailUp();
-    // The provider's "resend": an outcome it already sent goes out again, due now (migration
-    // 0610's scheduler queues its delivery). One not sent yet (pending) is already on its way and
-    // is left alone, and so is a reversed collection's, which is never sent. The ingress records a
-    // resent outcome once and queues its application again when it is not applied yet (a dead
-    // letter comes back this way: decision 0610).
+    // The provider's "resend" (decision 0610): an outcome already sent goes out again, due now; one
+    // not sent yet (on its way) or a reversed collection's is left alone.
     const rows = await sql`
       UPDATE sandbox_rail_outcomes o
       SET delivered_at = NULL, due_at = now(), last_error = NULL
