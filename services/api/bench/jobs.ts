@@ -9,7 +9,8 @@
 //   3. the same backlog as due sandbox rail outcomes through the one outcome path: the sandbox's
 //      delivery job, the inbox, and the collections' batch apply job with a no-op settlement
 //      (outcomes/s, CPU per outcome; decision 0610, which replaced the poll loop of 0081).
-// Settings: BENCH_JOBS (backlog size, 2000), BENCH_PICKUPS (100), BENCH_ROUNDS (3; medians).
+// Settings: BENCH_JOBS (backlog size, 2000), BENCH_PICKUPS (100), BENCH_ROUNDS (3; medians),
+// BENCH_OUTCOMES_ONLY (1: only 3.).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     const postgresCpu = () => cpuMsOf(() => embeddedPostgresPids(dataDir));
     process.stdout.write(`bench-jobs: ${machineLine()}; backlog ${backlog_jobs}, ${pickups} pickups, ${rounds} rounds (medians)\n`);
 
+    // BENCH_OUTCOMES_ONLY=1: the outcome path alone (3.), for same-session comparisons.
+    if (!process.env.BENCH_OUTCOMES_ONLY) {
     // 1. Pickup latency.
     const started = new Map<number, number>();
     const runner = await benchRunner(databaseUrl, sql, 1, { 'bench.pickup': defineJob<{ i: number }>({ attemptsMax: 1, async run({ i }) { started.set(i, performance.now()); } }) as JobDefinition<never> });
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
       process.stdout.write(`queue, ${shape.runners} runner(s) x concurrency ${shape.concurrency}: ${describe(results)} (rounds: ${results.map((r) => r.per_s.toFixed(0)).join(', ')} jobs/s)\n`);
     }
 
+    }
     // 3. The same backlog as due sandbox rail outcomes, through the one outcome path (decision
     // 0610): the sandbox's delivery job hands them to the ingress (inbox rows, batch apply jobs),
     // the collections' apply job applies them with a no-op settlement and marks them applied.
