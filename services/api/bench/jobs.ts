@@ -50,45 +50,45 @@ async function main(): Promise<void> {
 
     // BENCH_OUTCOMES_ONLY=1: the outcome path alone (3.), for same-session comparisons.
     if (!process.env.BENCH_OUTCOMES_ONLY) {
-    // 1. Pickup latency.
-    const started = new Map<number, number>();
-    const runner = await benchRunner(databaseUrl, sql, 1, { 'bench.pickup': defineJob<{ i: number }>({ attemptsMax: 1, async run({ i }) { started.set(i, performance.now()); } }) as JobDefinition<never> });
-    const latencies: number[] = [];
-    try {
-      for (let i = 0; i < pickups; i += 1) {
-        await sql.begin(async (tx) => { await tx`select graphile_worker.add_job('bench.pickup', ${tx.json({ i })}::json)`; });
-        const committed = performance.now();
-        while (!started.has(i)) await new Promise((resolve) => setImmediate(resolve));
-        latencies.push(started.get(i)! - committed);
-      }
-    } finally {
-      await runner.stop();
-    }
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-    process.stdout.write(`pickup latency, commit -> task start: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms\n`);
-
-    // 2. Throughput of the queue.
-    const noop = { 'bench.noop': defineJob<{ i: number }>({ attemptsMax: 1, async run() {} }) as JobDefinition<never> };
-    for (const shape of [{ runners: 1, concurrency: 1 }, { runners: 1, concurrency: 4 }, { runners: 1, concurrency: 16 }, { runners: 2, concurrency: 4 }]) {
-      const results: Rate[] = [];
-      for (let round = 0; round < rounds; round += 1) {
-        await sql`select graphile_worker.add_job('bench.noop', json_build_object('i', i)) from generate_series(1, ${backlog_jobs}) as i`;
-        const before = { node: cpuMs(process.pid), postgres: postgresCpu(), at: performance.now() };
-        const runners = await Promise.all(Array.from({ length: shape.runners }, () => benchRunner(databaseUrl, sql, shape.concurrency, noop)));
-        while ((await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n > 0) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
+      // 1. Pickup latency.
+      const started = new Map<number, number>();
+      const runner = await benchRunner(databaseUrl, sql, 1, { 'bench.pickup': defineJob<{ i: number }>({ attemptsMax: 1, async run({ i }) { started.set(i, performance.now()); } }) as JobDefinition<never> });
+      const latencies: number[] = [];
+      try {
+        for (let i = 0; i < pickups; i += 1) {
+          await sql.begin(async (tx) => { await tx`select graphile_worker.add_job('bench.pickup', ${tx.json({ i })}::json)`; });
+          const committed = performance.now();
+          while (!started.has(i)) await new Promise((resolve) => setImmediate(resolve));
+          latencies.push(started.get(i)! - committed);
         }
-        const elapsedS = (performance.now() - before.at) / 1000;
-        const node = cpuMs(process.pid) - before.node;
-        const postgres = postgresCpu() - before.postgres;
-        await Promise.all(runners.map((r) => r.stop()));
-        results.push({ per_s: backlog_jobs / elapsedS, node_us: (node / backlog_jobs) * 1000, postgres_us: (postgres / backlog_jobs) * 1000 });
+      } finally {
+        await runner.stop();
       }
-      process.stdout.write(`queue, ${shape.runners} runner(s) x concurrency ${shape.concurrency}: ${describe(results)} (rounds: ${results.map((r) => r.per_s.toFixed(0)).join(', ')} jobs/s)\n`);
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+      process.stdout.write(`pickup latency, commit -> task start: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms\n`);
+
+      // 2. Throughput of the queue.
+      const noop = { 'bench.noop': defineJob<{ i: number }>({ attemptsMax: 1, async run() {} }) as JobDefinition<never> };
+      for (const shape of [{ runners: 1, concurrency: 1 }, { runners: 1, concurrency: 4 }, { runners: 1, concurrency: 16 }, { runners: 2, concurrency: 4 }]) {
+        const results: Rate[] = [];
+        for (let round = 0; round < rounds; round += 1) {
+          await sql`select graphile_worker.add_job('bench.noop', json_build_object('i', i)) from generate_series(1, ${backlog_jobs}) as i`;
+          const before = { node: cpuMs(process.pid), postgres: postgresCpu(), at: performance.now() };
+          const runners = await Promise.all(Array.from({ length: shape.runners }, () => benchRunner(databaseUrl, sql, shape.concurrency, noop)));
+          while ((await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n > 0) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          const elapsedS = (performance.now() - before.at) / 1000;
+          const node = cpuMs(process.pid) - before.node;
+          const postgres = postgresCpu() - before.postgres;
+          await Promise.all(runners.map((r) => r.stop()));
+          results.push({ per_s: backlog_jobs / elapsedS, node_us: (node / backlog_jobs) * 1000, postgres_us: (postgres / backlog_jobs) * 1000 });
+        }
+        process.stdout.write(`queue, ${shape.runners} runner(s) x concurrency ${shape.concurrency}: ${describe(results)} (rounds: ${results.map((r) => r.per_s.toFixed(0)).join(', ')} jobs/s)\n`);
+      }
     }
 
-    }
     // 3. The same backlog as due sandbox rail outcomes, through the one outcome path (decision
     // 0610): the sandbox's delivery job hands them to the ingress (inbox rows, batch apply jobs),
     // the collections' apply job applies them with a no-op settlement and marks them applied.
