@@ -86,13 +86,9 @@ module.exports = {
       name: 'connectors-know-no-product',
       severity: 'error',
       comment: 'A provider connector (connectors/<provider>/) implements capability interfaces; it never reaches into the product (domain, flows, routes, webhooks) nor into another provider.',
-      // The sandbox's outcome jobs still apply a payout outcome or a KYC decision to the domain
-      // themselves: one of the three ways an outcome arrives today, which the one outcome path
-      // of issue 23 (recorded, deduplicated, applied by the owning capability's job) replaces.
-      from: {
-        path: '^services/api/src/connectors/([^/]+)/',
-        pathNot: '^services/api/src/connectors/sandbox/(payout-rails/deliver-(due-)?outcomes?-job|kyc/deliver-decision-job)\\.ts$',
-      },
+      // A provider's outcomes reach the product only through the provider outcome ingress
+      // (provider-outcomes/, decision 0610), which is not a capability.
+      from: { path: '^services/api/src/connectors/([^/]+)/' },
       to: {
         path: [`^services/api/src/(domain|routes|${capabilityNames})/`, '^services/api/src/connectors/(?!$1/)'],
       },

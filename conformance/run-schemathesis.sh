@@ -42,7 +42,7 @@ if [ -z "${PAYAGG_BASE_URL:-}" ] || [ -z "${PAYAGG_API_KEY:-}" ] || [ -z "${PAYA
   # their long delay: a collection stays pending, as it should.
   export SANDBOX_RAIL_OUTCOME_DELAY_MS="${SANDBOX_RAIL_OUTCOME_DELAY_MS:-0}"
   export SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS="${SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS:-0}"
-  export RAIL_OUTCOME_POLL_MS="${RAIL_OUTCOME_POLL_MS:-20}"
+  export JOB_POLL_INTERVAL_MS="${JOB_POLL_INTERVAL_MS:-20}"
   # shellcheck source=../scripts/start-test-server.sh
   if ! source "$root/scripts/start-test-server.sh"; then
     echo "could not start the test server" >&2

@@ -79,7 +79,7 @@ async function startOrUseServer(stops: (() => Promise<void>)[]): Promise<ServerT
       // default 2 s (tests still poll: the outcome arrives from the worker, asynchronously).
       SANDBOX_RAIL_OUTCOME_DELAY_MS: process.env.SANDBOX_RAIL_OUTCOME_DELAY_MS ?? '0',
       SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS: process.env.SANDBOX_RAIL_CHALLENGE_OUTCOME_DELAY_MS ?? '0',
-      RAIL_OUTCOME_POLL_MS: process.env.RAIL_OUTCOME_POLL_MS ?? '20',
+      JOB_POLL_INTERVAL_MS: process.env.JOB_POLL_INTERVAL_MS ?? '20',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

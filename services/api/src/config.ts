@@ -29,7 +29,6 @@ export const masterKeyBytes = 32;
 export const checkoutSessionLifetimeMinutesDefault = 30;
 export const idempotencyRetentionHoursDefault = 24;
 export const idempotencyLockMsDefault = 30_000;
-export const railOutcomePollMsDefault = 500;
 // How long an instance may reuse an API key's row (scopes, revocation, user and merchant status)
 // before reading it again: revocation takes effect within this time everywhere. 0 disables.
 export const authCacheTtlMsDefault = 1000;
@@ -66,7 +65,10 @@ export const webhookPoolMaxDefault = 2;
 /** Jobs one runner runs at once. */
 export const jobConcurrencyDefault = 2;
 /** How often an idle job runner looks for jobs whose run time has come (new jobs are announced at once). */
-export const jobPollIntervalMsDefault = 1_000;
+// 500 ms since the sandbox's poll loop (RAIL_OUTCOME_POLL_MS, 500 ms) went (decision 0610): its
+// outcomes are jobs due at a window's end, found by this poll when the runner is idle, so an idle
+// settlement waits about as long as it did, for the same number of idle queries.
+export const jobPollIntervalMsDefault = 500;
 // FX (docs/fx.md). spec: fx_rate_lock_lifetime_s = 900 (the seed's "15 minutes" of a lock).
 export const fxRateLockLifetimeSDefault = 900;
 /** A lock longer than a day is a typo: the rate it protects would be stale long before. */
@@ -135,7 +137,6 @@ export type Config = {
    * only check the schema is current and refuse to start if not (MIGRATE_ON_START; decision 0512).
    */
   migrateOnStart: boolean;
-  railOutcomePollMs: number;
   /**
    * Origin (and optional path prefix) payers reach the service at, e.g. `https://pay.example.com`:
    * the base of checkout_url and of the sandbox rails' action_url pages. Null: checkout_url is
@@ -314,7 +315,6 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     // production): processes sharing a database must not run DDL at start (issue 26 saw it
     // deadlock at restarts); there `./payagg db migrate` is a deployment step of its own.
     migrateOnStart: readBoolean(env, 'MIGRATE_ON_START', !env.DATABASE_URL?.trim() && mode !== 'production'),
-    railOutcomePollMs: readInteger(env, 'RAIL_OUTCOME_POLL_MS', railOutcomePollMsDefault, 10, 60_000),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
     checkoutPageDir: path.resolve(env.CHECKOUT_PAGE_DIR?.trim() || path.join(repoRoot, 'packages/checkout-page/dist')),
     apiDocsDir: path.resolve(env.API_DOCS_DIR?.trim() || path.join(repoRoot, 'dist/api-docs')),

@@ -1,7 +1,7 @@
 // The domain runtime beside the HTTP app: the ledger (TigerBeetle when TB_ADDRESSES is set,
 // else its PostgreSQL engine on the service's database), the rail connectors with their
-// breakers, the idempotency store, the rail outcome ingress, and the background work (the job
-// runner, jobs/, and the sandbox rails' outcome poller). main.ts, worker.ts, the tests and the
+// breakers, the idempotency store, the provider outcome ingress, and the background work (the job
+// runner, jobs/). main.ts, worker.ts, the tests and the
 // benches build it the same way.
 //
 // Connections, by pool (config.ts connectionsPerProcess; README "Connections"): the request pool
@@ -20,9 +20,10 @@ import type { JobDeps } from './jobs/job.ts';
 import { enqueueJob } from './jobs/queue.ts';
 import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import type { Logger } from './log.ts';
-import { createRailOutcomeIngress, type RailOutcomeIngress } from './rails/outcome-ingress.ts';
+import { createProviderOutcomeIngress } from './provider-outcomes/ingress.ts';
+import type { ProviderOutcomeIngress } from './provider-outcomes/types.ts';
+import { deliverRailOutcomesNow, type RailOutcomesRound } from './provider-outcomes/run-now.ts';
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
-import { createSandboxOutcomePoller, type SandboxOutcomeRoundSummary } from './connectors/sandbox/collection-rails/outcome-poller.ts';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 import { createDestinationVault } from './crypto/destination-vault.ts';
 import type { PayoutsRuntime } from './payouts/payout-processing.ts';
@@ -54,8 +55,8 @@ export type DomainRuntime = {
   kyc: KycRegistry;
   /** Payout rails (sandbox by default: SANDBOX_PAYOUT_*), the destination vault, the retry schedule. */
   payouts: PayoutsRuntime;
-  /** Where rail outcomes enter (the sandbox poller; a real provider's callback handler). */
-  railOutcomes: RailOutcomeIngress;
+  /** Where every provider outcome enters (a provider's callback handler; the sandbox's jobs): provider-outcomes/. */
+  providerOutcomes: ProviderOutcomeIngress;
   /** The request path's final commits, batched under load (db/group-commit.ts). */
   groupCommit: GroupCommit;
   /** What the job tasks run with (tests run a task's pass with it). */
@@ -66,8 +67,8 @@ export type DomainRuntime = {
   webhooks: WebhookWorker;
   /** The pools the request path uses beside the caller's `sql` (GET /readyz probes each: http/readiness.ts). */
   requestPools: ReadinessPool[];
-  /** Delivers due sandbox rail outcomes now, one poller round (tests drive the sandbox rails with it). */
-  deliverRailOutcomes(): Promise<SandboxOutcomeRoundSummary>;
+  /** Delivers due sandbox rail outcomes now and applies them (tests drive the sandbox rails with it). */
+  deliverRailOutcomes(): Promise<RailOutcomesRound>;
   close(): Promise<void>;
 };
 
@@ -105,13 +106,8 @@ export async function createDomainRuntime(input: {
     sql, secretBox: input.secretBox, retentionHours: config.idempotencyRetentionHours, lockMs: config.idempotencyLockMs,
     recoveryPointSql: asyncCommitSql,
   });
-  // Settlement runs on the worker pool; its transactions (status, events) commit synchronously
-  // as everywhere else. One connection per refund outcome settling at once.
-  const railOutcomes = createRailOutcomeIngress({ sql: workerSql, ledger, rails }, { refundOutcomesAtOnce: config.workerPoolMax });
-  const poller = createSandboxOutcomePoller({
-    sql: workerSql, batchHandler: railOutcomes.acceptRailOutcomes, pollIntervalMs: config.railOutcomePollMs,
-    deliveryConcurrency: config.workerPoolMax, logger,
-  });
+  // Outcomes are recorded on the worker pool and applied by the capabilities' jobs (decision 0610).
+  const providerOutcomes = createProviderOutcomeIngress(workerSql);
   // The sandbox KYC provider is only called from jobs (kyc.submit_case), so it keeps its record
   // of each submission on the background pool, committed synchronously: the record and the job
   // that delivers its decision commit together, and neither may be lost once a case is marked
@@ -167,7 +163,6 @@ export async function createDomainRuntime(input: {
       await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
       throw error;
     }
-    poller.start();
   }
   return {
     ledger,
@@ -175,7 +170,7 @@ export async function createDomainRuntime(input: {
     idempotency,
     kyc,
     payouts,
-    railOutcomes,
+    providerOutcomes,
     groupCommit: createGroupCommit(sql),
     jobDeps,
     jobRunner,
@@ -184,9 +179,8 @@ export async function createDomainRuntime(input: {
       engine instanceof PostgresEngine ? { name: 'ledger', sql: engine.sql } : { name: 'ledger', probe: () => engine.lookupAccounts([readinessProbeAccountId]) },
       { name: 'async-commit', sql: asyncCommitSql },
     ],
-    deliverRailOutcomes: () => poller.runOnce(),
+    deliverRailOutcomes: () => deliverRailOutcomesNow({ databaseUrl: input.databaseUrl, deps: jobDeps, logger }),
     async close() {
-      await poller.stop();
       await Promise.all([jobRunner?.stop(), webhooks.stop()]);
       rails.close();
       await engine.close();

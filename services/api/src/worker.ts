@@ -1,21 +1,20 @@
 // `./payagg-worker`: the background work alone, without HTTP: the job runner (jobs/: the
-// idempotency purge, the refund-reservation sweeper, the collection completer, and the jobs the
-// next issues add) and the sandbox rails' outcome poller with settlement through the ledger
-// (connectors/sandbox/collection-rails/outcome-poller.ts -> rails/outcome-ingress.ts), for a deployment that runs them
+// idempotency purge, the run finisher, the sandbox providers' deliveries, the capabilities'
+// jobs that apply provider outcomes through the ledger (provider-outcomes/), and the rest of
+// jobs/registry.ts), for a deployment that runs them
 // in their own processes beside API processes started with RUN_WORKERS=false. `make run` needs
 // none of this: by default the API process runs them itself.
 //
-// Why a separate process can be worth it: settling a round of outcomes is JavaScript work on the
+// Why a separate process can be worth it: settling a batch of outcomes is JavaScript work on the
 // event loop that also serves requests. In its own process it cannot delay a request; on the
 // 2-core bench machine that roughly halved POST /collections' median latency at 500/s
 // (docs/performance.md). Several worker processes may run at once: a job is taken by one runner
-// (FOR UPDATE SKIP LOCKED), each poller round claims its rows the same way, and settlement is
-// idempotent.
+// (FOR UPDATE SKIP LOCKED), and settlement is idempotent.
 //
 // Same configuration as the server: DATABASE_URL (else it joins, or starts, the embedded
 // PostgreSQL in DATA_DIR), MASTER_KEY or DATA_DIR/master.key, the SANDBOX_RAIL_*,
-// RAIL_OUTCOME_POLL_MS and JOB_* settings; its request pool defaults to 2 connections
-// (DATABASE_POOL_MAX). Stops cleanly on SIGINT/SIGTERM (the round and the jobs in progress finish).
+// and JOB_* settings; its request pool defaults to 2 connections
+// (DATABASE_POOL_MAX). Stops cleanly on SIGINT/SIGTERM (the jobs in progress finish).
 import { ConfigError, connectionsPerProcess, loadConfig } from './config.ts';
 import { resolveMasterKey } from './crypto/master-key.ts';
 import { createSecretBox } from './crypto/secret-box.ts';
@@ -44,7 +43,7 @@ async function main(): Promise<void> {
     const metrics = await serveMetrics({ settings: metricsSettings, sql: db.sql, rails: runtime.rails, config, logger })
       .catch(async (error: unknown) => { await runtime.close(); throw error; });
     logger.info('background work running', {
-      rail_outcome_poll_ms: config.railOutcomePollMs, job_concurrency: config.jobConcurrency, connections_max: connectionsPerProcess(config).total,
+      job_concurrency: config.jobConcurrency, connections_max: connectionsPerProcess(config).total,
       // What `locked_by` of this process's jobs says (graphile_worker._private_jobs): who holds a job.
       job_runner_id: runtime.jobRunner?.workerId() ?? null,
     });

@@ -83,7 +83,7 @@ describe('a PostgreSQL restart under load', () => {
       IDEMPOTENCY_LOCK_MS: '3000',
     }, waitMs);
     const worker = startWorkerProcess({ databaseUrl, masterKeyHex }, {
-      LOG_LEVEL: 'warn', SANDBOX_RAIL_OUTCOME_DELAY_MS: '0', RAIL_OUTCOME_POLL_MS: '100',
+      LOG_LEVEL: 'warn', SANDBOX_RAIL_OUTCOME_DELAY_MS: '0', JOB_POLL_INTERVAL_MS: '100',
     });
     await waitForValue(() => (workerReadyLine.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`, waitMs);
     const origin = api.origin;

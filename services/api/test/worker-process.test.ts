@@ -17,7 +17,7 @@ afterEach(killWorkerProcesses);
 afterAll(async () => { await service?.close(); });
 
 function startWorker(env: Record<string, string>) {
-  return startWorkerProcess(service, { RAIL_OUTCOME_POLL_MS: '20', ...env });
+  return startWorkerProcess(service, { JOB_POLL_INTERVAL_MS: '20', ...env });
 }
 
 function waitFor<T>(probe: () => Promise<T | null> | T | null, what: () => string, timeoutMs = settle_timeout_ms): Promise<T> {

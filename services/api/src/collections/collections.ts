@@ -213,15 +213,16 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
 
 /**
  * A resumed run has just recorded a collection the rail may have held for minutes: its outcome
- * may have arrived while no row existed and been given up after the worker's last attempt (about
- * 8.5 minutes of backoff). Ask the rail to send it again (a no-op when it was not given up), or
- * the collection would stay pending. After the commit, so a failure here cannot undo the
+ * may have arrived while no row existed, and its application be waiting for a long retry backoff
+ * or have been given up after its last attempt (a dead letter, decision 0610). Ask the rail to
+ * send it again (a no-op when it sent nothing yet): the ingress queues an outcome not applied yet
+ * once more, and ignores one already applied; otherwise the collection could stay pending. After the commit, so a failure here cannot undo the
  * response; it is logged for reconciliation instead.
  */
 async function askForOutcomeAgain(deps: CollectionsDeps, connector: RailConnector, row: TransactionRow): Promise<void> {
   try {
     if (await connector.redeliverOutcome(row.id)) {
-      deps.logger?.warn('rail outcome given up before the collection was recorded; asked the rail to send it again', { transaction_id: row.id, rail: row.rail });
+      deps.logger?.warn('rail outcome sent before the collection was recorded; asked the rail to send it again', { transaction_id: row.id, rail: row.rail });
     }
   } catch (error) {
     deps.logger?.error('could not ask the rail to resend the outcome of a late-recorded collection; it stays pending until reconciled', {

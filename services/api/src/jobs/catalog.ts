@@ -18,6 +18,13 @@ export type JobPayloads = {
   'holds.void_abandoned': RecurringPayload;
   'kyc.submit_case': { caseId: string };
   'kyc.sandbox_deliver_decision': { caseId: string };
+  // The provider outcome inbox's apply jobs (provider-outcomes/): inbox ids, appended to by every
+  // outcome recorded in the same window (graphile-worker's batch jobs).
+  'collections.apply_provider_outcomes': string[];
+  'payouts.apply_provider_outcomes': string[];
+  'sub_merchants.apply_kyc_decisions': string[];
+  'collection_rails.sandbox_deliver_due_outcomes': Record<string, never>;
+  'collection_rails.sandbox_sweep_outcomes': RecurringPayload;
   'payouts.send': { payoutIds: string[] };
   'payout_rails.sandbox_deliver_outcome': { destinationType: PayoutDestinationType; payoutId: string; attempt: number };
   'payout_rails.sandbox_deliver_due_outcomes': { destinationType: PayoutDestinationType };
@@ -42,6 +49,16 @@ export const jobAttemptsMax = {
   'holds.void_abandoned': 1, // an intent whose void failed stays abandoned and is taken again next pass
   'kyc.submit_case': 25,
   'kyc.sandbox_deliver_decision': 25,
+  // One policy for every provider outcome, whatever its kind (decision 0610): a failed item is
+  // retried with the library's backoff for about 2 days (a database or ledger outage, an outcome
+  // that arrived before the row it settles), then left failed in the queue (the dead letter) and
+  // marked given up in provider_outcomes; the provider resending it queues it again.
+  'collections.apply_provider_outcomes': 25,
+  'payouts.apply_provider_outcomes': 25,
+  'sub_merchants.apply_kyc_decisions': 25,
+  // The sandbox handing its due outcomes to the ingress; migration 0610's scheduler writes 25 too.
+  'collection_rails.sandbox_deliver_due_outcomes': 25,
+  'collection_rails.sandbox_sweep_outcomes': 1, // the next pass does what this one could not
   // A rail outage is retried with the library's backoff; payouts already sent answer as before
   // (same attempt), final ones are skipped.
   'payouts.send': 25,

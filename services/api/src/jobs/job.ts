@@ -65,7 +65,12 @@ export type JobDefinition<Payload> = {
    * the next pass replaces it (job key) instead of piling up behind a stopped worker.
    */
   recurring?: { intervalMinutes: number };
-  run(payload: Payload, context: JobContext): Promise<void>;
+  /**
+   * A batch job (its payload an array, provider-outcomes/apply.ts) may answer one promise per
+   * item: graphile-worker then retries only the items whose promise rejected (the job's payload
+   * becomes those items), with the same attempts and backoff.
+   */
+  run(payload: Payload, context: JobContext): Promise<void | Promise<void>[]>;
 };
 
 /** Types a task file's definition by its payload. */

@@ -16,6 +16,10 @@ import { payoutsSendJob } from '../payouts/jobs/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
 import { partnerWithdrawalsSendJob } from '../partner-wallets/jobs/partner-withdrawals-send.ts';
 import { escrowAutoReleaseJob } from '../collections/splits/jobs/escrow-auto-release.ts';
+import { collectionsApplyProviderOutcomesJob } from '../collections/jobs/apply-provider-outcomes.ts';
+import { payoutsApplyProviderOutcomesJob } from '../payouts/jobs/apply-provider-outcomes.ts';
+import { subMerchantsApplyKycDecisionsJob } from '../sub-merchants/jobs/apply-kyc-decisions.ts';
+import { collectionRailsSandboxDeliverDueOutcomesJob, collectionRailsSandboxSweepOutcomesJob } from '../connectors/sandbox/collection-rails/deliver-due-outcomes-job.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -24,6 +28,11 @@ export const jobDefinitions = {
   'holds.void_abandoned': voidAbandonedHoldsJob,
   'kyc.submit_case': kycSubmitCaseJob,
   'kyc.sandbox_deliver_decision': kycSandboxDeliverDecisionJob,
+  'collections.apply_provider_outcomes': collectionsApplyProviderOutcomesJob,
+  'payouts.apply_provider_outcomes': payoutsApplyProviderOutcomesJob,
+  'sub_merchants.apply_kyc_decisions': subMerchantsApplyKycDecisionsJob,
+  'collection_rails.sandbox_deliver_due_outcomes': collectionRailsSandboxDeliverDueOutcomesJob,
+  'collection_rails.sandbox_sweep_outcomes': collectionRailsSandboxSweepOutcomesJob,
   'payouts.send': payoutsSendJob,
   'payout_rails.sandbox_deliver_outcome': payoutRailsSandboxDeliverOutcomeJob,
   'payout_rails.sandbox_deliver_due_outcomes': payoutRailsSandboxDeliverDueOutcomesJob,

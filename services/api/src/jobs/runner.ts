@@ -11,7 +11,7 @@ import { type CronItem, type JobHelpers, parseCronItems, run, runOnce, type Runn
 import type { Logger } from '../log.ts';
 import { graphileLogger } from './graphile-logger.ts';
 import type { JobContext, JobDeps, JobDefinition } from './job.ts';
-import { jobDefinitions, mainRunnerJobDefinitions } from './registry.ts';
+import { jobDefinitions, mainRunnerJobDefinitions, type JobName } from './registry.ts';
 import { freeDeadRunnersJobs, freeJobsOf } from './dead-runners.ts';
 import { createJobQueuePool, jobQueueSchema } from './schema.ts';
 
@@ -185,9 +185,15 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
  * what a runner would do, without one waiting for more. Tests drive the queue with it (a job a
  * task enqueues for now runs in the same call; one due later does not). No recurring jobs.
  */
-export async function runDueJobs(options: Pick<JobRunnerOptions, 'databaseUrl' | 'deps' | 'logger'>): Promise<void> {
+export async function runDueJobs(options: Pick<JobRunnerOptions, 'databaseUrl' | 'deps' | 'logger'> & {
+  /** Only these jobs (default: every job); the others stay queued. */
+  only?: readonly JobName[];
+}): Promise<void> {
   const taskList: TaskList = {};
-  for (const [name, definition] of Object.entries(jobDefinitions)) taskList[name] = asTask(definition as JobDefinition<never>, options.deps);
+  for (const [name, definition] of Object.entries(jobDefinitions)) {
+    if (options.only !== undefined && !options.only.includes(name as JobName)) continue;
+    taskList[name] = asTask(definition as JobDefinition<never>, options.deps);
+  }
   const pool = createJobQueuePool(options.databaseUrl, 2);
   try {
     await runOnce({ pgPool: pool, schema: jobQueueSchema, taskList, concurrency: 1, noHandleSignals: true, logger: graphileLogger(options.logger) });
@@ -203,7 +209,8 @@ function asTask(definition: JobDefinition<never>, deps: JobDeps): Task {
       job: { id: helpers.job.id, attempt: helpers.job.attempts, attemptsMax: helpers.job.max_attempts },
       signal: helpers.abortSignal,
     };
-    await definition.run(payload as never, context);
+    // A batch job's per-item answer goes back to the library as it is (it retries the failed items).
+    return await definition.run(payload as never, context);
   };
 }
 

@@ -1,9 +1,8 @@
-// Rails module: connector contract, sandbox providers, circuit breakers, the sandbox outcome poller.
+// Rails module: connector contract, sandbox providers, circuit breakers.
 export * from './types.ts';
 export * from './errors.ts';
 export * from './circuit-breaker.ts';
 export * from './registry.ts';
-export * from '../connectors/sandbox/collection-rails/outcome-poller.ts';
 export * from '../connectors/sandbox/collection-rails/config.ts';
 export * from '../connectors/sandbox/collection-rails/scenarios.ts';
 export { createSandboxRailConnector, createSandboxRailConnectors, type SandboxRailConnectorOptions } from '../connectors/sandbox/collection-rails/connector.ts';

@@ -100,10 +100,10 @@ export interface RailConnector {
   findCollection(transactionId: string): Promise<RailInitiationResult | null>;
   /**
    * The provider's "resend notification" call (Flutterwave's resend-hook, a PSP's notification
-   * replay): sends the final outcome of the initiation under `transactionId` again if its
-   * delivery to us had been given up. True when it is on its way again; false when there was
-   * nothing given up (not final yet, already delivered, or unknown). Used when a late retry
-   * records a collection whose outcome arrived, and was abandoned, before any row existed.
+   * replay): sends the final outcome of the initiation under `transactionId` again if it was
+   * sent already. True when it is on its way again; false when there was nothing to resend (not
+   * sent yet, reversed, or unknown). Used when a late retry records a collection whose outcome
+   * arrived before any row existed: the ingress queues its application again (decision 0610).
    * Throws like initiateCollection when the rail is down.
    */
   redeliverOutcome(transactionId: string): Promise<boolean>;

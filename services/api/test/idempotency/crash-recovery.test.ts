@@ -12,7 +12,6 @@ import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { runIdempotent } from '../../src/idempotency/idempotent.ts';
 import { RailOutageError } from '../../src/rails/errors.ts';
-import { outcomeDeliveryAttemptsMax } from '../../src/connectors/sandbox/collection-rails/outcome-poller.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import {
@@ -55,6 +54,23 @@ async function outcomeOf(transactionId: string) {
   return row!;
 }
 
+/** The outcome as the service's inbox holds it (provider-outcomes/, decision 0610). */
+async function inboxOf(transactionId: string) {
+  const [row] = await service.sql<{ id: string; apply_failures: number; applied_at: Date | null; given_up_at: Date | null }[]>`
+    select id::text as id, apply_failures, applied_at, given_up_at from provider_outcomes where body->>'transactionId' = ${transactionId}`;
+  return row!;
+}
+
+/** Its apply job's pending retry (or last attempt, with `lastAttempt`) made due now: the library's backoff is long. */
+async function retryNow(transactionId: string, options: { lastAttempt?: boolean } = {}) {
+  const { id } = await inboxOf(transactionId);
+  const changed = await service.sql`
+    update graphile_worker._private_jobs set run_at = now(),
+      attempts = case when ${options.lastAttempt ?? false}::boolean then max_attempts - 1 else attempts end
+    where payload::jsonb ? ${id} and attempts < max_attempts returning id`;
+  expect(changed).toHaveLength(1);
+}
+
 function deps() {
   return { sql: service.sql, ledger: service.runtime.ledger, rails: service.runtime.rails };
 }
@@ -94,9 +110,9 @@ describe('collections: crash between the rail and the database', () => {
     expect(await countRows(service.sql, 'transactions', 'id', transactionId)).toBe(0);
     expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
 
-    // The rail's outcome arrives before anyone retried: unknown yet, so the worker retries it later.
-    await service.runtime.deliverRailOutcomes();
-    expect(await outcomeOf(transactionId)).toMatchObject({ attempts: 1, delivered_at: null, abandoned_at: null });
+    // The rail's outcome arrives before anyone retried: unknown yet, so its apply job retries it later.
+    expect(await service.runtime.deliverRailOutcomes()).toMatchObject({ recorded: 1, applied: 0, failed: 1 });
+    expect(await inboxOf(transactionId)).toMatchObject({ apply_failures: 1, applied_at: null, given_up_at: null });
 
     // The client retries at once: it waits for the dead request's lock to lapse, then resumes.
     const retried = await collect(merchant.client, body, key);
@@ -106,7 +122,7 @@ describe('collections: crash between the rail and the database', () => {
     expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', transactionId)).toBe(1);
 
     // The outcome's retry comes due (its backoff is shortened here) and now lands.
-    await service.sql`update sandbox_rail_outcomes set due_at = now() where transaction_id = ${transactionId}`;
+    await retryNow(transactionId);
     await deliverAll(service);
     const settled = await merchant.client.GET('/collections/{id}', { params: { path: { id: transactionId } } });
     expect(settled.data!.data.status).toBe('success');
@@ -130,16 +146,17 @@ describe('collections: crash between the rail and the database', () => {
     })).rejects.toBeInstanceOf(SimulatedCrash);
 
     // Nobody retries for a long time: the outcome's last attempt finds no row and gives it up.
-    await service.sql`update sandbox_rail_outcomes set attempts = ${outcomeDeliveryAttemptsMax - 1}, due_at = now() where transaction_id = ${transactionId}`;
-    expect(await service.runtime.deliverRailOutcomes()).toMatchObject({ abandoned: 1 });
-    expect((await outcomeOf(transactionId)).abandoned_at).not.toBeNull();
+    expect(await service.runtime.deliverRailOutcomes()).toMatchObject({ recorded: 1, failed: 1 });
+    await retryNow(transactionId, { lastAttempt: true });
+    expect(await service.runtime.deliverRailOutcomes()).toMatchObject({ givenUp: 1 });
+    expect((await inboxOf(transactionId)).given_up_at).not.toBeNull();
 
     // The late retry records the collection and asks the rail to send the outcome again...
     const retried = await collect(merchant.client, body, key);
     expect(retried.response.status).toBe(200);
     expect(retried.data!.data).toMatchObject({ id: transactionId, status: 'pending' });
-    expect(await outcomeOf(transactionId)).toMatchObject({ attempts: 0, abandoned_at: null, delivered_at: null, last_error: null });
-    expect(service.logs.some((line) => line.msg === 'rail outcome given up before the collection was recorded; asked the rail to send it again'
+    expect(await outcomeOf(transactionId)).toMatchObject({ abandoned_at: null, delivered_at: null, last_error: null });
+    expect(service.logs.some((line) => line.msg === 'rail outcome sent before the collection was recorded; asked the rail to send it again'
       && line.transaction_id === transactionId)).toBe(true);
 
     // ...which settles it, once.
@@ -152,6 +169,7 @@ describe('collections: crash between the rail and the database', () => {
     expect((await collect(merchant.client, body, key)).data!.data).toEqual(retried.data!.data);
     expect(await outcomeOf(transactionId)).toMatchObject({ abandoned_at: null });
     expect((await outcomeOf(transactionId)).delivered_at).not.toBeNull();
+    expect((await inboxOf(transactionId)).applied_at).not.toBeNull();
     await expectLedgerInvariants(service);
   });
 
@@ -376,15 +394,15 @@ describe('refunds: crash after the reservation', () => {
 
     // The rail confirms before the refund was announced: not applied yet (success must not
     // precede pending), retried later.
-    await service.runtime.deliverRailOutcomes();
-    expect(await outcomeOf(refundId)).toMatchObject({ attempts: 1, delivered_at: null });
+    expect(await service.runtime.deliverRailOutcomes()).toMatchObject({ failed: 1 });
+    expect(await inboxOf(refundId)).toMatchObject({ apply_failures: 1, applied_at: null });
     const [unannounced] = await service.sql<{ status: string }[]>`select status from transactions where id = ${refundId}`;
     expect(unannounced!.status).toBe('pending');
 
     const retried = await refund(client, collection.id, body, key);
     expect(retried.data!.data).toMatchObject({ id: refundId, status: 'pending' });
     expect(await countRows(service.sql, 'sandbox_rail_initiations', 'transaction_id', refundId)).toBe(1);
-    await service.sql`update sandbox_rail_outcomes set due_at = now() where transaction_id = ${refundId}`;
+    await retryNow(refundId);
     await deliverAll(service);
     expect(await eventTypes(service.sql, refundId)).toEqual(['transaction.pending', 'transaction.success']);
     expect(await walletBalance(service, merchantId, 'KES')).toEqual({ available: 4_000n, pending: 0n });
@@ -441,10 +459,13 @@ describe('rail outcomes for transactions the service does not know', () => {
       transactionId, merchantId: merchant.merchantId, amount: 100, currency: 'KES', payer: {}, reference: null,
     });
     await service.runtime.deliverRailOutcomes();
-    const row = await outcomeOf(transactionId);
-    expect(row).toMatchObject({ attempts: 1, delivered_at: null, abandoned_at: null });
-    expect(row.last_error).toMatch(/unknown transaction/);
-    expect(row.due_at.getTime()).toBeGreaterThan(Date.now());
+    const row = await inboxOf(transactionId);
+    expect(row).toMatchObject({ apply_failures: 1, applied_at: null, given_up_at: null });
+    // Its apply job waits for the queue's backoff before its next attempt.
+    const [job] = await service.sql<{ run_at: Date; last_error: string }[]>`
+      select run_at, last_error from graphile_worker._private_jobs where payload::jsonb ? ${row.id}`;
+    expect(job!.last_error).toMatch(/unknown transaction/);
+    expect(job!.run_at.getTime()).toBeGreaterThan(Date.now());
     expect(await walletBalance(service, merchant.merchantId, 'KES')).toEqual({ available: 0n, pending: 0n });
     await expectLedgerInvariants(service);
   });

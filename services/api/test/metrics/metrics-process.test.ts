@@ -75,7 +75,7 @@ it('an API process serves them on its metrics port, counting the signed requests
 });
 
 it('a worker process, which has no other listener, serves them too: its job queue per task, status changes it relays, ledger calls', async () => {
-  const worker = startWorkerProcess(service, { ...metricsEnv, SANDBOX_RAIL_OUTCOME_DELAY_MS: '0', RAIL_OUTCOME_POLL_MS: '20' });
+  const worker = startWorkerProcess(service, { ...metricsEnv, SANDBOX_RAIL_OUTCOME_DELAY_MS: '0', JOB_POLL_INTERVAL_MS: '20' });
   await waitForValue(() => (workerReadyLine.test(worker.output()) ? true : null), () => `the worker to start:\n${worker.output()}`, startWaitMs);
   const metricsPort = loggedPort(worker.output(), 'metrics listening');
   expect(metricsPort).not.toBeNull();

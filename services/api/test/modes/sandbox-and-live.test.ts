@@ -206,7 +206,7 @@ describe('a development server: both worlds, kept apart', () => {
       params: { header: { 'Idempotency-Key': randomUUID() } },
     });
     expect(created.response.status).toBe(200);
-    for (let round = 0; round < 10 && (await service.runtime.deliverRailOutcomes()).claimed > 0; round += 1);
+    for (let round = 0; round < 10 && (await service.runtime.deliverRailOutcomes()).recorded > 0; round += 1);
     const read = await service.client.GET('/collections/{id}', { params: { path: { id: created.data!.data.id } } });
     expect(read.data!.data.status).toBe('failed');
   });

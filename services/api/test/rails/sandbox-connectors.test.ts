@@ -352,40 +352,38 @@ describe('status query by our reference (findCollection)', () => {
   });
 });
 
-describe('resending a given-up outcome (redeliverOutcome)', () => {
+describe('resending a sent outcome (redeliverOutcome)', () => {
   const outcomeRow = async (transactionId: string) => {
     const [row] = await db.sql<{ attempts: number; abandoned_at: Date | null; delivered_at: Date | null; last_error: string | null; due_at: Date }[]>`
       SELECT attempts, abandoned_at, delivered_at, last_error, due_at FROM sandbox_rail_outcomes WHERE transaction_id = ${transactionId}`;
     return row!;
   };
 
-  it('re-arms only an outcome whose delivery was given up, as due now with its attempts counted afresh', async () => {
+  it('sends again only an outcome it already sent, as due now (the ingress queues it again unless it was applied)', async () => {
     const request = collection({ phone: '+254712345678' });
     expect(await connectors.mobile_money.redeliverOutcome(request.transactionId)).toBe(false); // unknown
     await connectors.mobile_money.initiateCollection(request);
-    expect(await connectors.mobile_money.redeliverOutcome(request.transactionId)).toBe(false); // not given up
-    await db.sql`UPDATE sandbox_rail_outcomes SET attempts = 10, abandoned_at = now(), last_error = 'unknown transaction', due_at = now() + interval '1 hour'
+    expect(await connectors.mobile_money.redeliverOutcome(request.transactionId)).toBe(false); // not sent yet: on its way
+    await db.sql`UPDATE sandbox_rail_outcomes SET attempts = 1, delivered_at = now(), due_at = now() - interval '1 hour'
       WHERE transaction_id = ${request.transactionId}`;
     // Another rail does not hold it.
     expect(await connectors.card.redeliverOutcome(request.transactionId)).toBe(false);
     const before = Date.now();
     expect(await connectors.mobile_money.redeliverOutcome(request.transactionId)).toBe(true);
     const row = await outcomeRow(request.transactionId);
-    expect(row).toMatchObject({ attempts: 0, abandoned_at: null, delivered_at: null, last_error: null });
+    expect(row).toMatchObject({ attempts: 1, abandoned_at: null, delivered_at: null, last_error: null });
     expect(row.due_at.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
     expect(row.due_at.getTime()).toBeGreaterThan(before - 60_000);
     expect(await connectors.mobile_money.redeliverOutcome(request.transactionId)).toBe(false); // already on its way
   });
 
-  it('leaves a delivered outcome alone, and fails while the rail is down', async () => {
+  it('fails while the rail is down', async () => {
     const request = collection({ phone: '+254712345678' });
     await connectors.mobile_money.initiateCollection(request);
     await db.sql`UPDATE sandbox_rail_outcomes SET delivered_at = now(), attempts = 1 WHERE transaction_id = ${request.transactionId}`;
-    expect(await connectors.mobile_money.redeliverOutcome(request.transactionId)).toBe(false);
-    expect(await outcomeRow(request.transactionId)).toMatchObject({ attempts: 1, abandoned_at: null });
-    expect((await outcomeRow(request.transactionId)).delivered_at).not.toBeNull();
     config.railsDown = ['mobile_money'];
     await expect(connectors.mobile_money.redeliverOutcome(request.transactionId)).rejects.toBeInstanceOf(RailOutageError);
+    expect((await outcomeRow(request.transactionId)).delivered_at).not.toBeNull();
   });
 });
 

@@ -30,9 +30,20 @@ export async function newSubMerchant(client: MerchantClient, body: Partial<SubMe
   return created.data!.data.id;
 }
 
-/** Runs every job due now (submissions, then decisions whose delay is 0) until none is left. */
+/**
+ * Runs every job due now (submissions, then decisions whose delay is 0) until none is left, and
+ * the decisions' apply jobs, due at the end of their 100 ms window (provider-outcomes/ingress.ts).
+ */
 export async function runJobs(service: TestService): Promise<void> {
-  await runDueJobs({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger: createLogger('silent') });
+  for (let round = 0; round < 20; round += 1) {
+    await runDueJobs({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger: createLogger('silent') });
+    const [next] = await service.sql<{ wait_ms: number | null }[]>`
+      select (case when min(run_at) is null then null else greatest(0, extract(epoch from min(run_at) - now()) * 1000) end)::float8 as wait_ms
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = 'sub_merchants.apply_kyc_decisions' and j.attempts = 0 and j.locked_at is null`;
+    if (next!.wait_ms === null) return;
+    await new Promise((resolve) => setTimeout(resolve, next!.wait_ms! + 5));
+  }
 }
 
 export async function kycOf(client: MerchantClient, id: string) {

@@ -49,7 +49,6 @@ const sizeDebt: Record<string, number> = {
   'services/api/src/cli.ts:parseCommand': 299,
   'services/api/src/connectors/sandbox/collection-rails/connector.ts:createSandboxRailConnector': 285,
   'services/api/src/idempotency/idempotency-store.ts:createIdempotencyStore': 274,
-  'services/api/src/connectors/sandbox/collection-rails/outcome-poller.ts:createSandboxOutcomePoller': 176, // the poll loop issue 23 removes
   'services/api/src/webhooks/worker.ts:createWebhookWorker': 128,
   'services/api/src/webhooks/delivery-client.ts:createDeliveryClient': 133,
   'services/api/src/webhooks/delivery-client.ts:attempt': 114,

@@ -302,14 +302,14 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
 
   async function redeliverOutcome(transactionId: string): Promise<boolean> {
     assertRailUp();
-    // A fresh start for the abandoned row: due now, attempts counted again from zero. A row not
-    // abandoned (pending, or delivered) is left alone.
+    // The provider's "resend" (decision 0610): an outcome already sent goes out again, due now; one
+    // not sent yet (on its way) or a reversed collection's is left alone.
     const rows = await sql`
       UPDATE sandbox_rail_outcomes o
-      SET abandoned_at = NULL, attempts = 0, due_at = now(), last_error = NULL
+      SET delivered_at = NULL, due_at = now(), last_error = NULL
       FROM sandbox_rail_initiations i
       WHERE i.rail = ${rail} AND i.transaction_id = ${transactionId} AND o.provider_reference = i.provider_reference
-        AND o.abandoned_at IS NOT NULL AND o.delivered_at IS NULL
+        AND o.abandoned_at IS NULL AND o.delivered_at IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM sandbox_rail_reversals r WHERE r.collection_provider_reference = i.provider_reference)
       RETURNING o.id`;
     return rows.length > 0;

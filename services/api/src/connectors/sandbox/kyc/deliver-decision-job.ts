@@ -1,9 +1,9 @@
 // The sandbox KYC provider's "webhook": delivers its decision on a case once SANDBOX_KYC_DELAY_MS
 // has passed (the provider enqueued this job, due then, with its record of the submission). The
-// decision is applied by the same handler a real provider's webhook would reach
-// (kyc-cases.ts applyProviderDecision): the case, the sub-merchant's kyc_status and the kyc.*
-// event in one transaction. Idempotent: a decision already applied is not applied again.
-import { applyProviderDecision } from '../../../sub-merchants/kyc-cases.ts';
+// decision goes to the provider outcome ingress (provider-outcomes/ingress.ts), as a real
+// provider's webhook would; the sub-merchants' apply job applies it (decision 0610). Idempotent:
+// a decision already recorded is not recorded again.
+import { recordProviderOutcomes } from '../../../provider-outcomes/ingress.ts';
 import { defineJob } from '../../../jobs/job.ts';
 import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';
 
@@ -19,7 +19,7 @@ export const kycSandboxDeliverDecisionJob = defineJob<JobPayloads['kyc.sandbox_d
       return;
     }
     const outcome = await sandbox.deliverDecision(payload.caseId, async (decision) => {
-      await applyProviderDecision({ sql: deps.sql, logger: deps.logger }, decision);
+      await recordProviderOutcomes(deps.sql, [{ kind: 'kyc_decision', provider: sandbox.provider, outcome: decision }]);
     });
     if (outcome === 'unknown_case') deps.logger.warn('sandbox KYC decision job for an unknown case', { kyc_case_id: payload.caseId });
   },

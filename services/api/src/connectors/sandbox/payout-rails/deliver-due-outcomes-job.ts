@@ -2,21 +2,24 @@
 // not yet delivered, up to sandboxOutcomesPerDelivery at a time, until none is left. A send
 // schedules it at the end of the 100 ms window its outcome falls due in (one job per window and
 // rail: the sends of a burst share it), and a recurring pass catches any outcome whose job ran
-// before the send that needed it committed. The outcomes are applied together by the same handler a
-// real provider's batch callback would reach (payout-processing.ts applyPayoutOutcomes). Several
-// runners may run it at once: each claims different sends (FOR UPDATE SKIP LOCKED).
-import { applyPayoutRailOutcomes } from '../../../payouts/payout-rail-outcomes.ts';
+// before the send that needed it committed. The outcomes go to the provider outcome ingress
+// (provider-outcomes/ingress.ts), as a real provider's batch callback would, which records them
+// and queues the payouts' apply job (decision 0610). Several runners may run it at once: each
+// claims different sends (FOR UPDATE SKIP LOCKED).
+import { recordProviderOutcomes } from '../../../provider-outcomes/ingress.ts';
 import { payoutDestinationTypes, type PayoutDestinationType } from '../../../payout-rails/types.ts';
 import { defineJob, type JobDeps } from '../../../jobs/job.ts';
 import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';
 
 export type PayoutRailsSandboxDeliverDueOutcomesPayload = JobPayloads['payout_rails.sandbox_deliver_due_outcomes'];
 
-/** Outcomes applied in one transaction: large enough to amortize the commit, small enough to keep locks short. */
+/** Outcomes recorded in one transaction: large enough to amortize the commit, small enough to keep locks short. */
 export const sandboxOutcomesPerDelivery = 200;
 /** The window sends share one delivery job in. */
 export const sandboxOutcomeWindowMs = 100;
 export const sandboxOutcomeSweepIntervalMinutes = 1;
+/** The provider name the sandbox payout rails report under (provider_outcomes.provider). */
+export const sandboxPayoutProvider = 'sandbox';
 
 async function deliverDue(deps: JobDeps, destinationType: PayoutDestinationType): Promise<number> {
   const sandbox = deps.payouts.rails.sandboxFor(destinationType);
@@ -24,7 +27,7 @@ async function deliverDue(deps: JobDeps, destinationType: PayoutDestinationType)
   let delivered = 0;
   for (;;) {
     const n = await sandbox.deliverDueOutcomes(async (outcomes) => {
-      await applyPayoutRailOutcomes({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, outcomes);
+      await recordProviderOutcomes(deps.sql, outcomes.map((outcome) => ({ kind: 'payout' as const, provider: sandboxPayoutProvider, outcome })));
     }, sandboxOutcomesPerDelivery);
     delivered += n;
     if (n < sandboxOutcomesPerDelivery) return delivered;

@@ -1,8 +1,9 @@
 // The sandbox payout rails' "callback": delivers the outcome of one send attempt once
 // SANDBOX_PAYOUT_DELAY_MS (or SANDBOX_PAYOUT_SLOW_DELAY_MS) has passed; the provider enqueued this
-// job, due then, with its record of the send. The outcome is applied by the same handler a real
-// provider's callback would reach (payout-rail-outcomes.ts). Idempotent.
-import { applyPayoutRailOutcomes } from '../../../payouts/payout-rail-outcomes.ts';
+// job, due then, with its record of the send. The outcome goes to the provider outcome ingress
+// (provider-outcomes/ingress.ts), as a real provider's callback would. Idempotent.
+import { recordProviderOutcomes } from '../../../provider-outcomes/ingress.ts';
+import { sandboxPayoutProvider } from './deliver-due-outcomes-job.ts';
 import type { PayoutDestinationType } from '../../../payout-rails/types.ts';
 import { defineJob } from '../../../jobs/job.ts';
 import { jobAttemptsMax, type JobPayloads } from '../../../jobs/catalog.ts';
@@ -19,7 +20,7 @@ export const payoutRailsSandboxDeliverOutcomeJob = defineJob<JobPayloads['payout
       return;
     }
     const delivered = await sandbox.deliverOutcome(payload.payoutId, payload.attempt, async (outcome) => {
-      await applyPayoutRailOutcomes({ sql: deps.sql, ledger: deps.ledger, payouts: deps.payouts, logger: deps.logger }, [outcome]);
+      await recordProviderOutcomes(deps.sql, [{ kind: 'payout', provider: sandboxPayoutProvider, outcome }]);
     });
     if (delivered === 'unknown_send') deps.logger.warn('sandbox payout outcome job for an unknown send', { payout_id: payload.payoutId });
   },
