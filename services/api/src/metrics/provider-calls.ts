@@ -40,13 +40,16 @@ const railOutcomeOf = (error: unknown): string => railFailureOf(error) ?? 'error
 /** The connector as the flows see it, each call observed (wraps the breaker-wrapped connector: rails/registry.ts). */
 export function observeRailConnector(connector: RailConnector): RailConnector {
   const labels = (call: string): Labels => ({ kind: 'collection_rail', rail: connector.rail, call });
+  const { queryOutcome } = connector;
   return {
     rail: connector.rail,
+    ...(connector.provider === undefined ? {} : { provider: connector.provider }),
     initiateCollection: (request) => observed(labels('initiateCollection'), railOutcomeOf, () => connector.initiateCollection(request)),
     initiateRefund: (request) => observed(labels('initiateRefund'), railOutcomeOf, () => connector.initiateRefund(request)),
     findCollection: (id) => observed(labels('findCollection'), railOutcomeOf, () => connector.findCollection(id)),
     redeliverOutcome: (id) => observed(labels('redeliverOutcome'), railOutcomeOf, () => connector.redeliverOutcome(id)),
     reverseCollection: (request) => observed(labels('reverseCollection'), railOutcomeOf, () => connector.reverseCollection(request)),
+    ...(queryOutcome ? { queryOutcome: (query: Parameters<typeof queryOutcome>[0]) => observed(labels('queryOutcome'), railOutcomeOf, () => queryOutcome.call(connector, query)) } : {}),
   };
 }
 
@@ -59,8 +62,11 @@ const payoutOutcomeOf = (error: unknown): string => {
 /** A payout rail's connector with its sends observed (payout-rails/registry.ts). */
 export function observePayoutRailConnector(connector: PayoutRailConnector): PayoutRailConnector {
   const labels: Labels = { kind: 'payout_rail', rail: connector.destinationType, call: 'sendPayout' };
+  const { queryPayout } = connector;
   return {
     destinationType: connector.destinationType,
+    ...(connector.provider === undefined ? {} : { provider: connector.provider }),
     sendPayout: (request) => observed(labels, payoutOutcomeOf, () => connector.sendPayout(request)),
+    ...(queryPayout ? { queryPayout: (query: Parameters<typeof queryPayout>[0]) => observed({ ...labels, call: 'queryPayout' }, payoutOutcomeOf, () => queryPayout.call(connector, query)) } : {}),
   };
 }
