@@ -31,6 +31,9 @@ import { sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/delive
 import { describeLedgerEngine } from './ledger-engine.ts';
 import { observeLedgerEngine } from './metrics/ledger-calls.ts';
 import type { ReadinessPool } from './http/readiness.ts';
+import type { ProviderCallbackHandler, ProviderOutcomeIngress } from './provider-outcomes/types.ts';
+import { type ProviderConnectors, providerConnectorsFromEnv } from './provider-routing/provider-catalog.ts';
+import { createApplyNowOutcomeIngress } from './provider-routing/apply-now-ingress.ts';
 
 /**
  * /readyz asks the ledger through its pool on PostgreSQL and, on TigerBeetle, with a lookup of this
@@ -56,6 +59,10 @@ export type DomainRuntime = {
   payouts: PayoutsRuntime;
   /** Where rail outcomes enter (the sandbox poller; a real provider's callback handler). */
   railOutcomes: RailOutcomeIngress;
+  /** Where every provider's outcome enters (callbacks, status polls: provider-outcomes/types.ts). */
+  providerOutcomes: ProviderOutcomeIngress;
+  /** The real providers' callback handlers (POST /provider-callbacks/<provider>/...). */
+  providerCallbackHandlers: readonly ProviderCallbackHandler[];
   /** The request path's final commits, batched under load (db/group-commit.ts). */
   groupCommit: GroupCommit;
   /** What the job tasks run with (tests run a task's pass with it). */
@@ -73,8 +80,11 @@ export type DomainRuntime = {
 
 export async function createDomainRuntime(input: {
   config: Config; sql: Sql; databaseUrl: string; secretBox: SecretBox; logger: Logger;
+  /** The real providers (default: those configured in the environment: provider-routing/provider-catalog.ts). */
+  providers?: ProviderConnectors;
 }): Promise<DomainRuntime> {
   const { config, sql, logger } = input;
+  const providers = input.providers ?? providerConnectorsFromEnv(process.env);
   const engine = await createEngine(config.tigerBeetleAddresses
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId, request_timeout_ms: config.tigerBeetleRequestTimeoutMs }
           // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).
@@ -100,7 +110,7 @@ export async function createDomainRuntime(input: {
     ...(engine instanceof PostgresEngine ? [openConnections(engine.sql, config.ledgerPoolMax)] : []),
   ]);
   // The sandbox providers write only their own simulated state: asynchronous commits.
-  const rails = createRailRegistry({ sql: asyncCommitSql, config: config.rails, logger });
+  const rails = createRailRegistry({ sql: asyncCommitSql, config: config.rails, logger, providerConnectors: providers.rails ?? [] });
   const idempotency = createIdempotencyStore({
     sql, secretBox: input.secretBox, retentionHours: config.idempotencyRetentionHours, lockMs: config.idempotencyLockMs,
     recoveryPointSql: asyncCommitSql,
@@ -131,6 +141,10 @@ export async function createDomainRuntime(input: {
     rails: createPayoutRailRegistry({
       sql: workerSql,
       sandbox: config.payouts.sandbox,
+      providerConnectors: providers.payoutRails ?? [],
+      routing: config.providers.routing,
+      ...(config.rails.breaker ? { breaker: config.rails.breaker } : {}),
+      logger,
       // One delivery job per rail and 100 ms window: the sends of a burst share it (a waiting
       // job keeps its time; one already running gets a successor, which finds what it missed).
       scheduleOutcomeDelivery: async (q, delivery) => {
@@ -144,7 +158,10 @@ export async function createDomainRuntime(input: {
     vault: createDestinationVault(input.secretBox),
     retryScheduleMs: config.payouts.retryScheduleMs,
   };
-  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger, config, now: () => Date.now(), secretBox: input.secretBox };
+  // Every provider's outcome, applied at once through each capability's door until the durable
+  // inbox of issue 23 takes its place (provider-routing/apply-now-ingress.ts, decision 0643).
+  const providerOutcomes = createApplyNowOutcomeIngress({ sql: workerSql, ledger, payouts, railOutcomes, logger });
+  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger, config, now: () => Date.now(), secretBox: input.secretBox, providerOutcomes };
   // Webhook delivery has its own pool (WEBHOOK_POOL_MAX) and job runner: a delivery backlog or a
   // hanging receiver takes neither the API's connections nor the other jobs' (webhooks/worker.ts).
   const webhookSql = createPool(input.databaseUrl, config.webhookPoolMax, webhookPoolName);
@@ -163,6 +180,7 @@ export async function createDomainRuntime(input: {
       await jobRunner?.stop();
       await webhooks.stop();
       rails.close();
+      payouts.rails.close();
       await engine.close();
       await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
       throw error;
@@ -176,6 +194,8 @@ export async function createDomainRuntime(input: {
     kyc,
     payouts,
     railOutcomes,
+    providerOutcomes,
+    providerCallbackHandlers: providers.callbackHandlers ?? [],
     groupCommit: createGroupCommit(sql),
     jobDeps,
     jobRunner,
@@ -189,6 +209,7 @@ export async function createDomainRuntime(input: {
       await poller.stop();
       await Promise.all([jobRunner?.stop(), webhooks.stop()]);
       rails.close();
+      payouts.rails.close();
       await engine.close();
       await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
     },

@@ -21,6 +21,8 @@ export type PayoutRailRegistry = {
   connectorFor(destinationType: PayoutDestinationType, provider?: string): PayoutRailConnector;
   /** The ordered providers of a payout's route (never empty): the first, then its fallbacks. */
   providersFor(route: { destinationType: PayoutDestinationType; currency: string; country: string | null }): string[];
+  /** The providers whose connectors can be asked for a send's status (PayoutRailConnector.queryPayout). */
+  providersWithStatusQuery(): string[];
   /** The sandbox connector of a type (delivers its scheduled outcomes); null when a real one is plugged in. */
   sandboxFor(destinationType: PayoutDestinationType): SandboxPayoutRailConnector | null;
   /** Forces a sandbox rail down (or back up) at run time, as SANDBOX_PAYOUT_RAILS_DOWN does at start. */
@@ -75,6 +77,7 @@ export function createPayoutRailRegistry(options: {
   return {
     connectorFor: known,
     providersFor: ({ destinationType, currency, country }) => routing.providersFor({ kind: 'payout', method: destinationType, currency, country }),
+    providersWithStatusQuery: () => [...new Set([...connectors.entries()].filter(([, c]) => c.queryPayout !== undefined).map(([key]) => key.slice(0, key.indexOf(' '))))],
     sandboxFor: (type) => {
       known(type);
       return sandboxes.get(type) ?? null;

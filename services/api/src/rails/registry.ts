@@ -58,6 +58,8 @@ export interface RailRegistry {
    * when none holds it; throws (the first provider's error) when one could not answer and none held it.
    */
   findCollectionAnywhere(rail: Rail, transactionId: string): Promise<HeldCollection | null>;
+  /** The providers whose connectors can be asked for a final status (RailConnector.queryOutcome): those a silent one is polled at. */
+  providersWithStatusQuery(): string[];
   breakerState(rail: Rail, provider?: string): RailBreakerState;
   /** State and rolling-window counts of every (provider, rail) breaker, for tests and ops endpoints. */
   breakerSnapshots(): RailBreakerSnapshot[];
@@ -130,6 +132,7 @@ export function createRailRegistry(options: RailRegistryOptions): RailRegistry {
       if (firstError !== null) throw firstError;
       return null;
     },
+    providersWithStatusQuery: () => [...new Set([...connectors.entries()].filter(([, c]) => c.queryOutcome !== undefined).map(([key]) => key.slice(0, key.indexOf(' '))))],
     breakerState: (rail, provider = sandboxProvider) => known(breakers, rail, provider).snapshot().state,
     breakerSnapshots: () => [...breakers.values()].filter((b) => b.provider === sandboxProvider).map((b) => b.snapshot())
       .concat([...breakers.values()].filter((b) => b.provider !== sandboxProvider).map((b) => b.snapshot())),
