@@ -134,30 +134,7 @@ export async function createDomainRuntime(input: {
         { runAt: delivery.runAt, jobKey: `kyc.sandbox_deliver_decision:${delivery.caseId}` });
     },
   });
-  // The sandbox payout rails, like the KYC provider, are called from jobs only and keep their
-  // record of each send on the background pool: the record and the job that delivers its
-  // outcome commit together.
-  const payouts: PayoutsRuntime = {
-    rails: createPayoutRailRegistry({
-      sql: workerSql,
-      sandbox: config.payouts.sandbox,
-      providerConnectors: providers.payoutRails ?? [],
-      routing: config.providers.routing,
-      ...(config.rails.breaker ? { breaker: config.rails.breaker } : {}),
-      logger,
-      // One delivery job per rail and 100 ms window: the sends of a burst share it (a waiting
-      // job keeps its time; one already running gets a successor, which finds what it missed).
-      scheduleOutcomeDelivery: async (q, delivery) => {
-        const window = Math.floor(delivery.runAt.getTime() / sandboxOutcomeWindowMs) + 1;
-        await enqueueJob(q, 'payout_rails.sandbox_deliver_due_outcomes', { destinationType: delivery.destinationType }, {
-          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `payout_rails.sandbox_deliver_due_outcomes:${delivery.destinationType}:${window}`,
-          jobKeyMode: 'preserve_run_at',
-        });
-      },
-    }),
-    vault: createDestinationVault(input.secretBox),
-    retryScheduleMs: config.payouts.retryScheduleMs,
-  };
+  const payouts = createPayoutsRuntime({ config, workerSql, secretBox: input.secretBox, providers, logger });
   // Every provider's outcome, applied at once through each capability's door until the durable
   // inbox of issue 23 takes its place (provider-routing/apply-now-ingress.ts, decision 0643).
   const providerOutcomes = createApplyNowOutcomeIngress({ sql: workerSql, ledger, payouts, railOutcomes, logger });
@@ -213,5 +190,36 @@ export async function createDomainRuntime(input: {
       await engine.close();
       await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
     },
+  };
+}
+
+/**
+ * The payout rails and what sends use. The sandbox payout rails, like the KYC provider, are
+ * called from jobs only and keep their record of each send on the background pool: the record
+ * and the job that delivers its outcome commit together. Real providers' beside them, routed by
+ * the routing table (payout-rails/registry.ts).
+ */
+function createPayoutsRuntime(input: { config: Config; workerSql: Sql; secretBox: SecretBox; providers: ProviderConnectors; logger: Logger }): PayoutsRuntime {
+  const { config } = input;
+  return {
+    rails: createPayoutRailRegistry({
+      sql: input.workerSql,
+      sandbox: config.payouts.sandbox,
+      providerConnectors: input.providers.payoutRails ?? [],
+      routing: config.providers.routing,
+      ...(config.rails.breaker ? { breaker: config.rails.breaker } : {}),
+      logger: input.logger,
+      // One delivery job per rail and 100 ms window: the sends of a burst share it (a waiting
+      // job keeps its time; one already running gets a successor, which finds what it missed).
+      scheduleOutcomeDelivery: async (q, delivery) => {
+        const window = Math.floor(delivery.runAt.getTime() / sandboxOutcomeWindowMs) + 1;
+        await enqueueJob(q, 'payout_rails.sandbox_deliver_due_outcomes', { destinationType: delivery.destinationType }, {
+          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `payout_rails.sandbox_deliver_due_outcomes:${delivery.destinationType}:${window}`,
+          jobKeyMode: 'preserve_run_at',
+        });
+      },
+    }),
+    vault: createDestinationVault(input.secretBox),
+    retryScheduleMs: config.payouts.retryScheduleMs,
   };
 }

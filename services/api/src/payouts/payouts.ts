@@ -54,9 +54,7 @@ export type PayoutRow = {
   source_amount: bigint | null;
   /** numeric: its exact decimal text. */
   fx_rate: string | null;
-  provider_reference: string | null;
-  /** The provider the send goes to, written before sending (migration 0640, decision 0641); null until the first send. */
-  provider: string | null;
+  provider_reference: string | null; provider: string | null; // provider: written before each send (decision 0641); null before the first
   created_at: Date;
   updated_at: Date;
 };

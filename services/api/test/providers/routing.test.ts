@@ -8,6 +8,7 @@ import { startEmulatedProvider, type EmulatedProvider } from './emulated-provide
 import { emulatedCallbackHandler, emulatedRailConnector } from './emulated-connectors.ts';
 import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
 import { collectionRoute } from '../../src/collections/rail-calls.ts';
+import { processRegistry } from '../../src/metrics/registry.ts';
 
 let service: TestService;
 let a: EmulatedProvider;
@@ -178,8 +179,18 @@ describe('callbacks', () => {
       const read = await service.client.GET('/collections/{id}', { params: { path: { id: txId } } });
       expect(read.data!.data.status).toBe('pending');
     }
-    const metrics = await (await fetch(`${service.origin}/healthz`)).status;
-    expect(metrics).toBe(200);
+    const counted = await processRegistry.getSingleMetric('payagg_provider_callbacks_total')!.get();
+    const count = (provider: string, result: string) => counted.values.find((v) => v.labels.provider === provider && v.labels.result === result)?.value ?? 0;
+    expect(count('unknown', 'unknown_provider')).toBeGreaterThanOrEqual(1);
+    expect(count('testpay_a', 'too_large')).toBeGreaterThanOrEqual(1);
+    expect(count('testpay_b', 'refused_source')).toBeGreaterThanOrEqual(1);
+    expect(count('testpay_a', 'no_outcome')).toBeGreaterThanOrEqual(3);
+    expect(counted.values.some((v) => v.labels.provider === 'nobody')).toBe(false);
+    // The logs name the provider and the result, never the body or its signature.
+    const lines = service.logs.filter((line) => line.msg === 'provider callback');
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(JSON.stringify(lines)).not.toContain(a.secret);
+    expect(JSON.stringify(service.logs)).not.toContain(bSignature);
   });
 });
 
