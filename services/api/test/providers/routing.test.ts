@@ -9,8 +9,23 @@ import { emulatedCallbackHandler, emulatedRailConnector } from './emulated-conne
 import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
 import { collectionRoute } from '../../src/collections/rail-calls.ts';
 import { processRegistry } from '../../src/metrics/registry.ts';
+import type { ProviderCallbackHandler } from '../../src/provider-outcomes/types.ts';
+import { randomUUID } from 'node:crypto';
 
 let service: TestService;
+/** A handler that fails (path `boom`), or hands over an outcome the ingress cannot apply (a refund nobody made). */
+const failingHandler: ProviderCallbackHandler = {
+  provider: 'testpay_c',
+  async handle(request) {
+    if (request.path === 'boom') throw new Error('handler bug');
+    return {
+      outcomes: [{ kind: 'refund', provider: 'testpay_c', outcome: {
+        providerReference: 'c_1', rail: 'mobile_money', kind: 'refund', status: 'success', failureReason: null, transactionId: randomUUID(),
+      } }],
+      reply: { status: 200, body: { ok: true } },
+    };
+  },
+};
 let a: EmulatedProvider;
 let b: EmulatedProvider;
 
@@ -34,7 +49,7 @@ beforeAll(async () => {
     },
     providers: {
       rails: (['mobile_money', 'card', 'bank', 'ussd'] as const).flatMap((rail) => [emulatedRailConnector(a, rail), emulatedRailConnector(b, rail)]),
-      callbackHandlers: [emulatedCallbackHandler(a, () => 'mobile_money'), emulatedCallbackHandler(b, () => 'mobile_money')],
+      callbackHandlers: [emulatedCallbackHandler(a, () => 'mobile_money'), emulatedCallbackHandler(b, () => 'mobile_money'), failingHandler],
     },
   });
   a.callbackUrl = `${service.origin}/provider-callbacks/testpay_a/charge`;
@@ -152,7 +167,7 @@ describe('callbacks', () => {
     const id = created.data!.data.id;
     const charge = { ...a.charges.get(id)!, status: 'success' as const };
     const { body } = a.signedCallback(charge);
-    const post = (path: string, payload: string | Buffer, headers: Record<string, string> = {}) =>
+    const post = (path: string, payload: string, headers: Record<string, string> = {}) =>
       fetch(`${service.origin}/provider-callbacks/${path}`, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', ...headers } });
     const forged = await post('testpay_a/charge', body, { 'x-emulated-signature': 'ab'.repeat(64) });
     expect(forged.status).toBe(401);
@@ -161,7 +176,7 @@ describe('callbacks', () => {
     const unknown = await post('nobody/charge', body);
     expect(unknown.status).toBe(404);
     expect((await unknown.json() as { error: { code: string } }).error.code).toBe('RESOURCE_NOT_FOUND');
-    const oversize = await post('testpay_a/charge', Buffer.alloc(4096, 'x'));
+    const oversize = await post('testpay_a/charge', 'x'.repeat(4096));
     expect(oversize.status).toBe(413);
     const garbage = await post('testpay_a/charge', '\u0000{{not json', { 'x-emulated-signature': 'zz' });
     expect(garbage.status).toBe(401);
@@ -179,6 +194,9 @@ describe('callbacks', () => {
       const read = await service.client.GET('/collections/{id}', { params: { path: { id: txId } } });
       expect(read.data!.data.status).toBe('pending');
     }
+    // A handler that fails, or outcomes the ingress could not record: 503, so the provider sends it again.
+    expect((await post('testpay_c/boom', '{}')).status).toBe(503);
+    expect((await post('testpay_c/refund', '{}')).status).toBe(503);
     const counted = await processRegistry.getSingleMetric('payagg_provider_callbacks_total')!.get();
     const count = (provider: string, result: string) => counted.values.find((v) => v.labels.provider === provider && v.labels.result === result)?.value ?? 0;
     expect(count('unknown', 'unknown_provider')).toBeGreaterThanOrEqual(1);
@@ -186,6 +204,8 @@ describe('callbacks', () => {
     expect(count('testpay_b', 'refused_source')).toBeGreaterThanOrEqual(1);
     expect(count('testpay_a', 'no_outcome')).toBeGreaterThanOrEqual(3);
     expect(counted.values.some((v) => v.labels.provider === 'nobody')).toBe(false);
+    expect(count('testpay_c', 'handler_failed')).toBeGreaterThanOrEqual(1);
+    expect(count('testpay_c', 'record_failed')).toBeGreaterThanOrEqual(1);
     // The logs name the provider and the result, never the body or its signature.
     const lines = service.logs.filter((line) => line.msg === 'provider callback');
     expect(lines.length).toBeGreaterThanOrEqual(6);
