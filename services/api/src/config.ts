@@ -3,6 +3,7 @@
 // generating the master key live in src/crypto/master-key.ts.
 import { ConfigError, type Env, readBoolean, readInteger, readSchedule } from './config-readers.ts';
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
+import { type ProviderSettings, readProviderSettings } from './provider-routing/settings.ts';
 import { readWebhookConfig, type WebhookConfig } from './webhooks/settings.ts';
 import { sandboxPayerPagesPath } from './connectors/sandbox/collection-rails/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './sub-merchants/kyc-tiers.ts';
@@ -156,6 +157,8 @@ export type Config = {
   fx: FxConfig;
   /** Payouts: the sandbox payout rails (SANDBOX_PAYOUT_*) and the retry schedule (PAYOUT_RETRY_SCHEDULE_MS): docs/payouts.md. */
   payouts: PayoutConfig;
+  /** The routing table, callback allow-lists and limits, status polling (PROVIDER_*: docs/providers.md). */
+  providers: ProviderSettings;
 };
 
 export type FxConfig = {
@@ -278,6 +281,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
   // A production server has no sandbox world (docs/decisions/0440): the sandbox providers that
   // stand in for real ones there take every value as a plain value.
   const magicValues = mode !== 'production';
+  const providers = readProviderSettings(env);
   const config: Config = {
     port: readInteger(env, 'PORT', portDefault, 0, 65535),
     databaseUrl,
@@ -308,8 +312,9 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     tigerBeetleRequestTimeoutMs: readInteger(env, 'TB_REQUEST_TIMEOUT_MS', request_timeout_ms_default, 100, 10 * 60_000),
     rails: (() => {
       const rails = railRegistryConfigFromEnv(env);
-      return { ...rails, sandbox: { ...rails.sandbox, magicValues } };
+      return { ...rails, sandbox: { ...rails.sandbox, magicValues }, routing: providers.routing };
     })(),
+    providers,
     runWorkers: role === 'worker' || readBoolean(env, 'RUN_WORKERS', true),
     // By default only the single-process development start migrates (the embedded database, not
     // production): processes sharing a database must not run DDL at start (issue 26 saw it

@@ -21,7 +21,6 @@ import { enqueueJob } from './jobs/queue.ts';
 import { type JobRunner, startJobRunner } from './jobs/runner.ts';
 import type { Logger } from './log.ts';
 import { createProviderOutcomeIngress } from './provider-outcomes/ingress.ts';
-import type { ProviderOutcomeIngress } from './provider-outcomes/types.ts';
 import { deliverRailOutcomesNow, type RailOutcomesRound } from './provider-outcomes/run-now.ts';
 import { createRailRegistry, type RailRegistry } from './rails/registry.ts';
 import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
@@ -32,6 +31,8 @@ import { sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/delive
 import { describeLedgerEngine } from './ledger-engine.ts';
 import { observeLedgerEngine } from './metrics/ledger-calls.ts';
 import type { ReadinessPool } from './http/readiness.ts';
+import type { ProviderCallbackHandler, ProviderOutcomeIngress } from './provider-outcomes/types.ts';
+import { type ProviderConnectors, providerConnectorsFromEnv } from './provider-routing/provider-catalog.ts';
 
 /**
  * /readyz asks the ledger through its pool on PostgreSQL and, on TigerBeetle, with a lookup of this
@@ -55,8 +56,10 @@ export type DomainRuntime = {
   kyc: KycRegistry;
   /** Payout rails (sandbox by default: SANDBOX_PAYOUT_*), the destination vault, the retry schedule. */
   payouts: PayoutsRuntime;
-  /** Where every provider outcome enters (a provider's callback handler; the sandbox's jobs): provider-outcomes/. */
+  /** Where every provider outcome enters (a provider's callback handler; the sandbox's jobs; status polls): provider-outcomes/. */
   providerOutcomes: ProviderOutcomeIngress;
+  /** The real providers' callback handlers (POST /provider-callbacks/<provider>/...). */
+  providerCallbackHandlers: readonly ProviderCallbackHandler[];
   /** The request path's final commits, batched under load (db/group-commit.ts). */
   groupCommit: GroupCommit;
   /** What the job tasks run with (tests run a task's pass with it). */
@@ -74,8 +77,11 @@ export type DomainRuntime = {
 
 export async function createDomainRuntime(input: {
   config: Config; sql: Sql; databaseUrl: string; secretBox: SecretBox; logger: Logger;
+  /** The real providers (default: those configured in the environment: provider-routing/provider-catalog.ts). */
+  providers?: ProviderConnectors;
 }): Promise<DomainRuntime> {
   const { config, sql, logger } = input;
+  const providers = input.providers ?? providerConnectorsFromEnv(process.env);
   const engine = await createEngine(config.tigerBeetleAddresses
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId, request_timeout_ms: config.tigerBeetleRequestTimeoutMs }
           // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).
@@ -101,7 +107,7 @@ export async function createDomainRuntime(input: {
     ...(engine instanceof PostgresEngine ? [openConnections(engine.sql, config.ledgerPoolMax)] : []),
   ]);
   // The sandbox providers write only their own simulated state: asynchronous commits.
-  const rails = createRailRegistry({ sql: asyncCommitSql, config: config.rails, logger });
+  const rails = createRailRegistry({ sql: asyncCommitSql, config: config.rails, logger, providerConnectors: providers.rails ?? [] });
   const idempotency = createIdempotencyStore({
     sql, secretBox: input.secretBox, retentionHours: config.idempotencyRetentionHours, lockMs: config.idempotencyLockMs,
     recoveryPointSql: asyncCommitSql,
@@ -120,27 +126,8 @@ export async function createDomainRuntime(input: {
         { runAt: delivery.runAt, jobKey: `kyc.sandbox_deliver_decision:${delivery.caseId}` });
     },
   });
-  // The sandbox payout rails, like the KYC provider, are called from jobs only and keep their
-  // record of each send on the background pool: the record and the job that delivers its
-  // outcome commit together.
-  const payouts: PayoutsRuntime = {
-    rails: createPayoutRailRegistry({
-      sql: workerSql,
-      sandbox: config.payouts.sandbox,
-      // One delivery job per rail and 100 ms window: the sends of a burst share it (a waiting
-      // job keeps its time; one already running gets a successor, which finds what it missed).
-      scheduleOutcomeDelivery: async (q, delivery) => {
-        const window = Math.floor(delivery.runAt.getTime() / sandboxOutcomeWindowMs) + 1;
-        await enqueueJob(q, 'payout_rails.sandbox_deliver_due_outcomes', { destinationType: delivery.destinationType }, {
-          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `payout_rails.sandbox_deliver_due_outcomes:${delivery.destinationType}:${window}`,
-          jobKeyMode: 'preserve_run_at',
-        });
-      },
-    }),
-    vault: createDestinationVault(input.secretBox),
-    retryScheduleMs: config.payouts.retryScheduleMs,
-  };
-  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger, config, now: () => Date.now(), secretBox: input.secretBox };
+  const payouts = createPayoutsRuntime({ config, workerSql, secretBox: input.secretBox, providers, logger });
+  const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger, config, now: () => Date.now(), secretBox: input.secretBox, providerOutcomes };
   // Webhook delivery has its own pool (WEBHOOK_POOL_MAX) and job runner: a delivery backlog or a
   // hanging receiver takes neither the API's connections nor the other jobs' (webhooks/worker.ts).
   const webhookSql = createPool(input.databaseUrl, config.webhookPoolMax, webhookPoolName);
@@ -159,6 +146,7 @@ export async function createDomainRuntime(input: {
       await jobRunner?.stop();
       await webhooks.stop();
       rails.close();
+      payouts.rails.close();
       await engine.close();
       await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
       throw error;
@@ -171,6 +159,7 @@ export async function createDomainRuntime(input: {
     kyc,
     payouts,
     providerOutcomes,
+    providerCallbackHandlers: providers.callbackHandlers ?? [],
     groupCommit: createGroupCommit(sql),
     jobDeps,
     jobRunner,
@@ -183,8 +172,40 @@ export async function createDomainRuntime(input: {
     async close() {
       await Promise.all([jobRunner?.stop(), webhooks.stop()]);
       rails.close();
+      payouts.rails.close();
       await engine.close();
       await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
     },
+  };
+}
+
+/**
+ * The payout rails and what sends use. The sandbox payout rails, like the KYC provider, are
+ * called from jobs only and keep their record of each send on the background pool: the record
+ * and the job that delivers its outcome commit together. Real providers' beside them, routed by
+ * the routing table (payout-rails/registry.ts).
+ */
+function createPayoutsRuntime(input: { config: Config; workerSql: Sql; secretBox: SecretBox; providers: ProviderConnectors; logger: Logger }): PayoutsRuntime {
+  const { config } = input;
+  return {
+    rails: createPayoutRailRegistry({
+      sql: input.workerSql,
+      sandbox: config.payouts.sandbox,
+      providerConnectors: input.providers.payoutRails ?? [],
+      routing: config.providers.routing,
+      ...(config.rails.breaker ? { breaker: config.rails.breaker } : {}),
+      logger: input.logger,
+      // One delivery job per rail and 100 ms window: the sends of a burst share it (a waiting
+      // job keeps its time; one already running gets a successor, which finds what it missed).
+      scheduleOutcomeDelivery: async (q, delivery) => {
+        const window = Math.floor(delivery.runAt.getTime() / sandboxOutcomeWindowMs) + 1;
+        await enqueueJob(q, 'payout_rails.sandbox_deliver_due_outcomes', { destinationType: delivery.destinationType }, {
+          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `payout_rails.sandbox_deliver_due_outcomes:${delivery.destinationType}:${window}`,
+          jobKeyMode: 'preserve_run_at',
+        });
+      },
+    }),
+    vault: createDestinationVault(input.secretBox),
+    retryScheduleMs: config.payouts.retryScheduleMs,
   };
 }

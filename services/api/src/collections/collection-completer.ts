@@ -93,7 +93,7 @@ export async function completeCollection(deps: CompleterDeps, found: UnfinishedR
   const resumed = await createCollectionOperation.resume(deps.idempotency, found.scope, async (run) => {
     // Whatever fails from here, the record stays: only a rail that answers "nothing" frees it.
     run.keepOnFailure();
-    const held = await deps.rails.connectorFor(request.rail).findCollection(run.resourceId);
+    const held = await deps.rails.findCollectionAnywhere(request.rail, run.resourceId);
     if (held === null) {
       await deps.idempotency.abandon(found.scope);
       deps.logger.warn('completer released an abandoned collection request the rail never accepted', {
@@ -136,7 +136,7 @@ export async function completePay(deps: CompleterDeps, found: UnfinishedRun): Pr
   const pay = found.scope.request as CheckoutSessionPay;
   const resumed = await payCheckoutSessionOperation.resume(deps.idempotency, found.scope, async (run) => {
     run.keepOnFailure();
-    const held = await deps.rails.connectorFor(pay.rail).findCollection(run.resourceId);
+    const held = await deps.rails.findCollectionAnywhere(pay.rail, run.resourceId);
     if (held === null) {
       // Handed back only if this pay still holds it; the record back to 'started' in the same
       // transaction (as a pay refused by the rail does), then forgotten.
@@ -186,7 +186,9 @@ async function recordingFailed(deps: CompleterDeps, found: UnfinishedRun, run: I
   if (failedPasses < completerFailedPassesMax) throw input.error;
 
   const reason = `the service could not record the collection on ${failedPasses} completer passes: ${message}`;
-  const reversal = await deps.rails.connectorFor(input.rail).reverseCollection({
+  // At the provider that holds it (several may serve the rail: decision 0641).
+  const holder = deps.rails.providersOfRail(input.rail).length > 1 ? await deps.rails.findCollectionAnywhere(input.rail, run.resourceId) : null;
+  const reversal = await deps.rails.connectorFor(input.rail, holder?.provider).reverseCollection({
     transactionId: run.resourceId, reason: 'the merchant\'s service could not record the payment',
   });
   const recordedNow = await recordRailReversal(deps.sql, {

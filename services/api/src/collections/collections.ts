@@ -22,13 +22,14 @@ import type { GroupCommit } from '../db/group-commit.ts';
 import { type CommitWrite, write } from '../db/write.ts';
 import { railFailureOf } from '../rails/errors.ts';
 import type { RailRegistry } from '../rails/registry.ts';
+import { initiateCollectionRouted } from '../rails/routed-calls.ts';
 import type { RailConnector, RailOutcome } from '../rails/types.ts';
 import type { Logger } from '../log.ts';
 import { eventInsert } from '../domain/events.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import { assertCurrencySupported } from '../domain/currency-support.ts';
 import { assertPayerFitsRail } from './payer-rules.ts';
-import { railRefusal } from './rail-calls.ts';
+import { collectionRoute, railRefusal } from './rail-calls.ts';
 import type { KycLimits } from '../sub-merchants/kyc-tiers.ts';
 import { assertSubMerchantCanReceive } from '../sub-merchants/sub-merchants.ts';
 import { legWallet, type LegWallet, plannedLegsOf, recordSettledLegs } from './splits/escrow-holds.ts';
@@ -115,7 +116,7 @@ export function collectionNotFound(): Refusal {
  */
 export async function railHoldsCollection(deps: CollectionsDeps, rail: CollectionRequest['rail'], transactionId: string): Promise<boolean> {
   try {
-    return (await deps.rails.connectorFor(rail).findCollection(transactionId)) !== null;
+    return (await deps.rails.findCollectionAnywhere(rail, transactionId)) !== null;
   } catch (error) {
     throw railRefusal(error, rail);
   }
@@ -144,21 +145,20 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
   plannedLegs?: PlannedLeg[] | null;
 }): Promise<TransactionRow> {
   const { request } = input;
-  const connector = deps.rails.connectorFor(request.rail);
   // Before the rail: a rule that cannot apply refuses with nothing created. Not "active" here:
   // a checkout pay applies the rule its session accepted, a resumed run what its request named.
   const splitLegs = input.plannedLegs !== undefined ? input.plannedLegs
     : request.split_rule_id || request.hold_in_escrow ? await planLegs(deps.sql, paymentToSplit(input.merchantId, request, false)) : null;
-  let initiation;
+  let provider, initiation;
   try {
-    initiation = await connector.initiateCollection({
+    ({ provider, initiation } = await initiateCollectionRouted(deps.rails, await collectionRoute(deps, request), {
       transactionId: input.transactionId,
       merchantId: input.merchantId,
       amount: request.amount,
       currency: request.currency,
       payer: { phone: request.payer_phone, cardToken: request.payer_card_token, accountRef: request.payer_account_ref },
       reference: request.reference ?? null,
-    });
+    }, { resumed: input.resumed, ...(deps.logger ? { logger: deps.logger } : {}) }));
   } catch (error) {
     // A timeout is ambiguous: the rail may have accepted the initiation after we stopped waiting.
     // The caller keeps the idempotency record (unlocked) so that a retry with the same key
@@ -181,6 +181,7 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     currency: request.currency,
     parentTransactionId: null,
     providerReference: initiation.providerReference,
+    provider,
     reference: request.reference ?? null,
     actionUrl: initiation.actionUrl,
     ussdCode: initiation.ussdCode,
@@ -207,7 +208,7 @@ export async function initiateAndRecordCollection(deps: CollectionsDeps, input: 
     await noteRailMayHoldIt(input.onRailMayHoldIt);
     throw error;
   }
-  if (input.resumed) await askForOutcomeAgain(deps, connector, row);
+  if (input.resumed) await askForOutcomeAgain(deps, deps.rails.connectorFor(request.rail, provider), row);
   return row;
 }
 

@@ -3,6 +3,9 @@
 // railFailureOf alone; this module only words it for the client.
 import { railFailureOf } from '../rails/errors.ts';
 import type { Rail } from '../rails/types.ts';
+import type { Sql } from '../db/index.ts';
+import type { RailRegistry } from '../rails/registry.ts';
+import type { CollectionRoute } from '../rails/routed-calls.ts';
 import { fieldsRefusalMessage, Refusal } from '../domain/outcomes.ts';
 
 /** The refusal for a failed rail call, or `error` itself when it is not a rail failure (a bug). */
@@ -22,4 +25,18 @@ export function railRefusal(error: unknown, rail: Rail, options: { timedOutRetry
     case null:
       return error;
   }
+}
+
+/**
+ * The route of a collection (decision 0642): its rail and currency, and its country, which is
+ * its sub-merchant's (a collection names no other); read only when the routing table routes the
+ * (rail, currency) differently by country, so a deployment that does not pays no query.
+ */
+export async function collectionRoute(deps: { sql: Sql; rails: RailRegistry }, request: { rail: Rail; currency: string; sub_merchant_id?: string | null }): Promise<CollectionRoute> {
+  let country: string | null = null;
+  if (request.sub_merchant_id && deps.rails.routeDependsOnCountry(request.rail, request.currency)) {
+    const [row] = await deps.sql<{ country: string }[]>`select country from sub_merchants where id = ${request.sub_merchant_id}`;
+    country = row?.country ?? null;
+  }
+  return { rail: request.rail, currency: request.currency, country };
 }

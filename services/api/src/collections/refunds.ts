@@ -129,9 +129,10 @@ export async function insertRefundRow(tx: Tx, input: {
 }): Promise<TransactionRow> {
   const { collection, refundLegs } = input;
   const [refund] = await tx<TransactionRow[]>`
-    insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
+    insert into transactions (id, merchant_id, sub_merchant_id, type, rail, provider, status, amount, currency,
       parent_transaction_id, reference, refund_reason, refund_legs)
     values (${input.refundId}, ${collection.merchant_id}, ${collection.sub_merchant_id}, 'refund', ${collection.rail},
+      ${collection.provider},
       'pending', ${input.amount.toString()}::bigint, ${collection.currency}, ${collection.id}, ${collection.reference},
       ${input.reason}, ${refundLegs === null ? null : tx.json(refundLegs as never)})
     returning *`;
@@ -162,11 +163,12 @@ export async function initiateRefund(deps: RefundsDeps, refund: TransactionRow,
     await write(deps, { writes: (q) => commitWrites(q, refund) });
     return refund;
   }
-  const [parent] = await deps.sql<{ provider_reference: string }[]>`
-    select provider_reference from transactions where id = ${refund.parent_transaction_id}`;
+  const [parent] = await deps.sql<{ provider_reference: string; provider: string }[]>`
+    select provider_reference, provider from transactions where id = ${refund.parent_transaction_id}`;
   let initiation;
   try {
-    initiation = await deps.rails.connectorFor(refund.rail).initiateRefund({
+    // A refund goes to the provider that took the collection, never along a route (decision 0641).
+    initiation = await deps.rails.connectorFor(refund.rail, parent!.provider).initiateRefund({
       transactionId: refund.id,
       parentProviderReference: parent!.provider_reference,
       amount: Number(refund.amount),

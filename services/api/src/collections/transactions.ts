@@ -31,6 +31,8 @@ export type TransactionRow = {
   currency: string;
   parent_transaction_id: string | null;
   provider_reference: string | null;
+  /** The provider that served it (migration 0640, decision 0640): its refunds, reversals and status queries go there. */
+  provider: string;
   reference: string | null;
   action_url: string | null;
   ussd_code: string | null;
@@ -83,6 +85,8 @@ export type NewTransaction = {
   currency: string;
   parentTransactionId: string | null;
   providerReference: string | null;
+  /** The provider that accepted it (rails/routed-calls.ts); 'sandbox' when absent. */
+  provider?: string;
   reference: string | null;
   actionUrl: string | null;
   ussdCode: string | null;
@@ -112,6 +116,7 @@ export function pendingTransactionRow(input: NewTransaction, createdAt: Date): T
     currency: input.currency,
     parent_transaction_id: input.parentTransactionId,
     provider_reference: input.providerReference,
+    provider: input.provider ?? 'sandbox',
     reference: input.reference,
     action_url: input.actionUrl,
     ussd_code: input.ussdCode,
@@ -133,10 +138,10 @@ export function pendingTransactionRow(input: NewTransaction, createdAt: Date): T
 export function transactionInsert(q: Queryable, row: TransactionRow): PendingQuery {
   return q`
     insert into transactions (id, merchant_id, sub_merchant_id, type, rail, status, amount, currency,
-      parent_transaction_id, provider_reference, reference, action_url, ussd_code, metadata,
+      parent_transaction_id, provider_reference, provider, reference, action_url, ussd_code, metadata,
       hold_in_escrow, refund_reason, refunded_amount, failure_reason, checkout_session_id, split_rule_id, split_legs, created_at, updated_at)
     values (${row.id}, ${row.merchant_id}, ${row.sub_merchant_id}, ${row.type}, ${row.rail}, ${row.status},
-      ${String(row.amount)}, ${row.currency}, ${row.parent_transaction_id}, ${row.provider_reference},
+      ${String(row.amount)}, ${row.currency}, ${row.parent_transaction_id}, ${row.provider_reference}, ${row.provider},
       ${row.reference}, ${row.action_url}, ${row.ussd_code},
       ${row.metadata === null ? null : q.json(row.metadata)}, ${row.hold_in_escrow},
       ${row.refund_reason}, ${String(row.refunded_amount)}, ${row.failure_reason}, ${row.checkout_session_id},

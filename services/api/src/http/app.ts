@@ -21,7 +21,7 @@ import { createSecretBox, deriveKey } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import type { DomainRuntime } from '../runtime.ts';
-import { merchantRouteHandlers, partnerRouteHandlers } from '../routes/index.ts';
+import { merchantRouteHandlers, partnerRouteHandlers, providerCallbackIntake } from '../routes/index.ts';
 import { type RouteContext, type RouteHandler, type RouteHandlers, operationHandlers } from '../routes/registry.ts';
 import type { LoadedSpec, SpecOperation } from '../spec/load-spec.ts';
 import { parseJsonBody, readRawBody } from './body.ts';
@@ -55,7 +55,8 @@ export type AppDeps = {
   /** Milliseconds since the epoch; tests may pin it. */
   now?: () => number;
   /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
-  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc' | 'payouts' | 'requestPools'>;
+  runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc' | 'payouts' | 'requestPools'>
+    & Partial<Pick<DomainRuntime, 'providerOutcomes' | 'providerCallbackHandlers'>>;
   /** Replace handlers by route key (tests force a 500 this way). */
   handlerOverrides?: RouteHandlers;
 };
@@ -177,6 +178,13 @@ export function createApp(deps: AppDeps): App {
   app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));
   // The API reference (outside /v1 and the spec, like /healthz): public in every mode.
   app.use(apiDocs({ dir: config.apiDocsDir, logger }));
+  // Providers' callbacks (outside /v1 and the spec; their own verification, raw body, limit and
+  // allow-list: provider-routing/callback-intake.ts, decision 0644).
+  if (deps.runtime.providerOutcomes) {
+    app.use(providerCallbackIntake({
+      handlers: deps.runtime.providerCallbackHandlers ?? [], ingress: deps.runtime.providerOutcomes, settings: config.providers, logger,
+    }));
+  }
   // A production server has no sandbox world (http/sandbox-only.ts): no payer pages of the sandbox
   // providers, no sandbox-only operations.
   const sandboxExists = config.mode !== 'production';

@@ -16,6 +16,7 @@ import type { Logger } from '../log.ts';
 import type { RailRegistry } from '../rails/registry.ts';
 import type { PayoutsRuntime } from '../payouts/payout-processing.ts';
 import type { WebhookTaskDeps } from '../webhooks/task-deps.ts';
+import type { ProviderOutcomeIngress } from '../provider-outcomes/types.ts';
 
 /** What every task may use. `sql` is the background pool (never the API's request pool). */
 export type JobDeps = {
@@ -33,6 +34,8 @@ export type JobDeps = {
   now: () => number;
   /** Opens what the service sealed (a keyed webhook creation's secret, for the run finisher). */
   secretBox: SecretBox;
+  /** Where a provider's final status found by a poll is handed (provider-routing/status-polls.ts). */
+  providerOutcomes?: ProviderOutcomeIngress;
   /** The webhook runner's tasks only (webhooks/worker.ts gives them their sender and sweep). */
   webhooks?: WebhookTaskDeps;
 };

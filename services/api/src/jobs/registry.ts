@@ -20,6 +20,7 @@ import { collectionsApplyProviderOutcomesJob } from '../collections/jobs/apply-p
 import { payoutsApplyProviderOutcomesJob } from '../payouts/jobs/apply-provider-outcomes.ts';
 import { subMerchantsApplyKycDecisionsJob } from '../sub-merchants/jobs/apply-kyc-decisions.ts';
 import { collectionRailsSandboxDeliverDueOutcomesJob, collectionRailsSandboxSweepOutcomesJob } from '../connectors/sandbox/collection-rails/deliver-due-outcomes-job.ts';
+import { providersPollStatusesJob } from '../provider-routing/jobs/poll-statuses.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -39,6 +40,7 @@ export const jobDefinitions = {
   'payout_rails.sandbox_sweep_outcomes': payoutRailsSandboxSweepOutcomesJob,
   'partner_withdrawals.send': partnerWithdrawalsSendJob,
   'escrow.auto_release': escrowAutoReleaseJob,
+  'providers.poll_statuses': providersPollStatusesJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

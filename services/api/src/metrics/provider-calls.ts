@@ -15,13 +15,13 @@ export const providerCallDurationBucketsS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25
 
 export const providerCallDuration = new Histogram({
   name: `${metricNamePrefix}provider_call_duration_seconds`,
-  help: 'Calls to providers by kind (collection_rail, payout_rail), rail (a collection rail or a payout destination type), call (the connector method) and outcome (ok, rail_unavailable, rail_timed_out, rail_declined_request, payout_rail_unavailable, payout_send_declined, error), with their latency; a call refused by an open circuit breaker counts as rail_unavailable with the time it took to refuse',
-  labelNames: ['kind', 'rail', 'call', 'outcome'] as const,
+  help: 'Calls to providers by kind (collection_rail, payout_rail), rail (a collection rail or a payout destination type), provider (sandbox: ours), call (the connector method) and outcome (ok, rail_unavailable, rail_timed_out, rail_declined_request, payout_rail_unavailable, payout_send_declined, error), with their latency; a call refused by an open circuit breaker counts as rail_unavailable with the time it took to refuse',
+  labelNames: ['kind', 'rail', 'provider', 'call', 'outcome'] as const,
   buckets: providerCallDurationBucketsS,
   registers: [processRegistry],
 });
 
-type Labels = { kind: string; rail: string; call: string };
+type Labels = { kind: string; rail: string; provider: string; call: string };
 
 async function observed<T>(labels: Labels, outcomeOf: (error: unknown) => string, call: () => Promise<T>): Promise<T> {
   const startNs = process.hrtime.bigint();
@@ -39,14 +39,17 @@ const railOutcomeOf = (error: unknown): string => railFailureOf(error) ?? 'error
 
 /** The connector as the flows see it, each call observed (wraps the breaker-wrapped connector: rails/registry.ts). */
 export function observeRailConnector(connector: RailConnector): RailConnector {
-  const labels = (call: string): Labels => ({ kind: 'collection_rail', rail: connector.rail, call });
+  const labels = (call: string): Labels => ({ kind: 'collection_rail', rail: connector.rail, provider: connector.provider ?? 'sandbox', call });
+  const { queryOutcome } = connector;
   return {
     rail: connector.rail,
+    ...(connector.provider === undefined ? {} : { provider: connector.provider }),
     initiateCollection: (request) => observed(labels('initiateCollection'), railOutcomeOf, () => connector.initiateCollection(request)),
     initiateRefund: (request) => observed(labels('initiateRefund'), railOutcomeOf, () => connector.initiateRefund(request)),
     findCollection: (id) => observed(labels('findCollection'), railOutcomeOf, () => connector.findCollection(id)),
     redeliverOutcome: (id) => observed(labels('redeliverOutcome'), railOutcomeOf, () => connector.redeliverOutcome(id)),
     reverseCollection: (request) => observed(labels('reverseCollection'), railOutcomeOf, () => connector.reverseCollection(request)),
+    ...(queryOutcome ? { queryOutcome: (query: Parameters<typeof queryOutcome>[0]) => observed(labels('queryOutcome'), railOutcomeOf, () => queryOutcome.call(connector, query)) } : {}),
   };
 }
 
@@ -58,9 +61,12 @@ const payoutOutcomeOf = (error: unknown): string => {
 
 /** A payout rail's connector with its sends observed (payout-rails/registry.ts). */
 export function observePayoutRailConnector(connector: PayoutRailConnector): PayoutRailConnector {
-  const labels: Labels = { kind: 'payout_rail', rail: connector.destinationType, call: 'sendPayout' };
+  const labels: Labels = { kind: 'payout_rail', rail: connector.destinationType, provider: connector.provider ?? 'sandbox', call: 'sendPayout' };
+  const { queryPayout } = connector;
   return {
     destinationType: connector.destinationType,
+    ...(connector.provider === undefined ? {} : { provider: connector.provider }),
     sendPayout: (request) => observed(labels, payoutOutcomeOf, () => connector.sendPayout(request)),
+    ...(queryPayout ? { queryPayout: (query: Parameters<typeof queryPayout>[0]) => observed({ ...labels, call: 'queryPayout' }, payoutOutcomeOf, () => queryPayout.call(connector, query)) } : {}),
   };
 }

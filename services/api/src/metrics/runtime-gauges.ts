@@ -13,12 +13,12 @@ const breakerStates = ['closed', 'open', 'half_open'] as const;
 export function registerRuntimeGauges(registry: Registry, runtime: { rails: RailRegistry; config: Config }): void {
   new Gauge({
     name: `${metricNamePrefix}rail_breaker_state`,
-    help: 'Each collection rail\'s circuit breaker in this process: 1 for its current state (closed: calls pass; open: calls refused without calling the provider; half_open: one probe call allowed), 0 for the others',
-    labelNames: ['rail', 'state'] as const,
+    help: 'Each collection rail\'s circuit breaker in this process, per provider (sandbox: ours): 1 for its current state (closed: calls pass; open: calls refused without calling the provider; half_open: one probe call allowed), 0 for the others',
+    labelNames: ['rail', 'provider', 'state'] as const,
     registers: [registry],
     collect() {
       for (const snapshot of runtime.rails.breakerSnapshots()) {
-        for (const state of breakerStates) this.set({ rail: snapshot.rail, state }, snapshot.state === state ? 1 : 0);
+        for (const state of breakerStates) this.set({ rail: snapshot.rail, provider: snapshot.provider, state }, snapshot.state === state ? 1 : 0);
       }
     },
   });

@@ -67,24 +67,45 @@ export interface PayoutRailOutcome {
 /** Supplied by the payouts domain. Must be idempotent: an outcome may be delivered more than once. */
 export type PayoutRailOutcomeHandler = (outcome: PayoutRailOutcome) => Promise<void>;
 
+/** A provider's answer to "what became of this send" (PayoutRailConnector.queryPayout). */
+export type PayoutStatusAnswer =
+  | { state: 'pending' }
+  | { state: 'final'; outcome: PayoutRailOutcome }
+  | { state: 'unknown' };
+
 export interface PayoutRailConnector {
   readonly destinationType: PayoutDestinationType;
+  /** The provider's name in the routing table and on the payouts it served ('sandbox' for ours; decision 0640). */
+  readonly provider?: string;
   /**
    * Sends a payout. Throws PayoutRailOutageError when the provider is down or does not answer
    * (the send job retries later with the same attempt), PayoutSendDeclinedError when the
    * provider refuses the request itself (it will never accept it: the payout fails).
    */
   sendPayout(request: PayoutSend): Promise<PayoutSendReceipt>;
+  /**
+   * The provider's status query for the send (payoutId, attempt) (M-Pesa's transaction status,
+   * MTN MoMo's GET transfer/{referenceId}, Paystack's GET transfer/verify/:reference): 'unknown'
+   * when the provider holds no such send, which is what lets a send that timed out go to the next
+   * provider (payout-rails/routed-sends.ts), and what a silent provider is polled with
+   * (provider-routing/status-polls.ts). Optional: without it, a send that timed out stays with its
+   * provider and is retried there, as before. Throws PayoutRailOutageError when the provider is down.
+   */
+  queryPayout?(query: { payoutId: string; attempt: number }): Promise<PayoutStatusAnswer>;
 }
 
 /** The provider is down or did not answer in time: nothing was accepted; retry with the same attempt. */
 export class PayoutRailOutageError extends Error {
   readonly destinationType: PayoutDestinationType;
 
+  /** timeout: the provider MAY have accepted the send (decision 0641); provider_down: it did not. */
+  readonly outageCause: 'provider_down' | 'timeout';
+
   constructor(destinationType: PayoutDestinationType, cause: 'provider_down' | 'timeout', options?: ErrorOptions) {
     super(`payout rail ${destinationType} is unavailable (${cause})`, options);
     this.name = 'PayoutRailOutageError';
     this.destinationType = destinationType;
+    this.outageCause = cause;
   }
 }
 

@@ -32,6 +32,7 @@ import type { Logger } from '../log.ts';
 import type { PayoutRailRegistry } from '../payout-rails/registry.ts';
 import { PayoutSendDeclinedError, type PayoutRailOutcome } from '../payout-rails/types.ts';
 import { mapWithConcurrency } from '../map-with-concurrency.ts';
+import { type PayoutRoute, sendPayoutRouted } from '../payout-rails/routed-sends.ts';
 import { appendEvent, appendEvents, type EventType } from '../domain/events.ts';
 import { fieldsRefusal } from '../domain/outcomes.ts';
 import { enqueueSendJobs, getPayout, payoutEvent, type PayoutRow } from './payouts.ts';
@@ -118,15 +119,28 @@ export async function sendPayouts(deps: PayoutProcessingDeps, payoutIds: readonl
   for (const row of plan.notDue) {
     await enqueueJob(deps.sql, 'payouts.send', { payoutIds: [row.id] }, { runAt: row.scheduled_at!, jobKey: `payouts.send:${row.id}:due` });
   }
-  const details = await openDestinations(deps, [...new Set(plan.send.map((row) => row.destination_id))]);
+  const { details, countries } = await openDestinations(deps, [...new Set(plan.send.map((row) => row.destination_id))]);
+  const routeOf = (row: PayoutRow): PayoutRoute => ({ destinationType: row.destination_type, currency: row.currency, country: countries.get(row.destination_id) ?? null });
+  // Each send's provider is written before it is sent (payout-rails/routed-sends.ts): first sends
+  // get the first provider of their route, one statement per provider.
+  const firstSends = plan.send.filter((row) => row.provider === null).map((row) => ({ id: row.id, provider: deps.payouts.rails.providersFor(routeOf(row))[0]! }));
+  await pinProviders(deps.sql, firstSends);
+  const pinnedNow = new Map(firstSends.map((send) => [send.id, send.provider]));
   const references: ProviderReference[] = [];
   const outages: unknown[] = [];
   let declined = 0;
   await mapWithConcurrency(plan.send, payoutSendConcurrency, async (row) => {
     try {
-      const receipt = await deps.payouts.rails.connectorFor(row.destination_type).sendPayout({
-        payoutId: row.id, attempt: row.retry_count, merchantId: row.merchant_id,
-        amount: Number(row.amount), currency: row.currency, destination: details.get(row.destination_id)!,
+      const { receipt } = await sendPayoutRouted(deps.payouts.rails, {
+        route: routeOf(row),
+        request: {
+          payoutId: row.id, attempt: row.retry_count, merchantId: row.merchant_id,
+          amount: Number(row.amount), currency: row.currency, destination: details.get(row.destination_id)!,
+        },
+        pinned: row.provider ?? pinnedNow.get(row.id)!,
+        pinnedNow: row.provider === null,
+        pin: (provider) => pinProviders(deps.sql, [{ id: row.id, provider }]),
+        logger: deps.logger,
       });
       references.push({ id: row.id, reference: receipt.providerReference });
     } catch (error) {
@@ -147,12 +161,25 @@ export async function sendPayouts(deps: PayoutProcessingDeps, payoutIds: readonl
   return { sent: references.length, declined };
 }
 
-/** The details of each destination, opened once for a whole send (never logged). */
-async function openDestinations(deps: PayoutProcessingDeps, destinationIds: readonly string[]): Promise<Map<string, DestinationDetails>> {
-  if (destinationIds.length === 0) return new Map();
-  const rows = await deps.sql<{ id: string; details_sealed: Buffer }[]>`
-    select id, details_sealed from payout_destinations where id = any(${destinationIds as string[]}::uuid[])`;
-  return new Map(rows.map((row) => [row.id, deps.payouts.vault.open(row.id, row.details_sealed)]));
+/** The details of each destination, opened once for a whole send (never logged), and its country (the route's). */
+async function openDestinations(deps: PayoutProcessingDeps, destinationIds: readonly string[]): Promise<{
+  details: Map<string, DestinationDetails>; countries: Map<string, string>;
+}> {
+  if (destinationIds.length === 0) return { details: new Map(), countries: new Map() };
+  const rows = await deps.sql<{ id: string; details_sealed: Buffer; country: string }[]>`
+    select id, details_sealed, country from payout_destinations where id = any(${destinationIds as string[]}::uuid[])`;
+  return {
+    details: new Map(rows.map((row) => [row.id, deps.payouts.vault.open(row.id, row.details_sealed)])),
+    countries: new Map(rows.map((row) => [row.id, row.country])),
+  };
+}
+
+/** Writes the provider each send goes to, before it is sent: one statement per provider. */
+async function pinProviders(sql: Sql, sends: readonly { id: string; provider: string }[]): Promise<void> {
+  for (const provider of new Set(sends.map((send) => send.provider))) {
+    const ids = sends.filter((send) => send.provider === provider).map((send) => send.id);
+    await sql`update payouts set provider = ${provider} where id = any(${ids}::uuid[])`;
+  }
 }
 
 /** A rail outcome as the domain applies it; `declinedReason` stands for a synchronous decline's reason. */

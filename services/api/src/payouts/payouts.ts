@@ -54,7 +54,7 @@ export type PayoutRow = {
   source_amount: bigint | null;
   /** numeric: its exact decimal text. */
   fx_rate: string | null;
-  provider_reference: string | null;
+  provider_reference: string | null; provider: string | null; // provider: written before each send (decision 0641); null before the first
   created_at: Date;
   updated_at: Date;
 };
@@ -269,7 +269,7 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
         id: payout.id, merchant_id: input.merchantId, wallet_id: input.wallet.id, batch_id: batch?.id ?? null, batch_position: batch ? i : null,
         destination_id: payout.destination.id, destination_type: payout.item.destinationType, destination_ref: payout.item.destinationRef,
         amount: BigInt(payout.item.amount), currency: payout.item.currency, status: 'queued', scheduled_at: input.scheduledAt,
-        retry_count: 0, failure_reason: null, hold_ids: legsByPayout[i]!.map((leg) => leg.id.toString()), provider_reference: null,
+        retry_count: 0, failure_reason: null, hold_ids: legsByPayout[i]!.map((leg) => leg.id.toString()), provider_reference: null, provider: null,
         fx_rate_lock_id: conversion?.rateLockId ?? null, source_amount: conversion?.fromAmount ?? null, fx_rate: conversion?.rate ?? null,
         created_at: createdAt, updated_at: createdAt,
       };

@@ -74,12 +74,15 @@ export interface RailBreakerStats {
 
 export interface RailBreakerSnapshot {
   rail: Rail;
+  /** The provider whose connector the breaker guards ('sandbox' for ours). */
+  provider: string;
   state: RailBreakerState;
   stats: RailBreakerStats;
 }
 
 export interface RailCircuitBreaker {
   readonly rail: Rail;
+  readonly provider: string;
   /** Runs one provider call through the breaker, translating the breaker's own errors. */
   fire<T>(call: () => Promise<T>): Promise<T>;
   snapshot(): RailBreakerSnapshot;
@@ -92,7 +95,8 @@ type ProviderCall = () => Promise<unknown>;
 /** The event opossum's Status listens for on a rotateBucketController to start a new bucket. */
 const opossumRotateEvent = 'rotate';
 
-export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, logger: RailLogger): RailCircuitBreaker {
+/** One breaker per (provider, rail): one provider's outage never refuses another's calls (decision 0640). */
+export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, logger: RailLogger, provider = 'sandbox'): RailCircuitBreaker {
   // We drive opossum's bucket rotation ourselves so that we can also empty the window on close.
   const bucketRotation = new EventEmitter();
   const bucketRotationTimer = setInterval(
@@ -102,7 +106,7 @@ export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, 
   bucketRotationTimer.unref();
 
   const breaker = new CircuitBreaker<[ProviderCall], unknown>((call) => call(), {
-    name: `rail:${rail}`,
+    name: `rail:${provider}:${rail}`,
     timeout: config.timeoutMs,
     errorThresholdPercentage: config.errorThresholdPercentage,
     volumeThreshold: config.volumeThreshold,
@@ -114,11 +118,11 @@ export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, 
     rotateBucketController: bucketRotation,
     errorFilter: (error: unknown) => railFailureOf(error) === 'rail_declined_request',
   });
-  breaker.on('open', () => logger.warn('rail circuit breaker opened', { rail, reset_timeout_ms: config.resetTimeoutMs }));
-  breaker.on('halfOpen', () => logger.info('rail circuit breaker half-open: next call is a probe', { rail }));
+  breaker.on('open', () => logger.warn('rail circuit breaker opened', { rail, provider, reset_timeout_ms: config.resetTimeoutMs }));
+  breaker.on('halfOpen', () => logger.info('rail circuit breaker half-open: next call is a probe', { rail, provider }));
   breaker.on('close', () => {
     for (let bucket = 0; bucket < railBreakerRollingBuckets; bucket += 1) bucketRotation.emit(opossumRotateEvent);
-    logger.info('rail circuit breaker closed', { rail });
+    logger.info('rail circuit breaker closed', { rail, provider });
   });
 
   async function fire<T>(call: () => Promise<T>): Promise<T> {
@@ -134,6 +138,7 @@ export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, 
     const state: RailBreakerState = breaker.halfOpen ? 'half_open' : breaker.closed ? 'closed' : 'open';
     return {
       rail,
+      provider,
       state,
       stats: {
         fires: stats.fires,
@@ -150,7 +155,7 @@ export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, 
     breaker.shutdown();
   }
 
-  return { rail, fire, snapshot, shutdown };
+  return { rail, provider, fire, snapshot, shutdown };
 }
 
 /** opossum's own errors carry a code; everything else is the connector's error, passed on unchanged. */
@@ -164,16 +169,19 @@ function translateBreakerError(rail: Rail, error: unknown): unknown {
 
 /** The connector as the collections flow sees it: every initiation goes through the rail's breaker. */
 export function withCircuitBreaker(connector: RailConnector, breaker: RailCircuitBreaker): RailConnector {
-  if (connector.rail !== breaker.rail) {
-    throw new Error(`circuit breaker of rail ${breaker.rail} cannot guard connector of rail ${connector.rail}`);
+  if (connector.rail !== breaker.rail || (connector.provider ?? 'sandbox') !== breaker.provider) {
+    throw new Error(`circuit breaker of ${breaker.provider} ${breaker.rail} cannot guard connector of ${connector.provider ?? 'sandbox'} ${connector.rail}`);
   }
+  const { queryOutcome } = connector;
   return {
     rail: connector.rail,
+    provider: breaker.provider,
     initiateCollection: (request) => breaker.fire(() => connector.initiateCollection(request)),
     initiateRefund: (request) => breaker.fire(() => connector.initiateRefund(request)),
     findCollection: (transactionId) => breaker.fire(() => connector.findCollection(transactionId)),
     redeliverOutcome: (transactionId) => breaker.fire(() => connector.redeliverOutcome(transactionId)),
     reverseCollection: (request) => breaker.fire(() => connector.reverseCollection(request)),
+    ...(queryOutcome ? { queryOutcome: (query: Parameters<typeof queryOutcome>[0]) => breaker.fire(() => queryOutcome.call(connector, query)) } : {}),
   };
 }
 

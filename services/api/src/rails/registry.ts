@@ -1,6 +1,7 @@
-// The rails as the collections flow uses them: one connector per rail, each behind its own
-// circuit breaker. Sandbox connectors by default; a real provider integration replaces one by
-// passing it in `connectors`.
+// The rails as the collections flow uses them: one connector per (provider, rail), each behind
+// its own circuit breaker. The sandbox's for every rail always; real providers' beside them
+// (`providerConnectors`), chosen per (rail, currency, country) by the routing table
+// (provider-routing/routing-table.ts, rails/routed-calls.ts; decision 0640).
 
 import type { Sql } from 'postgres';
 import {
@@ -15,26 +16,52 @@ import {
 import { parseOptionalInteger, resolveSandboxRailsConfig, sandboxRailsConfigFromEnv, type SandboxRailsConfig } from '../connectors/sandbox/collection-rails/config.ts';
 import { createSandboxRailConnector } from '../connectors/sandbox/collection-rails/connector.ts';
 import { observeRailConnector } from '../metrics/provider-calls.ts';
-import { allRails, isRail, jsonLineRailLogger, type Rail, type RailConnector, type RailLogger } from './types.ts';
+import { allRails, isRail, jsonLineRailLogger, type Rail, type RailConnector, type RailInitiationResult, type RailLogger } from './types.ts';
+import { assertProvidersRegistered, providerNamePattern, sandboxOnlyRoutingTable, sandboxProvider, type RoutingTable } from '../provider-routing/routing-table.ts';
 
 export interface RailRegistryConfig {
   sandbox?: Partial<SandboxRailsConfig>;
   breaker?: Partial<RailBreakerConfig>;
+  /** Which provider serves which (rail, currency, country) (PROVIDER_ROUTES: docs/providers.md); default: the sandbox. */
+  routing?: RoutingTable;
 }
 
 export interface RailRegistryOptions {
   sql: Sql;
   config?: RailRegistryConfig;
-  /** Real provider connectors; rails not listed get the sandbox connector. */
-  connectors?: Partial<Record<Rail, RailConnector>>;
+  /**
+   * Real providers' connectors, registered beside the sandbox's, each under its `provider` name
+   * and rail (one per pair). The routing table decides which serves what (decision 0640).
+   */
+  providerConnectors?: readonly RailConnector[];
   logger?: RailLogger;
 }
 
+/** A collection the rail holds, and the provider holding it (RailRegistry.findCollectionAnywhere). */
+export type HeldCollection = { provider: string; initiation: RailInitiationResult };
+
 export interface RailRegistry {
-  /** The breaker-wrapped connector of a rail. */
-  connectorFor(rail: Rail): RailConnector;
-  breakerState(rail: Rail): RailBreakerState;
-  /** State and rolling-window counts of every rail's breaker, for tests and ops endpoints. */
+  /**
+   * The breaker-wrapped connector of a rail at a provider (default: the sandbox). A transaction's
+   * calls go to the provider on its row (transactions.provider); a new one's to its route's.
+   */
+  connectorFor(rail: Rail, provider?: string): RailConnector;
+  /** The ordered providers of a collection's route (never empty): the first, then its fallbacks. */
+  providersFor(route: { rail: Rail; currency: string; country: string | null }): string[];
+  /** Whether the route of (rail, currency) differs by country (then the caller reads the country). */
+  routeDependsOnCountry(rail: Rail, currency: string): boolean;
+  /** Every provider with a connector for the rail, the sandbox last. */
+  providersOfRail(rail: Rail): string[];
+  /**
+   * The providers' status query by our reference, asked of every provider of the rail until one
+   * holds the collection: for a run that died without recording which provider it reached. Null
+   * when none holds it; throws (the first provider's error) when one could not answer and none held it.
+   */
+  findCollectionAnywhere(rail: Rail, transactionId: string): Promise<HeldCollection | null>;
+  /** The providers whose connectors can be asked for a final status (RailConnector.queryOutcome): those a silent one is polled at. */
+  providersWithStatusQuery(): string[];
+  breakerState(rail: Rail, provider?: string): RailBreakerState;
+  /** State and rolling-window counts of every (provider, rail) breaker, for tests and ops endpoints. */
   breakerSnapshots(): RailBreakerSnapshot[];
   /** The resolved sandbox settings (a copy). */
   sandboxConfig(): SandboxRailsConfig;
@@ -50,32 +77,68 @@ export interface RailRegistry {
 export function createRailRegistry(options: RailRegistryOptions): RailRegistry {
   const logger = options.logger ?? jsonLineRailLogger;
   const breakerConfig = resolveRailBreakerConfig(options.config?.breaker);
+  const routing = options.config?.routing ?? sandboxOnlyRoutingTable;
   // One mutable object shared by the sandbox connectors, so setSandboxRailDown takes effect at once.
   const sandboxConfig: SandboxRailsConfig = resolveSandboxRailsConfig(options.config?.sandbox);
 
-  const breakers = new Map<Rail, RailCircuitBreaker>();
-  const connectors = new Map<Rail, RailConnector>();
-  for (const rail of allRails) {
-    const connector = options.connectors?.[rail] ?? createSandboxRailConnector(rail, { sql: options.sql, config: sandboxConfig });
-    const breaker = createRailCircuitBreaker(rail, breakerConfig, logger);
-    breakers.set(rail, breaker);
+  const breakers = new Map<string, RailCircuitBreaker>();
+  const connectors = new Map<string, RailConnector>();
+  const keyOf = (provider: string, rail: Rail) => `${provider} ${rail}`;
+  const register = (provider: string, connector: RailConnector) => {
+    const key = keyOf(provider, connector.rail);
+    if (connectors.has(key)) throw new Error(`two ${connector.rail} connectors registered for provider ${provider}`);
+    const breaker = createRailCircuitBreaker(connector.rail, breakerConfig, logger, provider);
+    breakers.set(key, breaker);
     // Observed outside the breaker, so a call the breaker refuses is counted too (metrics/provider-calls.ts).
-    connectors.set(rail, observeRailConnector(withCircuitBreaker(connector, breaker)));
+    connectors.set(key, observeRailConnector(withCircuitBreaker({ ...connector, provider }, breaker)));
+  };
+  for (const connector of options.providerConnectors ?? []) {
+    const provider = connector.provider;
+    if (provider === undefined || !providerNamePattern.test(provider) || provider === sandboxProvider) {
+      throw new Error(`a provider connector must name its provider (${providerNamePattern.source}, not "${sandboxProvider}"), got ${String(provider)}`);
+    }
+    if (!isRail(connector.rail)) throw new Error(`provider ${provider}: unknown rail ${String(connector.rail)}`);
+    register(provider, connector);
   }
+  for (const rail of allRails) register(sandboxProvider, createSandboxRailConnector(rail, { sql: options.sql, config: sandboxConfig }));
+  assertProvidersRegistered(routing, 'collection', (method, provider) => connectors.has(keyOf(provider, method as Rail)));
 
-  function known<T>(map: Map<Rail, T>, rail: Rail): T {
-    const value = isRail(rail) ? map.get(rail) : undefined;
-    if (value === undefined) throw new Error(`unknown rail: ${String(rail)}`);
+  function known<T>(map: Map<string, T>, rail: Rail, provider: string): T {
+    const value = isRail(rail) ? map.get(keyOf(provider, rail)) : undefined;
+    if (value === undefined) throw new Error(`unknown rail or provider: ${String(provider)} ${String(rail)}`);
     return value;
   }
+  const providersOfRail = (rail: Rail): string[] => [
+    ...[...connectors.keys()].filter((key) => key.endsWith(` ${rail}`)).map((key) => key.slice(0, key.indexOf(' ')))
+      .filter((provider) => provider !== sandboxProvider),
+    sandboxProvider,
+  ];
 
   return {
-    connectorFor: (rail) => known(connectors, rail),
-    breakerState: (rail) => known(breakers, rail).snapshot().state,
-    breakerSnapshots: () => allRails.map((rail) => known(breakers, rail).snapshot()),
+    connectorFor: (rail, provider = sandboxProvider) => known(connectors, rail, provider),
+    providersFor: ({ rail, currency, country }) => routing.providersFor({ kind: 'collection', method: rail, currency, country }),
+    routeDependsOnCountry: (rail, currency) => routing.dependsOnCountry('collection', rail, currency),
+    providersOfRail,
+    async findCollectionAnywhere(rail, transactionId) {
+      let firstError: unknown = null;
+      for (const provider of providersOfRail(rail)) {
+        try {
+          const initiation = await known(connectors, rail, provider).findCollection(transactionId);
+          if (initiation !== null) return { provider, initiation };
+        } catch (error) {
+          firstError ??= error;
+        }
+      }
+      if (firstError !== null) throw firstError;
+      return null;
+    },
+    providersWithStatusQuery: () => [...new Set([...connectors.entries()].filter(([, c]) => c.queryOutcome !== undefined).map(([key]) => key.slice(0, key.indexOf(' '))))],
+    breakerState: (rail, provider = sandboxProvider) => known(breakers, rail, provider).snapshot().state,
+    breakerSnapshots: () => [...breakers.values()].filter((b) => b.provider === sandboxProvider).map((b) => b.snapshot())
+      .concat([...breakers.values()].filter((b) => b.provider !== sandboxProvider).map((b) => b.snapshot())),
     sandboxConfig: () => ({ ...sandboxConfig, railsDown: [...sandboxConfig.railsDown] }),
     setSandboxRailDown(rail, down) {
-      known(connectors, rail);
+      known(connectors, rail, sandboxProvider);
       const others = sandboxConfig.railsDown.filter((name) => name !== rail);
       sandboxConfig.railsDown = down ? [...others, rail] : others;
       logger.warn(down ? 'sandbox rail forced down' : 'sandbox rail forced up', { rail });

@@ -82,8 +82,24 @@ export interface RailInitiationResult {
   ussdCode: string | null;
 }
 
+/**
+ * A provider's answer to "what became of the initiation under this transaction id"
+ * (RailConnector.queryOutcome): still pending, final (with the outcome, as its callback would have
+ * said it), or unknown (the provider holds nothing under that id).
+ */
+export type RailStatusAnswer =
+  | { state: 'pending' }
+  | { state: 'final'; outcome: RailOutcome }
+  | { state: 'unknown' };
+
 export interface RailConnector {
   readonly rail: Rail;
+  /**
+   * The provider's name in the routing table and on the rows it served (provider-routing/
+   * routing-table.ts; decision 0640): 'sandbox' for ours, `mpesa`, `mtn_momo`, `paystack`...
+   * Optional for connectors made before routing; a connector registered beside the sandbox must set it.
+   */
+  readonly provider?: string;
   /**
    * Throws RailDeclinedError when the rail rejects the request synchronously (malformed input),
    * RailOutageError when the rail is down or times out, and RailUnavailableError (breaker-wrapped
@@ -120,6 +136,13 @@ export interface RailConnector {
    * initiateCollection when the rail is down.
    */
   reverseCollection(request: CollectionReversal): Promise<RailReversalResult>;
+  /**
+   * The provider's status query for a collection or a refund (M-Pesa's STK query, MTN MoMo's GET
+   * requesttopay/{referenceId}, Paystack's verify): used to poll a provider that has not called
+   * back (provider-routing/status-polls.ts). Optional: a connector without it is never polled (the
+   * sandbox delivers every outcome itself). Throws like initiateCollection when the rail is down.
+   */
+  queryOutcome?(query: { kind: RailOutcomeKind; transactionId: string }): Promise<RailStatusAnswer>;
 }
 
 export const railOutcomeKinds = ['collection', 'refund'] as const;

@@ -14,6 +14,9 @@ import { partnerWalletRoutes } from '../partner-wallets/partner-wallets-routes.t
 import { webhookRoutes } from '../webhooks/webhooks-routes.ts';
 import { splitRuleRoutes } from '../collections/splits/split-rules-routes.ts';
 
+/** Providers' callbacks, outside the spec like /healthz (provider-routing/callback-intake.ts). */
+export { providerCallbackIntake } from '../provider-routing/callback-intake.ts';
+
 export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {
     ...userRoutes(ctx),

@@ -20,6 +20,7 @@ import { createLogger } from '../../src/log.ts';
 import type { RouteHandlers } from '../../src/routes/registry.ts';
 import { createDomainRuntime, type DomainRuntime } from '../../src/runtime.ts';
 import { buildApp, closeServer, listen } from '../../src/service.ts';
+import type { ProviderConnectors } from '../../src/provider-routing/provider-catalog.ts';
 
 export type TestService = {
   origin: string;
@@ -83,7 +84,11 @@ export function testLedgerEnv(): Record<string, string> {
   return { TB_ADDRESSES: addresses, TB_CLUSTER_ID: process.env.TB_CLUSTER_ID ?? '0' };
 }
 
-export async function startTestService(options: { env?: Record<string, string>; now?: () => number; handlerOverrides?: RouteHandlers } = {}): Promise<TestService> {
+export async function startTestService(options: {
+  env?: Record<string, string>; now?: () => number; handlerOverrides?: RouteHandlers;
+  /** Real providers' connectors and callback handlers beside the sandbox (test/providers/). */
+  providers?: ProviderConnectors;
+} = {}): Promise<TestService> {
   const db = await createTestDatabase();
   const masterKeyHex = randomBytes(32).toString('hex');
   const config = loadConfig({
@@ -111,7 +116,7 @@ export async function startTestService(options: { env?: Record<string, string>; 
   const masterKey = Buffer.from(masterKeyHex, 'hex');
   await checkMasterKey(sql, masterKey);
   const box = createSecretBox(masterKey);
-  const runtime = await createDomainRuntime({ config, sql, databaseUrl: db.url, secretBox: box, logger });
+  const runtime = await createDomainRuntime({ config, sql, databaseUrl: db.url, secretBox: box, logger, providers: options.providers ?? {} });
   const { app, notImplementedRoutes } = buildApp({ config, sql, logger, masterKey, runtime, now: options.now, handlerOverrides: options.handlerOverrides });
   const server: http.Server = await listen(app, 0, '127.0.0.1');
   const address = server.address();

@@ -359,7 +359,7 @@ export function createSandboxRailConnector(rail: Rail, options: SandboxRailConne
     });
   }
 
-  return { rail, initiateCollection, initiateRefund, findCollection, redeliverOutcome, reverseCollection };
+  return { rail, provider: 'sandbox', initiateCollection, initiateRefund, findCollection, redeliverOutcome, reverseCollection };
 }
 
 function sha256Hex(canonicalFields: readonly unknown[]): string {

@@ -148,7 +148,7 @@ export function createSandboxPayoutRailConnector(destinationType: PayoutDestinat
     return due.length;
   }
 
-  return { destinationType, sendPayout, deliverOutcome, deliverDueOutcomes };
+  return { destinationType, provider: 'sandbox', sendPayout, deliverOutcome, deliverDueOutcomes };
 }
 
 async function findSend(q: Queryable, payoutId: string, attempt: number): Promise<SendRow | null> {
