@@ -90,18 +90,6 @@ export function createPaystackCallbackHandler(deps: { secretKey: string; client:
     }
   }
 
-  function chargeOutcomes(name: string, data: unknown): ProviderOutcome[] {
-    const transaction = transactionOf(data);
-    if (transaction === null) return [];
-    const transactionId = transactionIdOfChargeReference(transaction.reference);
-    const rail = railOfTransaction(transaction);
-    // Ours only: our reference and our metadata agree (a dashboard charge has neither).
-    if (transactionId === null || rail === null || stringOf(transaction.metadata?.payagg_transaction_id)?.toLowerCase() !== transactionId) return [];
-    const status = name === 'charge.success' ? 'success' : 'failed';
-    const outcome = outcomeOfTransaction(rail, transactionId, { ...transaction, status });
-    return outcome === null ? [] : [{ kind: 'collection', provider: paystackProviderName, outcome }];
-  }
-
   async function refundOutcomes(name: string, data: unknown): Promise<ProviderOutcome[]> {
     const refund = await refundWithNote(data);
     const ours = refundOfNote(refund?.merchantNote);
@@ -130,16 +118,6 @@ export function createPaystackCallbackHandler(deps: { secretKey: string; client:
     return fetched === null ? null : refundOf(fetched);
   }
 
-  function transferOutcomes(name: string, data: unknown): ProviderOutcome[] {
-    const transfer = transferOf(data);
-    const attempt = payoutAttemptOfTransferReference(transfer?.reference);
-    if (transfer === null || attempt === null) return [];
-    // The event names the state; a transfer.reversed may still say `success` from before.
-    const status = name === 'transfer.success' ? 'success' : name === 'transfer.reversed' ? 'reversed' : 'failed';
-    const outcome = payoutOutcomeOfTransfer(attempt.payoutId, attempt.attempt, { ...transfer, status });
-    return outcome === null ? [] : [{ kind: 'payout', provider: paystackProviderName, outcome }];
-  }
-
   /** A GET to Paystack for a callback's confirmation: its data, null when Paystack holds none. */
   async function ask(request: Parameters<PaystackClient['send']>[0]): Promise<unknown> {
     const result = await callPaystack(deps.client, request);
@@ -151,3 +129,26 @@ export function createPaystackCallbackHandler(deps: { secretKey: string; client:
 }
 
 class PaystackUnreachable extends Error {}
+
+function chargeOutcomes(name: string, data: unknown): ProviderOutcome[] {
+  const transaction = transactionOf(data);
+  if (transaction === null) return [];
+  const transactionId = transactionIdOfChargeReference(transaction.reference);
+  const rail = railOfTransaction(transaction);
+  // Ours only: our reference and our metadata agree (a dashboard charge has neither).
+  if (transactionId === null || rail === null || stringOf(transaction.metadata?.payagg_transaction_id)?.toLowerCase() !== transactionId) return [];
+  const status = name === 'charge.success' ? 'success' : 'failed';
+  const outcome = outcomeOfTransaction(rail, transactionId, { ...transaction, status });
+  return outcome === null ? [] : [{ kind: 'collection', provider: paystackProviderName, outcome }];
+}
+
+function transferOutcomes(name: string, data: unknown): ProviderOutcome[] {
+  const transfer = transferOf(data);
+  const attempt = payoutAttemptOfTransferReference(transfer?.reference);
+  if (transfer === null || attempt === null) return [];
+  // The event names the state; a transfer.reversed may still say `success` from before.
+  const status = name === 'transfer.success' ? 'success' : name === 'transfer.reversed' ? 'reversed' : 'failed';
+  const outcome = payoutOutcomeOfTransfer(attempt.payoutId, attempt.attempt, { ...transfer, status });
+  return outcome === null ? [] : [{ kind: 'payout', provider: paystackProviderName, outcome }];
+}
+

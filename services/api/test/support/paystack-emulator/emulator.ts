@@ -12,7 +12,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from './contract.ts';
 import { mountHandlers } from './handlers.ts';
-import type { Charge, Recipient, Refund, Settlement, Transfer } from './shapes.ts';
+import type { EmulatorState, Settlement } from './shapes.ts';
 
 export type Fault = {
   method: 'GET' | 'POST';
@@ -31,16 +31,6 @@ export type Fault = {
 
 export type WebhookDelivery = { event: string; reference: string; status: number | 'error'; attempt: number };
 
-export type EmulatorState = {
-  charges: Map<string, Charge>;
-  refunds: Refund[];
-  recipients: Map<string, Recipient>;
-  transfers: Map<string, Transfer>;
-  settlements: Settlement[];
-  /** The integration's transfer balance, Paystack's subunits. */
-  balance: number;
-  nextId: number;
-};
 
 export type PaystackEmulator = {
   url: string;

@@ -19,6 +19,8 @@ export type PaystackFixture = {
   /** Outcomes the callback handler yielded from verified webhooks, in order. */
   outcomes: ProviderOutcome[];
   replies: number[];
+  /** Where the emulator sends webhooks: the receiver. */
+  callbackUrl: string;
   /** Every log line the provider wrote, as JSON text. */
   logLines: string[];
   close(): Promise<void>;
@@ -61,9 +63,10 @@ export async function startPaystackFixture(overrides: Partial<PaystackConfig> = 
   });
   receiver.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => receiver.once('listening', resolve));
-  emulator.setCallbackUrl(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/provider-callbacks/paystack/`);
+  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/provider-callbacks/paystack/`;
+  emulator.setCallbackUrl(callbackUrl);
   return {
-    emulator, provider, config, outcomes, replies, logLines,
+    emulator, provider, config, outcomes, replies, logLines, callbackUrl,
     async close() {
       await emulator.close();
       receiver.closeAllConnections();

@@ -14,10 +14,9 @@
 // Refunds: pending at once, processed (refund.processed) when finishPending() runs, or failed
 // (refund.failed) for AUTH_refundfails charges. A refund of the whole remainder marks the charge reversed.
 import type { Express, Request, Response } from 'express';
-import type { EmulatorState } from './emulator.ts';
 import {
   refundCreatedData, refundData, refundEventData, recipientData, transactionData, transferCreatedData, transferData,
-  type Charge, type Recipient, type Settlement, type Transfer,
+  type Charge, type EmulatorState, type Recipient, type Settlement, type Transfer,
 } from './shapes.ts';
 
 type Deps = { state: EmulatorState; queueWebhook(event: string, reference: string, data: unknown): void };

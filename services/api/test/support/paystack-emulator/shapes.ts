@@ -43,6 +43,18 @@ export type Transfer = {
   status: string; gatewayResponse: string | null; recipient: Recipient; createdAt: string; updatedAt: string;
 };
 
+/** Everything the emulated integration holds. */
+export type EmulatorState = {
+  charges: Map<string, Charge>;
+  refunds: Refund[];
+  recipients: Map<string, Recipient>;
+  transfers: Map<string, Transfer>;
+  settlements: Settlement[];
+  /** The integration's transfer balance, Paystack's subunits. */
+  balance: number;
+  nextId: number;
+};
+
 export type Settlement = { id: number; status: string; currency: string; settlementDate: string; chargeReferences: string[] };
 
 export const integrationId = 100032;
