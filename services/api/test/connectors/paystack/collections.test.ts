@@ -83,7 +83,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => 
 
   it('a timeout after sending is resolved by verify on the retry: one charge, the same reference', async () => {
     const request = card('AUTH_success', 7_500);
-    f.emulator.inject({ method: 'POST', template: '/charge', mode: 'late', delayMs: 2_500 });
+    f.emulator.inject({ method: 'POST', template: '/charge', mode: 'late' });
     const error = await rails().card.initiateCollection(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RailOutageError);
     expect(railFailureOf(error)).toBe('rail_timed_out');
@@ -117,7 +117,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => 
     const collection = card('AUTH_success', 100_000);
     await rails().card.initiateCollection(collection);
     const refund = { transactionId: randomUUID(), parentProviderReference: collection.transactionId, amount: 40_000, currency: 'NGN' };
-    f.emulator.inject({ method: 'POST', template: '/refund', mode: 'late', delayMs: 2_500 });
+    f.emulator.inject({ method: 'POST', template: '/refund', mode: 'late' });
     expect(railFailureOf(await rails().card.initiateRefund(refund).catch((e: unknown) => e))).toBe('rail_timed_out');
     const first = await rails().card.initiateRefund(refund);
     expect(await rails().card.initiateRefund(refund)).toEqual(first);

@@ -57,7 +57,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack payout rails, callbacks a
 
   it('a timeout after sending never sends twice: the retry is answered from /transfer/verify', async () => {
     const send = bankPayout('0123456789', 50_000);
-    f.emulator.inject({ method: 'POST', template: '/transfer', mode: 'late', delayMs: 2_500 });
+    f.emulator.inject({ method: 'POST', template: '/transfer', mode: 'late' });
     const error = await payouts().bank.sendPayout(send).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PayoutRailOutageError);
     const receipt = await payouts().bank.sendPayout(send);

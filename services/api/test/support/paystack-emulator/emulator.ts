@@ -19,7 +19,7 @@ export type Fault = {
   /** The path template of the description, e.g. `/charge`. */
   template: string;
   /**
-   * `late`: the request is carried out, the answer sent `delayMs` later (past the client's deadline);
+   * `late`: the request is carried out, its answer held until the client gives up (or sent `delayMs` later);
    * `status`: answered `status` without being carried out; `drop`: the connection is closed unanswered.
    */
   mode: 'late' | 'status' | 'drop';
@@ -207,10 +207,11 @@ function faultMiddleware(faults: Fault[]) {
         res.status(fault.status ?? 500).json({ status: false, message: 'An error occurred' });
         return;
       case 'late': {
-        // Carried out now, answered late: Paystack acted, the client gave up first.
+        // Carried out now, never answered while the client waits: Paystack acted, the client's
+        // deadline passed first. With `delayMs` the answer is sent that much later instead.
         const json = res.json.bind(res);
         res.json = ((body: unknown) => {
-          setTimeout(() => { if (!res.socket?.destroyed) json(body); }, fault.delayMs ?? 2_000).unref();
+          if (fault.delayMs !== undefined) setTimeout(() => { if (!res.socket?.destroyed) json(body); }, fault.delayMs).unref();
           return res;
         }) as Response['json'];
         return next();

@@ -10,6 +10,12 @@ import type { RailLogger } from '../../../src/rails/types.ts';
 import { findPaystackOpenApi, loadPaystackContract, type OpenApiDocument } from './contract.ts';
 import { startPaystackEmulator, type PaystackEmulator } from './emulator.ts';
 
+/**
+ * The connector's deadline in tests: long enough for a loaded shared machine to answer, since a
+ * late answer here would read as a timeout; the `late` fault holds its answer past any deadline.
+ */
+export const testTimeoutMs = 5_000;
+
 export const testSecretKey = 'sk_test_0123456789abcdef0123456789abcdef01234567';
 
 export type PaystackFixture = {
@@ -42,7 +48,7 @@ export async function startPaystackFixture(overrides: Partial<PaystackConfig> = 
     error: (message, fields) => logLines.push(JSON.stringify({ message, ...fields })),
   };
   const config = resolvePaystackConfig({
-    secretKey: testSecretKey, baseUrl: emulator.url, customerEmailDomain: 'payments.payagg.test', timeoutMs: 1_000, ...overrides,
+    secretKey: testSecretKey, baseUrl: emulator.url, customerEmailDomain: 'payments.payagg.test', timeoutMs: testTimeoutMs, ...overrides,
   });
   const provider = createPaystackProvider(config, { logger });
   const outcomes: ProviderOutcome[] = [];
