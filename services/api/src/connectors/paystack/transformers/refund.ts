@@ -23,7 +23,8 @@ export async function findRefundByNote(input: {
 }): Promise<PaystackRefund | null> {
   for (let page = 1; page <= refundListPagesMax; page += 1) {
     const query: Record<string, string | number> = { perPage: refundListPageSize, page };
-    if (input.since !== null) query.from = input.since;
+    const from = dateTimeOf(input.since);
+    if (from !== null) query.from = from;
     const result = await callPaystack(input.client, { method: 'GET', template: '/refund', query });
     if (result.kind === 'outage') throw railOutage(input.rail, result);
     if (result.kind !== 'answered') return null;
@@ -36,4 +37,14 @@ export async function findRefundByNote(input: {
   }
   input.logger.error('paystack refund lookup exhausted its pages; not refunding blind', { pages: refundListPagesMax, note: input.note });
   throw new RailOutageError(input.rail, 'timeout', { cause: new Error(`more than ${refundListPagesMax * refundListPageSize} refunds since the collection`) });
+}
+
+/**
+ * `from` is a date-time (openapi.yaml paths./refund.get): Paystack's own created_at written the
+ * RFC 3339 way, or nothing (the scan then starts from the newest refund) when it is not a date.
+ */
+function dateTimeOf(value: string | null): string | null {
+  if (value === null) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
