@@ -55,13 +55,14 @@ export function createPaystackCallbackHandler(deps: { secretKey: string; client:
       deps.logger.warn('paystack callback refused: signature missing or wrong', { remoteAddress: request.remoteAddress, path: request.path });
       return reply(401, { error: 'invalid signature' });
     }
-    let event: { event?: unknown; data?: unknown };
+    let event: Record<string, unknown> | null;
     try {
-      event = JSON.parse(request.rawBody.toString('utf8')) as typeof event;
+      event = objectOf(JSON.parse(request.rawBody.toString('utf8')));
     } catch {
-      return reply(400, { error: 'body is not JSON' });
+      event = null;
     }
-    const name = stringOf(objectOf(event)?.event) ?? '';
+    if (event === null) return reply(400, { error: 'body is not a JSON object' });
+    const name = stringOf(event.event) ?? '';
     try {
       const outcomes = await outcomesOf(name, event.data);
       deps.logger.info('paystack callback', { event: name, outcomes: outcomes.length });

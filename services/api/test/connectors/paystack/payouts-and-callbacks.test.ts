@@ -109,6 +109,13 @@ describe.skipIf(paystackSkipReason !== null)('Paystack payout rails, callbacks a
       }
     });
 
+    it('answers 400 to a signed body that is not a JSON object', async () => {
+      for (const text of ['null', '[1]', 'not json']) {
+        const body = Buffer.from(text);
+        expect(await handle(body, { 'x-paystack-signature': sign(body, testSecretKey) })).toMatchObject({ outcomes: [], reply: { status: 400 } });
+      }
+    });
+
     it('acknowledges events that are not ours or not outcomes, with no outcome', async () => {
       for (const event of [
         { event: 'charge.success', data: { reference: 'T123dashboard', status: 'success', amount: 1, currency: 'NGN', channel: 'card' } },
