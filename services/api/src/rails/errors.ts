@@ -92,7 +92,7 @@ export class RailDeclinedError extends RailError {
   readonly declineCode: RailDeclineCode;
   /**
    * The request field the provider refused, in the API's words (`amount`, `currency`,
-   * `payer.phone`), when the provider says which; the refusal then names it instead of `body`.
+   * `payer_phone`), when the provider says which; the refusal then names it instead of `body`.
    */
   readonly field: string | null;
 

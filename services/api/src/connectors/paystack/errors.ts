@@ -70,9 +70,9 @@ export function railDecline(rail: Rail, message: string, fallback: RailDeclineCo
     [/amount.*(greater|more|exceed)|(greater|more|exceed).*amount|fully refunded|already been refunded/i, 'refund_exceeds_refundable_amount', 'amount'],
     [/amount/i, 'invalid_amount', 'amount'],
     [/currency/i, 'invalid_currency', 'currency'],
-    [/phone|mobile/i, 'payer_phone_invalid', 'payer.phone'],
-    [/authorization|card/i, 'payer_card_token_invalid', 'payer.card_token'],
-    [/account|bank/i, 'payer_account_ref_invalid', 'payer.account_ref'],
+    [/phone|mobile/i, 'payer_phone_invalid', 'payer_phone'],
+    [/authorization|card/i, 'payer_card_token_invalid', 'payer_card_token'],
+    [/account|bank/i, 'payer_account_ref_invalid', 'payer_account_ref'],
     [/transaction (not found|reference not found)|invalid transaction/i, 'parent_not_found', 'body'],
   ];
   const rule = rules.find(([pattern]) => pattern.test(message));

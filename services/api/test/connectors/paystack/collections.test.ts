@@ -78,7 +78,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => 
     f.emulator.finishPending();
     expect(await rails().bank.queryOutcome(bank.transactionId)).toMatchObject({ status: 'success', rail: 'bank' });
     await expect(rails().bank.initiateCollection({ ...bank, transactionId: randomUUID(), payer: { accountRef: 'acct_123' } }))
-      .rejects.toMatchObject({ declineCode: 'payer_account_ref_invalid', field: 'payer.account_ref' });
+      .rejects.toMatchObject({ declineCode: 'payer_account_ref_invalid', field: 'payer_account_ref' });
   });
 
   it('a timeout after sending is resolved by verify on the retry: one charge, the same reference', async () => {

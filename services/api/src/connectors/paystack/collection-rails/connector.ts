@@ -31,7 +31,7 @@ export function createPaystackRailConnector(rail: PaystackRail, deps: RailDeps):
   const verify = (reference: string) => verifyCharge(deps, rail, reference);
 
   function checkTransactionId(transactionId: string): void {
-    if (!uuidPattern.test(transactionId)) throw new RailDeclinedError(rail, 'invalid_transaction_id', { field: 'transaction_id' });
+    if (!uuidPattern.test(transactionId)) throw new RailDeclinedError(rail, 'invalid_transaction_id');
   }
 
   async function initiateCollection(request: CollectionInitiation): Promise<RailInitiationResult> {

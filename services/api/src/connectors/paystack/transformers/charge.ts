@@ -43,19 +43,19 @@ function payerFieldsOf(rail: PaystackRail, request: CollectionInitiation, config
   const { payer } = request;
   switch (rail) {
     case 'card': {
-      if (!payer.cardToken) throw new RailDeclinedError(rail, 'payer_card_token_missing', { field: 'payer.card_token' });
-      if (!authorizationCodePattern.test(payer.cardToken)) throw new RailDeclinedError(rail, 'payer_card_token_invalid', { field: 'payer.card_token' });
+      if (!payer.cardToken) throw new RailDeclinedError(rail, 'payer_card_token_missing', { field: 'payer_card_token' });
+      if (!authorizationCodePattern.test(payer.cardToken)) throw new RailDeclinedError(rail, 'payer_card_token_invalid', { field: 'payer_card_token' });
       return { authorization_code: payer.cardToken };
     }
     case 'bank': {
-      if (!payer.accountRef) throw new RailDeclinedError(rail, 'payer_account_ref_missing', { field: 'payer.account_ref' });
+      if (!payer.accountRef) throw new RailDeclinedError(rail, 'payer_account_ref_missing', { field: 'payer_account_ref' });
       const match = bankAccountRefPattern.exec(payer.accountRef);
-      if (!match) throw new RailDeclinedError(rail, 'payer_account_ref_invalid', { field: 'payer.account_ref' });
+      if (!match) throw new RailDeclinedError(rail, 'payer_account_ref_invalid', { field: 'payer_account_ref' });
       return { bank: { code: match[1], account_number: match[2] } };
     }
     case 'mobile_money': {
-      if (!payer.phone) throw new RailDeclinedError(rail, 'payer_phone_missing', { field: 'payer.phone' });
-      if (!phonePattern.test(payer.phone)) throw new RailDeclinedError(rail, 'payer_phone_invalid', { field: 'payer.phone' });
+      if (!payer.phone) throw new RailDeclinedError(rail, 'payer_phone_missing', { field: 'payer_phone' });
+      if (!phonePattern.test(payer.phone)) throw new RailDeclinedError(rail, 'payer_phone_invalid', { field: 'payer_phone' });
       const provider = config.mobileMoneyProviders[request.currency];
       if (provider === undefined) throw new RailDeclinedError(rail, 'invalid_currency', { field: 'currency' });
       return { mobile_money: { phone: payer.phone, provider } };
