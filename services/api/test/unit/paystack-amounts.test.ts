@@ -68,3 +68,16 @@ describe('PAYSTACK_* settings', () => {
     expect(() => paystackConfigFromEnv({ ...base, PAYSTACK_AMOUNT_EXPONENTS: 'NGN:9' })).toThrow(/PAYSTACK_AMOUNT_EXPONENTS: NGN/);
   });
 });
+
+describe('a provider\'s refusal names the field it refused', () => {
+  it('is 422 on `amount` when the rail says amount, on `body` when it says nothing', async () => {
+    const { railRefusal } = await import('../../src/collections/rail-calls.ts');
+    const { RailDeclinedError } = await import('../../src/rails/errors.ts');
+    const { outcomeHttp } = await import('../../src/http/outcomes.ts');
+    const named = railRefusal(new RailDeclinedError('mobile_money', 'invalid_amount', { field: 'amount' }), 'mobile_money') as { outcome: string; fields: Array<{ field: string }> };
+    expect(named.fields.map((f) => f.field)).toEqual(['amount']);
+    expect(outcomeHttp[named.outcome as keyof typeof outcomeHttp].status).toBe(422);
+    const unnamed = railRefusal(new RailDeclinedError('card', 'parent_not_found'), 'card') as { fields: Array<{ field: string }> };
+    expect(unnamed.fields.map((f) => f.field)).toEqual(['body']);
+  });
+});
