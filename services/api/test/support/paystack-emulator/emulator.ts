@@ -2,7 +2,7 @@
 // state (charges, refunds, recipients, transfers, settlements), signed webhooks sent
 // asynchronously to a callback URL and retried, and injected faults (no answer in time, a 5xx, a
 // dropped connection). Sources: openapi.yaml (PaystackOSS/openapi, the paths and shapes; every
-// request and every answer here is validated against it by express-openapi-validator, so a request
+// request and every answer of a declared status is validated against it by express-openapi-validator, so a request
 // Paystack would refuse fails the test), https://paystack.com/docs/api/ (authentication, errors),
 // https://paystack.com/docs/payments/webhooks/ (signature, retries, events). Behaviour per
 // request is in ./handlers.ts; the magic values that choose it are listed there.
