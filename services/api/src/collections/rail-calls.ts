@@ -1,7 +1,7 @@
 // A rail call's synchronous failure in the domain's words (outcomes.ts RailCallOutcome). WHICH
 // kind of failure it is (refused for certain, or ambiguous) is decided by rails/errors.ts
 // railFailureOf alone; this module only words it for the client.
-import { railFailureOf } from '../rails/errors.ts';
+import { RailDeclinedError, railFailureOf } from '../rails/errors.ts';
 import type { Rail } from '../rails/types.ts';
 import type { Sql } from '../db/index.ts';
 import type { RailRegistry } from '../rails/registry.ts';
@@ -19,7 +19,7 @@ export function railRefusal(error: unknown, rail: Rail, options: { timedOutRetry
         { cause: error });
     case 'rail_declined_request':
       return new Refusal('rail_declined_request', fieldsRefusalMessage, {
-        fields: [{ field: 'body', message: `the ${rail} rail rejected the request: ${(error as Error).message}` }],
+        fields: [{ field: declinedFieldOf(error), message: `the ${rail} rail rejected the request: ${(error as Error).message}` }],
         cause: error,
       });
     case null:
@@ -39,4 +39,9 @@ export async function collectionRoute(deps: { sql: Sql; rails: RailRegistry }, r
     country = row?.country ?? null;
   }
   return { rail: request.rail, currency: request.currency, country };
+}
+
+/** The field a provider named when it refused (a connector's RailDeclinedError.field), else the body. */
+function declinedFieldOf(error: unknown): string {
+  return error instanceof RailDeclinedError && error.field !== null ? error.field : 'body';
 }

@@ -90,11 +90,17 @@ export type RailDeclineCode = (typeof railDeclineCodes)[number];
 export class RailDeclinedError extends RailError {
   readonly code = 'rail_declined';
   readonly declineCode: RailDeclineCode;
+  /**
+   * The request field the provider refused, in the API's words (`amount`, `currency`,
+   * `payer_phone`), when the provider says which; the refusal then names it instead of `body`.
+   */
+  readonly field: string | null;
 
-  constructor(rail: Rail, declineCode: RailDeclineCode, options?: ErrorOptions) {
+  constructor(rail: Rail, declineCode: RailDeclineCode, options?: ErrorOptions & { field?: string }) {
     super(rail, `rail ${rail} declined the request (${declineCode})`, options);
     this.name = 'RailDeclinedError';
     this.declineCode = declineCode;
+    this.field = options?.field ?? null;
   }
 }
 
