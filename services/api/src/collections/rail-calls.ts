@@ -1,7 +1,7 @@
 // A rail call's synchronous failure in the domain's words (outcomes.ts RailCallOutcome). WHICH
 // kind of failure it is (refused for certain, or ambiguous) is decided by rails/errors.ts
 // railFailureOf alone; this module only words it for the client.
-import { railFailureOf } from '../rails/errors.ts';
+import { RailDeclinedError, railFailureOf } from '../rails/errors.ts';
 import type { Rail } from '../rails/types.ts';
 import { fieldsRefusalMessage, Refusal } from '../domain/outcomes.ts';
 
@@ -16,7 +16,9 @@ export function railRefusal(error: unknown, rail: Rail, options: { timedOutRetry
         { cause: error });
     case 'rail_declined_request':
       return new Refusal('rail_declined_request', fieldsRefusalMessage, {
-        fields: [{ field: 'body', message: `the ${rail} rail rejected the request: ${(error as Error).message}` }],
+        // The field the provider cannot take when the connector names it (an amount M-Pesa cannot
+        // write: connectors/mpesa/amounts.ts), else the body as a whole.
+        fields: [{ field: (error instanceof RailDeclinedError ? error.field : null) ?? 'body', message: `the ${rail} rail rejected the request: ${(error as Error).message}` }],
         cause: error,
       });
     case null:

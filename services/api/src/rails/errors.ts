@@ -83,6 +83,9 @@ export const railDeclineCodes = [
   'collection_refunded',
   // Initiating again under the transaction id of a collection reversed since.
   'collection_reversed',
+  // A real provider refused the request for a reason of its own (its 4xx answer; the message
+  // says which): connectors/mpesa, connectors/mtn-momo.
+  'provider_refused_request',
 ] as const;
 export type RailDeclineCode = (typeof railDeclineCodes)[number];
 
@@ -90,11 +93,18 @@ export type RailDeclineCode = (typeof railDeclineCodes)[number];
 export class RailDeclinedError extends RailError {
   readonly code = 'rail_declined';
   readonly declineCode: RailDeclineCode;
+  /**
+   * The request field the provider cannot take, when it is one (`amount`: KES 1,500.50 on
+   * M-Pesa, which takes whole shillings only); the collections flow names it in the 422's
+   * error.fields (collections/rail-calls.ts), else the body as a whole.
+   */
+  readonly field: string | null;
 
-  constructor(rail: Rail, declineCode: RailDeclineCode, options?: ErrorOptions) {
-    super(rail, `rail ${rail} declined the request (${declineCode})`, options);
+  constructor(rail: Rail, declineCode: RailDeclineCode, options?: ErrorOptions & { field?: string; detail?: string }) {
+    super(rail, `rail ${rail} declined the request (${declineCode}${options?.detail ? `: ${options.detail}` : ''})`, options);
     this.name = 'RailDeclinedError';
     this.declineCode = declineCode;
+    this.field = options?.field ?? null;
   }
 }
 
