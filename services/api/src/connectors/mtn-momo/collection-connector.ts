@@ -29,25 +29,25 @@ export function railErrorOf(error: unknown): unknown {
   return error;
 }
 
+function callbackHeader(config: MtnMomoConfig, resource: MtnMomoResource, referenceId: string): Record<string, string> {
+  return config.callbackUrlBase === null ? {} : { 'x-callback-url': `${config.callbackUrlBase}/${resource}/${referenceId}` };
+}
+
+/** 202: accepted. 409: this reference was accepted before: the same request if the status read says so. */
+async function accepted(deps: { client: MtnMomoClient; logger: RailLogger }, answer: ProviderAnswer, resource: MtnMomoResource, referenceId: string, expected: { amount: string; currency: string }): Promise<void> {
+  if (answer.status === 202) return;
+  if (answer.status === 409) {
+    const held = await readStatus(deps.client, resource, referenceId);
+    if (held !== null && held.currency === expected.currency && minorUnitsOf(held.amount ?? '', expected.currency) === minorUnitsOf(expected.amount, expected.currency)) return;
+    throw new RailDeclinedError(rail, 'transaction_id_reused_with_different_request');
+  }
+  if (answer.status >= 500 || answer.status === 429) throw new RailOutageError(rail, 'provider_down');
+  deps.logger.warn('mtn-momo refused the request', { resource, status: answer.status, code: codeOf(answer.json) });
+  throw new RailDeclinedError(rail, 'provider_refused_request', { detail: `MTN MoMo answered ${answer.status} ${codeOf(answer.json) ?? ''}`.trim() });
+}
+
 export function createMtnMomoRailConnector(config: MtnMomoConfig, deps: { client: MtnMomoClient; logger: RailLogger }): RailConnector {
   const { client, logger } = deps;
-
-  function callbackHeader(resource: MtnMomoResource, referenceId: string): Record<string, string> {
-    return config.callbackUrlBase === null ? {} : { 'x-callback-url': `${config.callbackUrlBase}/${resource}/${referenceId}` };
-  }
-
-  /** 202: accepted. 409: this reference was accepted before: the same request if the status read says so. */
-  async function accepted(answer: ProviderAnswer, resource: MtnMomoResource, referenceId: string, expected: { amount: string; currency: string }): Promise<void> {
-    if (answer.status === 202) return;
-    if (answer.status === 409) {
-      const held = await readStatus(client, resource, referenceId);
-      if (held !== null && held.currency === expected.currency && minorUnitsOf(held.amount ?? '', expected.currency) === minorUnitsOf(expected.amount, expected.currency)) return;
-      throw new RailDeclinedError(rail, 'transaction_id_reused_with_different_request');
-    }
-    if (answer.status >= 500 || answer.status === 429) throw new RailOutageError(rail, 'provider_down');
-    logger.warn('mtn-momo refused the request', { resource, status: answer.status, code: codeOf(answer.json) });
-    throw new RailDeclinedError(rail, 'provider_refused_request', { detail: `MTN MoMo answered ${answer.status} ${codeOf(answer.json) ?? ''}`.trim() });
-  }
 
   async function initiateCollection(request: CollectionInitiation): Promise<RailInitiationResult> {
     if (!uuidPattern.test(request.transactionId)) throw new RailDeclinedError(rail, 'invalid_transaction_id');
@@ -62,11 +62,11 @@ export function createMtnMomoRailConnector(config: MtnMomoConfig, deps: { client
       const answer = await client.call('collection', {
         method: 'POST',
         path: '/v1_0/requesttopay',
-        headers: { 'x-reference-id': request.transactionId, ...callbackHeader('requesttopay', request.transactionId) },
+        headers: { 'x-reference-id': request.transactionId, ...callbackHeader(config, 'requesttopay', request.transactionId) },
         body: requestToPayBody({ amount: amount.amount, currency: request.currency, transactionId: request.transactionId, phone }),
         what: 'mtn-momo requesttopay',
       });
-      await accepted(answer, 'requesttopay', request.transactionId, { amount: amount.amount, currency: request.currency });
+      await accepted(deps, answer, 'requesttopay', request.transactionId, { amount: amount.amount, currency: request.currency });
     } catch (error) {
       throw railErrorOf(error);
     }
@@ -85,11 +85,11 @@ export function createMtnMomoRailConnector(config: MtnMomoConfig, deps: { client
       const answer = await client.call('disbursement', {
         method: 'POST',
         path: '/v1_0/refund',
-        headers: { 'x-reference-id': request.transactionId, ...callbackHeader('refund', request.transactionId) },
+        headers: { 'x-reference-id': request.transactionId, ...callbackHeader(config, 'refund', request.transactionId) },
         body: refundBody({ amount: amount.amount, currency: request.currency, transactionId: request.transactionId, referenceIdToRefund: request.parentProviderReference }),
         what: 'mtn-momo refund',
       });
-      await accepted(answer, 'refund', request.transactionId, { amount: amount.amount, currency: request.currency });
+      await accepted(deps, answer, 'refund', request.transactionId, { amount: amount.amount, currency: request.currency });
     } catch (error) {
       throw railErrorOf(error);
     }
