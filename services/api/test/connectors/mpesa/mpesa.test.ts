@@ -161,6 +161,33 @@ describe('M-Pesa STK push', () => {
     expect((await retried).providerReference).toMatch(/^ws_CO_/);
   });
 
+  it('a duplicated callback yields the same confirmed outcome; a callback never sent is recovered by the STK query', async () => {
+    emulator.failures.duplicateCallback = true;
+    const duplicated = collect(9_000);
+    await duplicated.started;
+    const about = (reference: string) => receiver.outcomes.filter((entry) => entry.kind === 'collection' && entry.outcome.transactionId === reference);
+    const deadline = Date.now() + 10_000;
+    while (about(duplicated.transactionId).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(about(duplicated.transactionId)).toHaveLength(2);
+    expect(about(duplicated.transactionId)[0]).toEqual(about(duplicated.transactionId)[1]);
+
+    emulator.failures.duplicateCallback = false;
+    emulator.failures.neverCallBack = true;
+    const silent = collect(9_000);
+    const { providerReference } = await silent.started;
+    const polled = async () => {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const outcome = await provider.outcomeOf.collection(silent.transactionId);
+        if (outcome !== null) return outcome;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return null;
+    };
+    expect(await polled()).toEqual({ kind: 'collection', provider: 'mpesa', outcome: { providerReference, rail: 'mobile_money', kind: 'collection', transactionId: silent.transactionId, status: 'success', failureReason: null } });
+    expect(about(silent.transactionId)).toEqual([]);
+    expect(await provider.outcomeOf.collection(randomUUID())).toBeNull();
+  });
+
   it('forged callbacks change nothing', async () => {
     const pendingPhone = newPhone();
     emulator.stkScenarios.set(pendingPhone, null);
