@@ -21,7 +21,7 @@ export interface ProviderReferenceStore {
   release(kind: string, ourReference: string): Promise<void>;
   byOurReference(kind: string, ourReference: string): Promise<ProviderReferenceRow | null>;
   byProviderReference(kind: string, providerReference: string): Promise<ProviderReferenceRow | null>;
-  /** Adds to a row's details. */
+  /** Adds to a row's details; a key already there keeps its value (the first confirmed result wins). */
   note(kind: string, ourReference: string, details: Record<string, unknown>): Promise<void>;
 }
 
@@ -74,7 +74,7 @@ export function createProviderReferenceStore(sql: Sql, provider: string): Provid
     },
     async note(kind, ourReference, details) {
       await sql`
-        UPDATE provider_references SET details = details || ${json(details)}
+        UPDATE provider_references SET details = ${json(details)} || details
         WHERE provider = ${provider} AND kind = ${kind} AND our_reference = ${ourReference}`;
     },
   };

@@ -33,11 +33,17 @@ function parse(rawBody: Buffer): unknown {
   }
 }
 
-/** The STK push's outcome as the STK query reports it (null while pending or unknown). */
-export async function confirmedStkOutcome(context: MpesaContext, transactionId: string, checkoutRequestId: string, receipt: string | null): Promise<ProviderOutcome | null> {
+/**
+ * The STK push's outcome as the STK query reports it (null while pending or unknown). `bind`: the
+ * push's answer was lost, so the CheckoutRequestID is bound to the transaction first, once Daraja
+ * confirmed it (null when another transaction holds it). Only then is the result kept on the
+ * claim (the receipt a refund reverses; the first one kept wins).
+ */
+export async function confirmedStkOutcome(context: MpesaContext, transactionId: string, checkoutRequestId: string, receipt: string | null, bind = false): Promise<ProviderOutcome | null> {
   const answer = await stkQuery(context, checkoutRequestId);
   if (answer.state === 'unavailable') throw new ProviderCallError('provider_down', `mpesa stk query (status ${answer.status})`);
   if (answer.state !== 'final') return null;
+  if (bind && !(await context.store.bind(referenceKinds.stk, transactionId, checkoutRequestId))) return null;
   const success = answer.resultCode === '0';
   await context.store.note(referenceKinds.stk, transactionId, success ? { outcome: 'success', ...(receipt ? { receipt } : {}) } : { outcome: 'failed' });
   return {
@@ -58,11 +64,10 @@ async function handleStk(context: MpesaContext, transactionId: string, body: unk
     context.logger.warn('mpesa stk callback for another push ignored', { transactionId });
     return { outcomes: [], reply: ignored };
   }
-  const outcome = await confirmedStkOutcome(context, transactionId, callback.checkoutRequestId, callback.receipt);
-  if (outcome === null) return { outcomes: [], reply: ignored };
-  // The push's answer was lost: Daraja confirmed this CheckoutRequestID, bound now (once, to one transaction).
-  if (held.providerReference === null && !(await context.store.bind(referenceKinds.stk, transactionId, callback.checkoutRequestId))) return { outcomes: [], reply: ignored };
-  return { outcomes: [outcome], reply: accepted };
+  // The push's answer was lost: a CheckoutRequestID another transaction holds is not this one's.
+  if (held.providerReference === null && (await context.store.byProviderReference(referenceKinds.stk, callback.checkoutRequestId)) !== null) return { outcomes: [], reply: ignored };
+  const outcome = await confirmedStkOutcome(context, transactionId, callback.checkoutRequestId, callback.receipt, held.providerReference === null);
+  return outcome === null ? { outcomes: [], reply: ignored } : { outcomes: [outcome], reply: accepted };
 }
 
 async function handleResult(context: MpesaContext, kind: 'b2c' | 'reversal', body: unknown): Promise<Handled> {
@@ -77,14 +82,27 @@ async function handleResult(context: MpesaContext, kind: 'b2c' | 'reversal', bod
   const asked = await askTransactionStatus(context, {
     targetKind: kind, ourReference: held.ourReference, providerReference: held.providerReference, claimedResultCode: result.resultCode,
   }, { originalConversationId, transactionId: result.transactionId });
-  return { outcomes: [], reply: asked ? accepted : { status: 503, body: { ResultCode: 1, ResultDesc: 'Try again' } } };
+  if (!asked.asked) return { outcomes: [], reply: { status: 503, body: { ResultCode: 1, ResultDesc: 'Try again' } } };
+  return { outcomes: asked.outcome === null ? [] : [asked.outcome], reply: accepted };
+}
+
+async function statusTargetOf(context: MpesaContext, conversationId: string) {
+  const query = await context.store.byOurReference(referenceKinds.statusQuery, conversationId);
+  return query === null ? null : statusQueryTargetOf(query.details);
 }
 
 async function handleStatus(context: MpesaContext, body: unknown): Promise<Handled> {
   const result = darajaResultOf(body);
-  const query = result === null ? null : await context.store.byOurReference(referenceKinds.statusQuery, result.conversationId);
-  const target = query === null ? null : statusQueryTargetOf(query.details);
-  if (result === null || target === null) return { outcomes: [], reply: ignored };
+  if (result === null) return { outcomes: [], reply: ignored };
+  let target = await statusTargetOf(context, result.conversationId);
+  if (target === null) {
+    // Perhaps the answer outran the recording of its query (askTransactionStatus records it after
+    // Daraja's synchronous answer): parked, and taken by the query once recorded. Read again after
+    // parking, so one of the two sees the other. A parked answer no query of ours names is never used.
+    await context.store.claim(referenceKinds.statusAnswer, result.conversationId, '-', { result: { ...result } });
+    target = await statusTargetOf(context, result.conversationId);
+    if (target === null) return { outcomes: [], reply: ignored };
+  }
   const outcome = confirmedByStatus(result, target);
   return { outcomes: outcome === null ? [] : [outcome], reply: accepted };
 }

@@ -9,7 +9,7 @@ import type { MpesaConfig } from './config.ts';
 export const mpesaProviderName = 'mpesa';
 
 /** The kinds of calls the connector remembers (provider_references.kind). */
-export const referenceKinds = { stk: 'stk', b2c: 'b2c', reversal: 'reversal', statusQuery: 'status_query' } as const;
+export const referenceKinds = { stk: 'stk', b2c: 'b2c', reversal: 'reversal', statusQuery: 'status_query', statusAnswer: 'status_answer' } as const;
 
 export interface MpesaContext {
   config: MpesaConfig;

@@ -15,7 +15,7 @@ import type { MpesaConfig } from './config.ts';
 import { mpesaProviderName, referenceKinds, type MpesaContext } from './context.ts';
 import { createMpesaPayoutConnector } from './payout-connector.ts';
 import { securityCredentialOf } from './security-credential.ts';
-import { askTransactionStatus } from './status-queries.ts';
+import { askTransactionStatus, type StatusAsked } from './status-queries.ts';
 
 export { mpesaConfigFromEnv, type MpesaConfig } from './config.ts';
 
@@ -30,10 +30,10 @@ export interface MpesaProvider {
     collection(transactionId: string): Promise<ProviderOutcome | null>;
     /**
      * Asks Daraja a Transaction Status query for a B2C attempt: its answer arrives as a callback
-     * (status/result) and yields the outcome there. False when there is nothing to ask about or
-     * Daraja did not take the query.
+     * (status/result) and yields the outcome there (or here, when it came before the query was
+     * recorded). asked false when there is nothing to ask about or Daraja did not take the query.
      */
-    askPayoutStatus(payoutId: string, attempt: number): Promise<boolean>;
+    askPayoutStatus(payoutId: string, attempt: number): Promise<StatusAsked>;
   };
 }
 
@@ -62,7 +62,7 @@ export function createMpesaProvider(config: MpesaConfig, options: { sql: Sql; lo
       async askPayoutStatus(payoutId, attempt) {
         const ourReference = `${payoutId}:${attempt}`;
         const held = await context.store.byOurReference(referenceKinds.b2c, ourReference);
-        if (held === null) return false;
+        if (held === null) return { asked: false };
         const originatorConversationId = payoutAttemptUuid(payoutId, attempt);
         return askTransactionStatus(context, { targetKind: 'b2c', ourReference, providerReference: originatorConversationId, claimedResultCode: null }, { originalConversationId: originatorConversationId, transactionId: null });
       },

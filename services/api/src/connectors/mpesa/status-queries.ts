@@ -24,8 +24,13 @@ export interface StatusQueryTarget {
   claimedResultCode: string | null;
 }
 
-/** Asks Daraja for the status of a B2C or reversal; false when Daraja did not take the query. */
-export async function askTransactionStatus(context: MpesaContext, target: StatusQueryTarget, ids: { originalConversationId: string; transactionId: string | null }): Promise<boolean> {
+export type StatusAsked = { asked: false } | { asked: true; outcome: ProviderOutcome | null };
+
+/**
+ * Asks Daraja for the status of a B2C or reversal. The answer normally arrives later (status/result);
+ * when it arrived before we recorded the query (it is parked: callbacks.ts), it is taken here.
+ */
+export async function askTransactionStatus(context: MpesaContext, target: StatusQueryTarget, ids: { originalConversationId: string; transactionId: string | null }): Promise<StatusAsked> {
   const { config } = context;
   const answer = await context.client.post('/mpesa/transactionstatus/v1/query', {
     Initiator: config.initiatorName,
@@ -43,10 +48,18 @@ export async function askTransactionStatus(context: MpesaContext, target: Status
   const conversationId = stringFieldOf(answer.json, 'ConversationID');
   if (answer.status !== 200 || stringFieldOf(answer.json, 'ResponseCode') !== '0' || conversationId === null) {
     context.logger.warn('mpesa transaction status query not taken', { status: answer.status, targetKind: target.targetKind });
-    return false;
+    return { asked: false };
   }
   await context.store.claim(referenceKinds.statusQuery, conversationId, '-', { ...target });
-  return true;
+  const parked = await context.store.byOurReference(referenceKinds.statusAnswer, conversationId);
+  const result = parked === null ? null : parkedResultOf(parked.details);
+  return { asked: true, outcome: result === null ? null : confirmedByStatus(result, target) };
+}
+
+/** A status answer kept because it came before its query was recorded (callbacks.ts). */
+export function parkedResultOf(details: Record<string, unknown>): DarajaResult | null {
+  const result = details.result as DarajaResult | undefined;
+  return result !== undefined && typeof result.resultCode === 'string' && typeof result.conversationId === 'string' && typeof result.parameters === 'object' ? result : null;
 }
 
 /** Daraja's final transaction states (ResultParameters.TransactionStatus). */

@@ -43,8 +43,11 @@ export interface MpesaEmulator extends RunningServer {
   /** STK ResultCode by MSISDN (default 0: success; null: the payer never answers); B2C ResultCode by receiving MSISDN. */
   stkScenarios: Map<string, number | null>;
   b2cScenarios: Map<string, number>;
-  failures: { down: boolean; timeoutAfterAcceptMs: number | null; neverCallBack: boolean; duplicateCallback: boolean };
+  /** answerStatusFirst: a status query's Result is posted before its synchronous answer (the race callbacks.ts parks for). */
+  failures: { down: boolean; timeoutAfterAcceptMs: number | null; neverCallBack: boolean; duplicateCallback: boolean; answerStatusFirst: boolean };
   revokeTokens(): void;
+  /** Resolves once the push is final at Daraja (its payer answered). */
+  settled(checkoutRequestId: string): Promise<void>;
 }
 
 function makeCertificate(): { certificatePath: string; privateKey: Buffer } {
@@ -76,7 +79,7 @@ export async function startMpesaEmulator(options: { now: () => number; tokenLife
   const state = {
     tokensIssued: { count: 0 }, pushes: new Map<string, Stk>(), movements: new Map<string, Movement>(),
     stkScenarios: new Map<string, number | null>(), b2cScenarios: new Map<string, number>(),
-    failures: { down: false, timeoutAfterAcceptMs: null as number | null, neverCallBack: false, duplicateCallback: false },
+    failures: { down: false, timeoutAfterAcceptMs: null as number | null, neverCallBack: false, duplicateCallback: false, answerStatusFirst: false },
   };
   const id = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`;
   const eatTimestamp = (ms: number) => new Date(ms + eatOffsetMs).toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -98,8 +101,8 @@ export async function startMpesaEmulator(options: { now: () => number; tokenLife
     void callBack(push.callbackUrl, { Body: { stkCallback: { MerchantRequestID: push.merchantRequestId, CheckoutRequestID: push.checkoutRequestId, ResultCode: code, ResultDesc: code === 0 ? 'The service request is processed successfully.' : 'Request failed', ...metadata } } });
   }
 
-  function result(resultUrl: string, fields: { code: number; originator: string; conversation: string; transactionId: string | null; parameters: Record<string, string | number> }): void {
-    void callBack(resultUrl, { Result: {
+  function result(resultUrl: string, fields: { code: number; originator: string; conversation: string; transactionId: string | null; parameters: Record<string, string | number> }): Promise<void> {
+    return callBack(resultUrl, { Result: {
       ResultType: 0, ResultCode: fields.code, ResultDesc: fields.code === 0 ? 'The service request is processed successfully.' : 'The request failed',
       OriginatorConversationID: fields.originator, ConversationID: fields.conversation, TransactionID: fields.transactionId ?? id(''),
       ResultParameters: { ResultParameter: Object.entries(fields.parameters).map(([Key, Value]) => ({ Key, Value })) },
@@ -107,10 +110,10 @@ export async function startMpesaEmulator(options: { now: () => number; tokenLife
     } });
   }
 
-  function statusAnswer(body: Record<string, unknown>, conversation: string, originator: string): void {
+  function statusAnswer(body: Record<string, unknown>, conversation: string, originator: string): Promise<void> {
     const target = [...state.movements.values()].find((m) => m.originatorConversationId === body.OriginalConversationID || (m.receipt !== null && m.receipt === body.TransactionID));
     if (target === undefined || target.resultCode === null) return result(String(body.ResultURL), { code: 2001, originator, conversation, transactionId: null, parameters: {} });
-    result(String(body.ResultURL), { code: 0, originator, conversation, transactionId: target.receipt, parameters: {
+    return result(String(body.ResultURL), { code: 0, originator, conversation, transactionId: target.receipt, parameters: {
       TransactionStatus: target.resultCode === 0 ? 'Completed' : 'Failed', Amount: target.shillings, ReceiptNo: target.receipt ?? '', OriginatorConversationID: target.originatorConversationId,
     } });
   }
@@ -158,7 +161,9 @@ export async function startMpesaEmulator(options: { now: () => number; tokenLife
     const originator = route === 'b2c' ? String(body.OriginatorConversationID ?? '') : id('OC');
     const conversation = `AG_${eatTimestamp(options.now()).slice(0, 8)}_${randomBytes(10).toString('hex')}`;
     if (route === 'status') {
-      setTimeout(() => (credentialOk ? statusAnswer(body, conversation, originator) : result(String(body.ResultURL), { code: 2001, originator, conversation, transactionId: null, parameters: {} })), finalDelayMs);
+      const answer = () => (credentialOk ? statusAnswer(body, conversation, originator) : result(String(body.ResultURL), { code: 2001, originator, conversation, transactionId: null, parameters: {} }));
+      if (state.failures.answerStatusFirst) await answer();
+      else setTimeout(() => void answer(), finalDelayMs);
     } else {
       if (typeof body.Amount !== 'number' || !Number.isInteger(body.Amount) || body.Amount < 1) return sendJson(response, 400, badRequest('Amount'));
       const party = route === 'b2c' ? String(body.PartyB) : String(body.TransactionID);
@@ -168,12 +173,16 @@ export async function startMpesaEmulator(options: { now: () => number; tokenLife
         const reversible = route === 'reversal' ? [...state.pushes.values()].some((push) => push.receipt === party && push.shillings >= movement.shillings) : true;
         movement.resultCode = !credentialOk ? 2001 : !reversible ? 2001 : route === 'b2c' ? (state.b2cScenarios.get(party) ?? 0) : 0;
         movement.receipt = movement.resultCode === 0 ? id('TR') : null;
-        result(movement.resultUrl, { code: movement.resultCode, originator, conversation, transactionId: movement.receipt, parameters: movement.resultCode === 0 ? { TransactionAmount: movement.shillings, TransactionReceipt: movement.receipt ?? '' } : {} });
+        void result(movement.resultUrl, { code: movement.resultCode, originator, conversation, transactionId: movement.receipt, parameters: movement.resultCode === 0 ? { TransactionAmount: movement.shillings, TransactionReceipt: movement.receipt ?? '' } : {} });
       }, finalDelayMs);
     }
     await late();
     return sendJson(response, 200, { OriginatorConversationID: originator, ConversationID: conversation, ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
   });
 
-  return { ...server, ...secrets, certificatePath, ...state, revokeTokens: () => tokens.clear() };
+  async function settled(checkoutRequestId: string): Promise<void> {
+    while (state.pushes.get(checkoutRequestId)?.resultCode == null) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  return { ...server, ...secrets, certificatePath, ...state, revokeTokens: () => tokens.clear(), settled };
 }

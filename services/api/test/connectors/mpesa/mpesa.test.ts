@@ -50,7 +50,7 @@ beforeEach(() => {
   };
   logger = capturingLogger();
   provider = createMpesaProvider(config, { sql: db.sql, logger, now });
-  Object.assign(emulator.failures, { down: false, timeoutAfterAcceptMs: null, neverCallBack: false, duplicateCallback: false });
+  Object.assign(emulator.failures, { down: false, timeoutAfterAcceptMs: null, neverCallBack: false, duplicateCallback: false, answerStatusFirst: false });
   emulator.stkScenarios.clear();
   emulator.b2cScenarios.clear();
 });
@@ -147,6 +147,13 @@ describe('M-Pesa STK push', () => {
     const again = await provider.railConnectors.mobile_money.initiateCollection({ transactionId, merchantId: randomUUID(), amount: 30_000, currency: 'KES', payer: { phone: `+${phone}` } }).catch((caught: unknown) => caught);
     expect(railFailureOf(again)).toBe('rail_timed_out');
     expect([...emulator.pushes.values()].filter((push) => push.msisdn === phone)).toHaveLength(1);
+    // A forged callback naming another (paid) push cannot bind it to this transaction.
+    const paid = collect(1_000);
+    const paidReference = (await paid.started).providerReference;
+    await emulator.settled(paidReference);
+    expect(await postJson(`${receiver.base}/stk/${transactionId}`, { Body: { stkCallback: { MerchantRequestID: 'x', CheckoutRequestID: paidReference, ResultCode: 0, ResultDesc: 'ok' } } })).toBe(200);
+    expect(receiver.outcomes.filter((entry) => entry.kind === 'collection' && entry.outcome.transactionId === transactionId)).toEqual([]);
+    expect(await provider.railConnectors.mobile_money.findCollection(transactionId)).toBeNull();
     // Another request under the same transaction id is not a retry.
     await expect(provider.railConnectors.mobile_money.initiateCollection({ transactionId, merchantId: randomUUID(), amount: 40_000, currency: 'KES', payer: { phone: `+${phone}` } }))
       .rejects.toMatchObject({ declineCode: 'transaction_id_reused_with_different_request' });
@@ -270,9 +277,19 @@ describe('M-Pesa B2C and reversals', () => {
     // The Result came while Daraja was still slow: its confirming status query timed out too, so
     // nothing moved on it. The poller's status query resolves it.
     expect(receiver.outcomes.some((entry) => entry.kind === 'payout' && entry.outcome.payoutId === payoutId)).toBe(false);
-    expect(await provider.outcomeOf.askPayoutStatus(payoutId, 0)).toBe(true);
-    expect((await payoutOutcome(payoutId)).outcome).toMatchObject({ status: 'success', providerReference: receipt.providerReference });
+    const asked = await provider.outcomeOf.askPayoutStatus(payoutId, 0);
+    expect(asked.asked).toBe(true);
+    // The status answer comes as a callback, or, when it outran the query's recording, with the ask.
+    const outcome = (asked.asked ? asked.outcome : null) ?? await payoutOutcome(payoutId);
+    expect(outcome.outcome).toMatchObject({ status: 'success', providerReference: receipt.providerReference });
   }, 30_000);
+
+  it('a status answer that outruns the recording of its query is parked and still confirms the payout', async () => {
+    emulator.failures.answerStatusFirst = true;
+    const { payoutId, sent } = payout(70_000);
+    await sent;
+    expect((await payoutOutcome(payoutId)).outcome).toMatchObject({ status: 'success' });
+  });
 
   it('KES 1,500.50 is declined before sending', async () => {
     const movements = emulator.movements.size;
