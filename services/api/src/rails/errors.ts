@@ -83,6 +83,9 @@ export const railDeclineCodes = [
   'collection_refunded',
   // Initiating again under the transaction id of a collection reversed since.
   'collection_reversed',
+  // A real provider refused the request for a reason of its own (its 4xx answer; the message
+  // says which): connectors/mpesa, connectors/mtn-momo.
+  'provider_refused_request',
 ] as const;
 export type RailDeclineCode = (typeof railDeclineCodes)[number];
 
@@ -92,12 +95,13 @@ export class RailDeclinedError extends RailError {
   readonly declineCode: RailDeclineCode;
   /**
    * The request field the provider refused, in the API's words (`amount`, `currency`,
-   * `payer_phone`), when the provider says which; the refusal then names it instead of `body`.
+   * `payer_phone`; KES 1,500.50 on M-Pesa, which takes whole shillings only), when the provider
+   * says which; the refusal then names it instead of `body` (collections/rail-calls.ts).
    */
   readonly field: string | null;
 
-  constructor(rail: Rail, declineCode: RailDeclineCode, options?: ErrorOptions & { field?: string }) {
-    super(rail, `rail ${rail} declined the request (${declineCode})`, options);
+  constructor(rail: Rail, declineCode: RailDeclineCode, options?: ErrorOptions & { field?: string; detail?: string }) {
+    super(rail, `rail ${rail} declined the request (${declineCode}${options?.detail ? `: ${options.detail}` : ''})`, options);
     this.name = 'RailDeclinedError';
     this.declineCode = declineCode;
     this.field = options?.field ?? null;
