@@ -82,7 +82,7 @@ async function runVariant(variant: Variant, withSustained: boolean): Promise<Row
   const db = await connectDatabase(loadConfig({ DATA_DIR: targets.dataDir, LOG_LEVEL: 'warn' }), logger);
   const row: Row = { name: variantName(variant), ledger: variant.ledger, rate: 0, floor: 0, open: null, sustained: 'not run' };
   try {
-    say(`\n== ${row.name} (${load()})`);
+    say(`\n== ${row.name} (${load()}; API pid ${targets.pids.api}${targets.pids.workers.map((pid) => `, worker pid ${pid}`).join('')})`);
     const chain = new Chain(targets.apiOrigin, targets.credentials, targets.receiver);
     const setupStarted = Date.now();
     await chain.setup(sellers, targets.receiverPort, targets.receiver);

@@ -51,11 +51,14 @@ async function planTable(sql: Sql, qualified: string, per: { inserted: number; u
     select array(select a.attname from pg_attribute a where a.attrelid = i.indrelid and a.attnum = any (i.indkey)) as names
     from pg_index i where i.indrelid = ${copy}::regclass and i.indisunique`;
   // One column of each unique index takes a fresh value (a uuid first, then a number, then text: a
-  // text column may have a CHECK that a random value breaks); the others keep the template's.
+  // text column may have a CHECK that a random value breaks, so the longest, an identifier rather
+  // than a kind); the others keep the template's.
+  // Hand-checking is cheaper than guessing: a floor that cannot insert a row stops the bench.
   const fresh = new Set<string>();
   const rank = (c: Omit<Column, 'unique'>) => (c.type === 'uuid' ? 0 : /int|numeric/.test(c.type) ? 1 : 2);
   for (const index of indexes) {
-    const candidates = columns.filter((c) => index.names.includes(c.name)).sort((a, b) => rank(a) - rank(b));
+    // A null never collides in a unique index (and may be what a CHECK wants): such columns stay null.
+    const candidates = columns.filter((c) => index.names.includes(c.name) && row.t[c.name] !== null).sort((a, b) => rank(a) - rank(b) || String(row.t[b.name]).length - String(row.t[a.name]).length);
     if (candidates[0] && !candidates.some((c) => fresh.has(c.name))) fresh.add(candidates[0].name);
   }
   return { name: copy, template: row.t, columns: columns.map((c) => ({ ...c, unique: fresh.has(c.name) })), insertsPerPayment: per.inserted, updatesPerPayment: per.updated, owed: { ins: 0, upd: 0 } };
