@@ -12,7 +12,7 @@ SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
 .PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
-        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts conformance mock python-venv conformance-venv typecheck ci docs lint-deps
+        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts bench-marketplace conformance mock python-venv conformance-venv typecheck ci docs lint-deps
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
@@ -26,6 +26,8 @@ help:
 	@echo "make conformance         schemathesis against a freshly started server"
 	@echo "make mock                Prism mock of spec/merchant.yaml on port 4010"
 	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks | bench-payouts   benchmarks that print figures"
+	@echo "make bench-marketplace   whole marketplace payments (collection, split, escrow release, payout, signed webhooks) vs their floor,"
+	@echo "                         per ledger engine and worker layout; minutes (BENCH_QUICK=1 short; docs/performance.md)"
 
 # --- toolchain -------------------------------------------------------------------------
 tools:
@@ -115,3 +117,6 @@ bench-webhooks: install
 
 bench-payouts: install
 	pnpm --filter @payagg/api run bench-payouts
+
+bench-marketplace: install
+	pnpm --filter @payagg/api run bench-marketplace
