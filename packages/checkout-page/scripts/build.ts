@@ -5,7 +5,7 @@
 //   dist/assets/app-<hash>.css    src/styles.css, minified
 //   dist/page-weight.json         bytes of each file, raw and gzipped, and the total
 // Content-hashed names let the service cache assets for good. The build fails when the page
-// weighs more than page_weight_max_bytes: a slow phone on a slow network must stay fast.
+// weighs more than pageWeightMaxBytes: a slow phone on a slow network must stay fast.
 //
 //   node scripts/build.ts        (pnpm --filter @payagg/checkout-page build; make install runs it)
 import { createHash } from 'node:crypto';
@@ -16,12 +16,12 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 /** Everything a first visit downloads (HTML, script, style), uncompressed. */
-export const page_weight_max_bytes = 100 * 1024;
+export const pageWeightMaxBytes = 100 * 1024;
 
-const package_dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const source_dir = path.join(package_dir, 'src');
-const dist_dir = path.join(package_dir, 'dist');
-const assets_dir = path.join(dist_dir, 'assets');
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sourceDir = path.join(packageDir, 'src');
+const distDir = path.join(packageDir, 'dist');
+const assetsDir = path.join(distDir, 'assets');
 
 function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
@@ -29,7 +29,7 @@ function contentHash(bytes: Uint8Array): string {
 
 async function bundle(entry: string, loader: 'ts' | 'css'): Promise<Uint8Array> {
   const result = await esbuild.build({
-    entryPoints: [path.join(source_dir, entry)],
+    entryPoints: [path.join(sourceDir, entry)],
     bundle: true,
     minify: true,
     write: false,
@@ -55,15 +55,15 @@ export async function buildPage(): Promise<PageWeight> {
   const style = await bundle('styles.css', 'css');
   const scriptName = `app-${contentHash(script)}.js`;
   const styleName = `app-${contentHash(style)}.css`;
-  const html = fs.readFileSync(path.join(source_dir, 'index.html'), 'utf8')
+  const html = fs.readFileSync(path.join(sourceDir, 'index.html'), 'utf8')
     .replace('{{SCRIPT}}', scriptName)
     .replace('{{STYLE}}', styleName);
 
-  fs.rmSync(dist_dir, { recursive: true, force: true });
-  fs.mkdirSync(assets_dir, { recursive: true });
-  fs.writeFileSync(path.join(assets_dir, scriptName), script);
-  fs.writeFileSync(path.join(assets_dir, styleName), style);
-  fs.writeFileSync(path.join(dist_dir, 'index.html'), html);
+  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.mkdirSync(assetsDir, { recursive: true });
+  fs.writeFileSync(path.join(assetsDir, scriptName), script);
+  fs.writeFileSync(path.join(assetsDir, styleName), style);
+  fs.writeFileSync(path.join(distDir, 'index.html'), html);
 
   const files = [
     { name: 'index.html', bytes: Buffer.from(html) },
@@ -74,11 +74,11 @@ export async function buildPage(): Promise<PageWeight> {
     files,
     total_bytes: files.reduce((sum, f) => sum + f.bytes, 0),
     total_gzip_bytes: files.reduce((sum, f) => sum + f.gzip_bytes, 0),
-    max_bytes: page_weight_max_bytes,
+    max_bytes: pageWeightMaxBytes,
   };
-  fs.writeFileSync(path.join(dist_dir, 'page-weight.json'), `${JSON.stringify(weight, null, 2)}\n`);
-  if (weight.total_bytes > page_weight_max_bytes) {
-    throw new Error(`the checkout page weighs ${weight.total_bytes} bytes, over its budget of ${page_weight_max_bytes}`);
+  fs.writeFileSync(path.join(distDir, 'page-weight.json'), `${JSON.stringify(weight, null, 2)}\n`);
+  if (weight.total_bytes > pageWeightMaxBytes) {
+    throw new Error(`the checkout page weighs ${weight.total_bytes} bytes, over its budget of ${pageWeightMaxBytes}`);
   }
   return weight;
 }

@@ -132,8 +132,8 @@ export class CheckoutApp {
     if (errors.length > 0) form.showErrors(errors, initial?.rail ?? form.selectedRail());
     // When the link expires while the payer is on the form, read the session again (the API's
     // clock decides) rather than let them fill in a form that can no longer be paid.
-    const expires_in_ms = Date.parse(session.expires_at) - Date.now();
-    const timer = setTimeout(() => void this.#load(), Math.max(expires_in_ms + 1_000, 1_000));
+    const expiresInMs = Date.parse(session.expires_at) - Date.now();
+    const timer = setTimeout(() => void this.#load(), Math.max(expiresInMs + 1_000, 1_000));
     this.#cleanups.push(() => clearTimeout(timer));
   }
 

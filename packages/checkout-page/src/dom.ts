@@ -23,10 +23,10 @@ export function append(parent: Node, children: Child[]): void {
   }
 }
 
-const svg_namespace = 'http://www.w3.org/2000/svg';
+const svgNamespace = 'http://www.w3.org/2000/svg';
 
 export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: Node[]): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(svg_namespace, tag);
+  const element = document.createElementNS(svgNamespace, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   for (const child of children) element.appendChild(child);
   return element;

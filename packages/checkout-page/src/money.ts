@@ -11,15 +11,15 @@
 // No float ever holds the amount: the major value is built as a decimal string.
 
 /** ISO 4217 currencies whose minor unit is not 2 (List One, 2024). Every other code has 2. */
-const exponent_0 = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
-const exponent_3 = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
-const exponent_4 = new Set(['CLF', 'UYW']);
+const exponent0 = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const exponent3 = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+const exponent4 = new Set(['CLF', 'UYW']);
 
 export function currencyExponent(currency: string): number {
   const code = currency.toUpperCase();
-  if (exponent_0.has(code)) return 0;
-  if (exponent_3.has(code)) return 3;
-  if (exponent_4.has(code)) return 4;
+  if (exponent0.has(code)) return 0;
+  if (exponent3.has(code)) return 3;
+  if (exponent4.has(code)) return 4;
   return 2;
 }
 

@@ -4,10 +4,10 @@ import { encode } from 'uqr';
 import { svg } from './dom.ts';
 
 /** A quiet zone of 4 modules, as the QR specification asks for reliable scanning. */
-const quiet_zone_modules = 4;
+const quietZoneModules = 4;
 
 export function qrCodeSvg(text: string, label: string): SVGSVGElement {
-  const qr = encode(text, { ecc: 'M', border: quiet_zone_modules });
+  const qr = encode(text, { ecc: 'M', border: quietZoneModules });
   // One path of unit squares, one per dark module: small and crisp at any size.
   let d = '';
   qr.data.forEach((row, y) => row.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; }));

@@ -23,10 +23,10 @@ export type RailField = {
 
 export type RailInfo = { rail: Rail; name: string; description: string; field: RailField | null };
 
-const phone_pattern = /^\+?[0-9]{7,15}$/;
-const phone_format_message = 'Enter a phone number of 7 to 15 digits, with the country code, such as +254712345678';
+const phonePattern = /^\+?[0-9]{7,15}$/;
+const phoneFormatMessage = 'Enter a phone number of 7 to 15 digits, with the country code, such as +254712345678';
 /** 12 to 19 digits, grouped or not: what a card number looks like (the API refuses it as a token). */
-const card_number_pattern = /^(?:[0-9][ -]?){11,18}[0-9]$/;
+const cardNumberPattern = /^(?:[0-9][ -]?){11,18}[0-9]$/;
 
 function phoneField(label: string, hint: string): RailField {
   return {
@@ -39,9 +39,9 @@ function phoneField(label: string, hint: string): RailField {
     normalize: (value) => value.replace(/[\s().-]/g, ''),
     problem: (value) => {
       if (value === '') return 'Enter your phone number';
-      return phone_pattern.test(value) ? null : phone_format_message;
+      return phonePattern.test(value) ? null : phoneFormatMessage;
     },
-    refused: () => phone_format_message,
+    refused: () => phoneFormatMessage,
   };
 }
 
@@ -73,7 +73,7 @@ export const rails: Readonly<Record<Rail, RailInfo>> = {
     description: 'Pay with a card token',
     field: referenceField('payer_card_token', 'Card token',
       'The token your card was saved as. Sandbox test cards: tok_sandbox_success, tok_sandbox_challenge', 'Enter your card token',
-      (value) => card_number_pattern.test(value)
+      (value) => cardNumberPattern.test(value)
         ? 'Enter your card token, not your card number: a card number is never sent here'
         : 'Enter a card token of letters, digits and _ . : - only'),
   },

@@ -222,13 +222,13 @@ export function payFormScreen(session: PublicSession, actions: PayFormActions, i
 
 // ----- while the payment settles -----
 
-const waiting_text = 'Waiting for confirmation. This page updates by itself.';
+const waitingText = 'Waiting for confirmation. This page updates by itself.';
 
 export function promptScreen(session: PublicSession): Screen {
   return screen('prompt', heading('Approve the payment on your phone'),
     summary(session),
     h('p', {}, `Your phone will show a request for ${amountOf(session)} from ${merchantName(session)}. Enter your PIN to approve it.`),
-    statusLine(waiting_text));
+    statusLine(waitingText));
 }
 
 export function ussdScreen(session: PublicSession, ussdCode: string): Screen {
@@ -237,7 +237,7 @@ export function ussdScreen(session: PublicSession, ussdCode: string): Screen {
     h('p', {}, 'On the phone you gave, dial this code and follow the instructions:'),
     h('p', { class: 'ussd-code', 'data-testid': 'ussd-code' }, ussdCode),
     h('a', { class: 'button button-secondary', href: `tel:${ussdCode.replace(/#/g, '%23')}` }, `Dial ${ussdCode}`),
-    statusLine(waiting_text));
+    statusLine(waitingText));
 }
 
 export function challengeScreen(session: PublicSession, rail: Rail, actionUrl: string): Screen {
@@ -248,7 +248,7 @@ export function challengeScreen(session: PublicSession, rail: Rail, actionUrl: s
       ? 'Your card issuer needs to check it is you. You will come back here when you are done.'
       : 'Your bank needs you to authorize this payment. You will come back here when you are done.'),
     h('a', { class: 'button button-primary', href: actionUrl, 'data-testid': 'continue-challenge' }, card ? 'Continue to your card issuer' : 'Continue to your bank'),
-    statusLine(waiting_text));
+    statusLine(waitingText));
 }
 
 export function qrScreen(session: PublicSession, actionUrl: string, openHere: string): Screen {
@@ -260,11 +260,11 @@ export function qrScreen(session: PublicSession, actionUrl: string, openHere: st
       h('li', {}, 'Choose to scan a QR code, and point your camera at this code.'),
       h('li', {}, 'Approve the payment in the app.')),
     h('p', {}, 'Paying on this phone? ', h('a', { href: openHere, 'data-testid': 'open-qr-here' }, 'Open the payment in your app')),
-    statusLine(waiting_text));
+    statusLine(waitingText));
 }
 
 export function processingScreen(session: PublicSession): Screen {
-  return screen('processing', heading('Processing your payment'), summary(session), statusLine(waiting_text));
+  return screen('processing', heading('Processing your payment'), summary(session), statusLine(waitingText));
 }
 
 export function stillWaitingScreen(session: PublicSession, onCheckAgain: () => void): Screen {
@@ -276,7 +276,7 @@ export function stillWaitingScreen(session: PublicSession, onCheckAgain: () => v
 
 // ----- results -----
 
-const failure_messages: Record<NonNullable<FailureReason>, string> = {
+const failureMessages: Record<NonNullable<FailureReason>, string> = {
   insufficient_funds: 'There was not enough money in your account.',
   payer_declined: 'The payment was declined.',
   card_declined: 'Your card was declined.',
@@ -285,7 +285,7 @@ const failure_messages: Record<NonNullable<FailureReason>, string> = {
 };
 
 export function failureMessage(reason: FailureReason): string {
-  return reason ? failure_messages[reason] : 'The payment did not go through.';
+  return reason ? failureMessages[reason] : 'The payment did not go through.';
 }
 
 export function successScreen(session: PublicSession): Screen {

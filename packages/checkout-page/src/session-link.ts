@@ -8,7 +8,7 @@
 // entry or in a copied link, and a reload or the return from a card challenge still finds it.
 
 const sessionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const token_pattern = /^[A-Za-z0-9_-]{1,255}$/;
+const tokenPattern = /^[A-Za-z0-9_-]{1,255}$/;
 
 export type SessionLink = { sessionId: string | null; token: string | null };
 
@@ -36,7 +36,7 @@ export function sessionIdFromPath(pathname: string): string | null {
 
 export function tokenFromFragment(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  return token !== null && token_pattern.test(token) ? token : null;
+  return token !== null && tokenPattern.test(token) ? token : null;
 }
 
 /** Reads the link, keeps the token for this tab and takes it out of the address bar. */

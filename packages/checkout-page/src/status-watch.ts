@@ -1,20 +1,20 @@
 // Watching a payment settle: the page re-reads the session (GET /checkout-sessions/{id}, whose
 // `payment` follows the collection) until the payment is final. Polling is bounded: quick at
 // first (most rails answer within seconds), slower after, and it stops after
-// poll_duration_max_ms with a "still waiting" screen and a button to look again. The API's
+// pollDurationMaxMs with a "still waiting" screen and a button to look again. The API's
 // webhook to the merchant, not this page, is what the order relies on.
 
-export const poll_fast_interval_ms = 2_000;
+export const pollFastIntervalMs = 2_000;
 /** How long the quick interval lasts before the slow one. */
-export const poll_fast_phase_ms = 120_000;
-export const poll_slow_interval_ms = 5_000;
+export const pollFastPhaseMs = 120_000;
+export const pollSlowIntervalMs = 5_000;
 /** After this, the page stops asking until the payer presses "Check again". */
-export const poll_duration_max_ms = 10 * 60_000;
+export const pollDurationMaxMs = 10 * 60_000;
 
-/** The wait before the next read, `elapsed_ms` after the watch began; null: stop. */
-export function nextPollDelayMs(elapsed_ms: number): number | null {
-  if (elapsed_ms >= poll_duration_max_ms) return null;
-  return elapsed_ms < poll_fast_phase_ms ? poll_fast_interval_ms : poll_slow_interval_ms;
+/** The wait before the next read, `elapsedMs` after the watch began; null: stop. */
+export function nextPollDelayMs(elapsedMs: number): number | null {
+  if (elapsedMs >= pollDurationMaxMs) return null;
+  return elapsedMs < pollFastPhaseMs ? pollFastIntervalMs : pollSlowIntervalMs;
 }
 
 export type PollAnswer = 'stop' | 'continue' | { retryAfterMs: number };
@@ -27,16 +27,16 @@ export function startPolling(poll: () => Promise<PollAnswer>, onGiveUp: () => vo
   const started = now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let cancelled = false;
-  const schedule = (delay_ms: number | null) => {
+  const schedule = (delayMs: number | null) => {
     if (cancelled) return;
-    if (delay_ms === null) return onGiveUp();
+    if (delayMs === null) return onGiveUp();
     timer = setTimeout(async () => {
       if (cancelled) return;
       const answer = await poll().catch((): PollAnswer => 'continue');
       if (cancelled || answer === 'stop') return;
       const next = nextPollDelayMs(now() - started);
       schedule(typeof answer === 'object' && next !== null ? Math.max(next, answer.retryAfterMs) : next);
-    }, delay_ms);
+    }, delayMs);
   };
   schedule(nextPollDelayMs(0));
   return {

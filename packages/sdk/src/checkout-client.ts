@@ -4,10 +4,12 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { paths } from '@payagg/contract';
 import { idempotencyMiddleware } from './idempotency.ts';
-import { retrying_transport, type RetryOptions } from './retry.ts';
+import { retryingTransport, type RetryOptions } from './retry.ts';
 import type { WithSdkManagedHeaders } from './managed-headers.ts';
 
-export const header_checkout_token = 'X-Checkout-Token';
+export const headerCheckoutToken = 'X-Checkout-Token';
+/** @deprecated Use `headerCheckoutToken` (decision 0062: camelCase in code); this name goes in the next major version. */
+export const header_checkout_token = headerCheckoutToken;
 
 /** The two payer-facing operations: GET /checkout-sessions/{id} and POST .../pay. */
 export type CheckoutPaths = WithSdkManagedHeaders<Pick<paths, CheckoutPath>>;
@@ -34,8 +36,8 @@ export function createCheckoutClient(options: CreateCheckoutClientOptions): Chec
   }
   const client = createFetchClient<CheckoutPaths>({
     baseUrl: options.baseUrl,
-    headers: { [header_checkout_token]: options.clientToken },
-    fetch: retrying_transport(options.fetch, options.retry),
+    headers: { [headerCheckoutToken]: options.clientToken },
+    fetch: retryingTransport(options.fetch, options.retry),
   });
   client.use(idempotencyMiddleware({ generate: options.idempotencyKey }));
   return client;

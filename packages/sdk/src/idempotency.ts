@@ -3,13 +3,13 @@
 // and never touches any other operation.
 import type { Middleware } from 'openapi-fetch';
 
-export const header_idempotency_key = 'Idempotency-Key';
+export const headerIdempotencyKey = 'Idempotency-Key';
 
 /**
  * The seven operations, as "METHOD path" with path parameters written `{}` so the list does
  * not depend on what the spec calls a parameter (`{id}`, `{collection_id}`...).
  */
-export const operations_requiring_idempotency_key: ReadonlySet<string> = new Set([
+export const operationsRequiringIdempotencyKey: ReadonlySet<string> = new Set([
   'POST /collections',
   'POST /collections/{}/refunds',
   'POST /checkout-sessions',
@@ -20,12 +20,12 @@ export const operations_requiring_idempotency_key: ReadonlySet<string> = new Set
 ]);
 
 /** "POST /collections/{id}/refunds" -> "POST /collections/{}/refunds". */
-export function operation_signature(method: string, schema_path: string): string {
-  return `${method.toUpperCase()} ${schema_path.replace(/\{[^}]*\}/g, '{}')}`;
+export function operationSignature(method: string, schemaPath: string): string {
+  return `${method.toUpperCase()} ${schemaPath.replace(/\{[^}]*\}/g, '{}')}`;
 }
 
-export function requiresIdempotencyKey(method: string, schema_path: string): boolean {
-  return operations_requiring_idempotency_key.has(operation_signature(method, schema_path));
+export function requiresIdempotencyKey(method: string, schemaPath: string): boolean {
+  return operationsRequiringIdempotencyKey.has(operationSignature(method, schemaPath));
 }
 
 /**
@@ -35,10 +35,10 @@ export function requiresIdempotencyKey(method: string, schema_path: string): boo
 export function idempotencyMiddleware(options: {
   generate?: (() => string) | undefined;
   header?: string;
-  requires?: (method: string, schema_path: string) => boolean;
+  requires?: (method: string, schemaPath: string) => boolean;
 }): Middleware {
   const generate = options.generate ?? (() => crypto.randomUUID());
-  const header = options.header ?? header_idempotency_key;
+  const header = options.header ?? headerIdempotencyKey;
   const requires = options.requires ?? requiresIdempotencyKey;
   return {
     onRequest({ request, schemaPath }) {

@@ -2,6 +2,7 @@
 export { createClient, type CreateClientOptions, type MerchantClient, type MerchantPaths, type FetchFunction } from './merchant-client.ts';
 export {
   createCheckoutClient,
+  headerCheckoutToken,
   header_checkout_token,
   type CheckoutClient,
   type CheckoutPaths,
@@ -11,7 +12,7 @@ export {
 export {
   createPartnerClient,
   partnerRequiresIdempotencyKey,
-  partner_operations_requiring_idempotency_key,
+  partnerOperationsRequiringIdempotencyKey,
   type CreatePartnerClientOptions,
   type PartnerClient,
   type PartnerPaths,
@@ -21,12 +22,12 @@ export {
   signRequestV2,
   signedHeaders,
   pathWithQueryOf,
-  header_service_key,
-  header_service_timestamp,
-  header_service_signature,
-  header_service_signature_version,
-  signature_versions,
-  signature_version_default,
+  headerServiceKey,
+  headerServiceTimestamp,
+  headerServiceSignature,
+  headerServiceSignatureVersion,
+  signatureVersions,
+  signatureVersionDefault,
   type RawBody,
   type SignatureVersion,
   type SignRequestInput,
@@ -35,30 +36,32 @@ export {
   type SignedHeadersInput,
 } from './signing.ts';
 export {
-  header_idempotency_key,
+  headerIdempotencyKey,
   idempotencyMiddleware,
-  operations_requiring_idempotency_key,
+  operationsRequiringIdempotencyKey,
   requiresIdempotencyKey,
 } from './idempotency.ts';
-export { paginate, listAll, list_all_items_max, type PageItem, type PaginatedPath, type PaginateInit } from './pagination.ts';
+export { paginate, listAll, listAllItemsMax, type PageItem, type PaginatedPath, type PaginateInit } from './pagination.ts';
 export {
   verifyWebhookSignature,
   parseWebhookEvent,
   WebhookSignatureError,
-  webhook_tolerance_default_seconds,
-  webhook_signatures_max,
-  webhook_signature_separator,
+  webhookToleranceDefaultSeconds,
+  webhookSignaturesMax,
+  webhookSignatureSeparator,
   type VerifyWebhookSignatureInput,
   type WebhookSignatureFailure,
   type WebhookEvent,
 } from './webhooks.ts';
 export { ApiError, unwrap, type ErrorEnvelope } from './api-error.ts';
 export {
-  retries_max,
-  retry_initial_delay_default_ms,
-  retry_delay_max_default_ms,
-  retry_after_max_default_ms,
+  retriesMax,
+  retryInitialDelayDefaultMs,
+  retryDelayMaxDefaultMs,
+  retryAfterMaxDefaultMs,
   type RetryOptions,
 } from './retry.ts';
+// Deprecated lower_snake aliases of the constants above (decision 0062).
+export * from './deprecated-names.ts';
 export type { WithSdkManagedHeaders, SdkManagedHeader } from './managed-headers.ts';
 export type { ApiErrorCode, paths, components, operations, Schema } from '@payagg/contract';

@@ -7,9 +7,9 @@ import createFetchClient, { type Client, type HeadersOptions } from 'openapi-fet
 import type { paths } from '@payagg/contract';
 import { idempotencyMiddleware } from './idempotency.ts';
 import type { WithSdkManagedHeaders } from './managed-headers.ts';
-import { retry_policy_of, send_with_retries, type RetryOptions } from './retry.ts';
-import { pathWithQueryOf, type SignatureVersion, signature_version_default, signature_versions, signedHeaders } from './signing.ts';
-import { header_idempotency_key } from './idempotency.ts';
+import { retryPolicyOf, sendWithRetries, type RetryOptions } from './retry.ts';
+import { pathWithQueryOf, type SignatureVersion, signatureVersionDefault, signatureVersions, signedHeaders } from './signing.ts';
+import { headerIdempotencyKey } from './idempotency.ts';
 
 export type MerchantPaths = WithSdkManagedHeaders<paths>;
 export type MerchantClient = Client<MerchantPaths, `${string}/${string}`>;
@@ -42,16 +42,16 @@ export interface CreateClientOptions {
 }
 
 export function createClient(options: CreateClientOptions): MerchantClient {
-  require_text(options.baseUrl, 'baseUrl');
-  require_text(options.apiKey, 'apiKey');
-  require_text(options.apiSecret, 'apiSecret');
+  requireText(options.baseUrl, 'baseUrl');
+  requireText(options.apiKey, 'apiKey');
+  requireText(options.apiSecret, 'apiSecret');
   const transport: FetchFunction = options.fetch ?? ((request) => globalThis.fetch(request));
   const { apiKey, apiSecret, now } = options;
-  const signature_version = options.signatureVersion ?? signature_version_default;
-  if (!(signature_versions as readonly number[]).includes(signature_version)) {
-    throw new RangeError(`signatureVersion must be one of ${signature_versions.join(', ')}, got ${String(signature_version)}`);
+  const signatureVersion = options.signatureVersion ?? signatureVersionDefault;
+  if (!(signatureVersions as readonly number[]).includes(signatureVersion)) {
+    throw new RangeError(`signatureVersion must be one of ${signatureVersions.join(', ')}, got ${String(signatureVersion)}`);
   }
-  const retry_policy = retry_policy_of(options.retry);
+  const retryPolicy = retryPolicyOf(options.retry);
 
   // Signing happens in the transport rather than in a middleware: the transport sees the Request
   // exactly as it goes to the network, after every middleware (the caller's included) has run, so
@@ -59,12 +59,12 @@ export function createClient(options: CreateClientOptions): MerchantClient {
   // signed afresh (new timestamp, same bytes). Under version 2 the request line signed is the
   // final one too: fetch sends the URL's path and query as the request target, and the
   // Idempotency-Key header as it is by then.
-  const signing_fetch: FetchFunction = async (request) => {
+  const signingFetch: FetchFunction = async (request) => {
     const body = request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer());
     const sign = (attempt: Request): Request => {
       const clock = now ? { now } : {};
       const headers =
-        signature_version === 1
+        signatureVersion === 1
           ? signedHeaders({ signatureVersion: 1, apiKey, apiSecret, body, ...clock })
           : signedHeaders({
               apiKey,
@@ -72,25 +72,25 @@ export function createClient(options: CreateClientOptions): MerchantClient {
               body,
               method: attempt.method,
               pathWithQuery: pathWithQueryOf(attempt.url),
-              idempotencyKey: attempt.headers.get(header_idempotency_key),
+              idempotencyKey: attempt.headers.get(headerIdempotencyKey),
               ...clock,
             });
       for (const [name, value] of Object.entries(headers)) attempt.headers.set(name, value);
       return attempt;
     };
-    return send_with_retries(request, retry_policy, sign, transport);
+    return sendWithRetries(request, retryPolicy, sign, transport);
   };
 
   const client = createFetchClient<MerchantPaths>({
     baseUrl: options.baseUrl,
-    fetch: signing_fetch,
+    fetch: signingFetch,
     ...(options.headers ? { headers: options.headers } : {}),
   });
   client.use(idempotencyMiddleware({ generate: options.idempotencyKey }));
   return client;
 }
 
-export function require_text(value: unknown, name: string): asserts value is string {
+export function requireText(value: unknown, name: string): asserts value is string {
   if (typeof value !== 'string' || value.length === 0) {
     throw new TypeError(`${name} is required (a non-empty string)`);
   }

@@ -5,7 +5,7 @@ import type { Client, ClientPathsWithMethod, MaybeOptionalInit, MethodResponse }
 import { ApiError } from './api-error.ts';
 
 /** Hard stop for listAll: beyond this many items, use paginate and stream instead. */
-export const list_all_items_max = 100_000;
+export const listAllItemsMax = 100_000;
 
 type MediaTypeAny = `${string}/${string}`;
 type AnyClient = Client<any, MediaTypeAny>;
@@ -37,10 +37,10 @@ export async function* paginate<C extends AnyClient, P extends PaginatedPath<C>>
   init?: PaginateInit<C, P>,
 ): AsyncGenerator<PageItem<C, P>, void, undefined> {
   const base = (init ?? {}) as { params?: { query?: Record<string, unknown> } & Record<string, unknown> };
-  const seen_cursors = new Set<string>();
+  const seenCursors = new Set<string>();
   // A caller may resume from a cursor saved earlier; otherwise the first page has none.
-  const start_cursor = base.params?.query?.cursor;
-  let cursor: string | undefined = typeof start_cursor === 'string' && start_cursor !== '' ? start_cursor : undefined;
+  const startCursor = base.params?.query?.cursor;
+  let cursor: string | undefined = typeof startCursor === 'string' && startCursor !== '' ? startCursor : undefined;
   for (;;) {
     const query: Record<string, unknown> = { ...base.params?.query };
     if (cursor === undefined) delete query.cursor;
@@ -71,7 +71,7 @@ export async function* paginate<C extends AnyClient, P extends PaginatedPath<C>>
       });
     }
     // A server that hands back a cursor it already gave would loop forever; stop loudly instead.
-    if (seen_cursors.has(next)) {
+    if (seenCursors.has(next)) {
       throw new ApiError({
         status: result.response.status,
         code: 'UNEXPECTED_RESPONSE',
@@ -79,7 +79,7 @@ export async function* paginate<C extends AnyClient, P extends PaginatedPath<C>>
         requestId: result.response.headers.get('X-Request-Id'),
       });
     }
-    seen_cursors.add(next);
+    seenCursors.add(next);
     cursor = next;
   }
 }
@@ -91,11 +91,11 @@ export async function listAll<C extends AnyClient, P extends PaginatedPath<C>>(
   init?: PaginateInit<C, P>,
   options?: { itemsMax?: number },
 ): Promise<PageItem<C, P>[]> {
-  const items_max = options?.itemsMax ?? list_all_items_max;
+  const itemsMax = options?.itemsMax ?? listAllItemsMax;
   const items: PageItem<C, P>[] = [];
   for await (const item of paginate(client, path, init)) {
-    if (items.length >= items_max) {
-      throw new RangeError(`listAll stopped at ${items_max} items; iterate with paginate() for more`);
+    if (items.length >= itemsMax) {
+      throw new RangeError(`listAll stopped at ${itemsMax} items; iterate with paginate() for more`);
     }
     items.push(item);
   }

@@ -3,11 +3,11 @@
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { PartnerPaths as GeneratedPartnerPaths } from '@payagg/contract';
 import { idempotencyMiddleware } from './idempotency.ts';
-import { retrying_transport, type RetryOptions } from './retry.ts';
+import { retryingTransport, type RetryOptions } from './retry.ts';
 import type { WithSdkManagedHeaders } from './managed-headers.ts';
 
-export const header_partner_api_key = 'X-API-Key';
-export const header_partner_idempotency_key = 'X-Idempotency-Key';
+export const headerPartnerApiKey = 'X-API-Key';
+export const headerPartnerIdempotencyKey = 'X-Idempotency-Key';
 
 export type PartnerPaths = WithSdkManagedHeaders<GeneratedPartnerPaths>;
 export type PartnerClient = Client<PartnerPaths, `${string}/${string}`>;
@@ -23,15 +23,15 @@ export interface CreatePartnerClientOptions {
 }
 
 /** Partner operations that take X-Idempotency-Key: wallet creation and every money movement. */
-export const partner_operations_requiring_idempotency_key: readonly string[] = [
+export const partnerOperationsRequiringIdempotencyKey: readonly string[] = [
   'POST /wallets',
   'POST /wallets/{walletId}/deposits',
   'POST /transfers',
   'POST /wallets/{walletId}/withdrawals',
 ];
 
-export function partnerRequiresIdempotencyKey(method: string, schema_path: string): boolean {
-  return partner_operations_requiring_idempotency_key.includes(`${method.toUpperCase()} ${schema_path}`);
+export function partnerRequiresIdempotencyKey(method: string, schemaPath: string): boolean {
+  return partnerOperationsRequiringIdempotencyKey.includes(`${method.toUpperCase()} ${schemaPath}`);
 }
 
 export function createPartnerClient(options: CreatePartnerClientOptions): PartnerClient {
@@ -42,13 +42,13 @@ export function createPartnerClient(options: CreatePartnerClientOptions): Partne
   }
   const client = createFetchClient<PartnerPaths>({
     baseUrl: options.baseUrl,
-    headers: { [header_partner_api_key]: options.apiKey },
-    fetch: retrying_transport(options.fetch, options.retry),
+    headers: { [headerPartnerApiKey]: options.apiKey },
+    fetch: retryingTransport(options.fetch, options.retry),
   });
   client.use(
     idempotencyMiddleware({
       generate: options.idempotencyKey,
-      header: header_partner_idempotency_key,
+      header: headerPartnerIdempotencyKey,
       requires: partnerRequiresIdempotencyKey,
     }),
   );

@@ -20,7 +20,7 @@
 // the same bytes); the idempotency key stays the same across attempts.
 
 export interface RetryOptions {
-  /** Attempts after the first; 0 (default) disables retries. At most `retries_max`. */
+  /** Attempts after the first; 0 (default) disables retries. At most `retriesMax`. */
   maxRetries?: number;
   /** First backoff wait in milliseconds; default 500. */
   initialDelayMs?: number;
@@ -30,119 +30,119 @@ export interface RetryOptions {
   retryAfterMaxMs?: number;
 }
 
-export const retries_max = 10;
-export const retry_initial_delay_default_ms = 500;
-export const retry_delay_max_default_ms = 8_000;
-export const retry_after_max_default_ms = 60_000;
+export const retriesMax = 10;
+export const retryInitialDelayDefaultMs = 500;
+export const retryDelayMaxDefaultMs = 8_000;
+export const retryAfterMaxDefaultMs = 60_000;
 
-const statuses_retried_with_backoff: ReadonlySet<number> = new Set([502, 503, 504]);
-const status_rate_limited = 429;
-const status_idempotency_conflict = 409;
-const idempotency_headers = ['Idempotency-Key', 'X-Idempotency-Key'];
+const statusesRetriedWithBackoff: ReadonlySet<number> = new Set([502, 503, 504]);
+const statusRateLimited = 429;
+const statusIdempotencyConflict = 409;
+const idempotencyHeaders = ['Idempotency-Key', 'X-Idempotency-Key'];
 
 interface RetryPolicy {
-  retries_max: number;
-  initial_delay_ms: number;
-  delay_max_ms: number;
-  retry_after_max_ms: number;
+  retriesMax: number;
+  initialDelayMs: number;
+  delayMaxMs: number;
+  retryAfterMaxMs: number;
 }
 
-export function retry_policy_of(options: RetryOptions | undefined): RetryPolicy {
+export function retryPolicyOf(options: RetryOptions | undefined): RetryPolicy {
   const policy: RetryPolicy = {
-    retries_max: options?.maxRetries ?? 0,
-    initial_delay_ms: options?.initialDelayMs ?? retry_initial_delay_default_ms,
-    delay_max_ms: options?.maxDelayMs ?? retry_delay_max_default_ms,
-    retry_after_max_ms: options?.retryAfterMaxMs ?? retry_after_max_default_ms,
+    retriesMax: options?.maxRetries ?? 0,
+    initialDelayMs: options?.initialDelayMs ?? retryInitialDelayDefaultMs,
+    delayMaxMs: options?.maxDelayMs ?? retryDelayMaxDefaultMs,
+    retryAfterMaxMs: options?.retryAfterMaxMs ?? retryAfterMaxDefaultMs,
   };
-  if (!Number.isSafeInteger(policy.retries_max) || policy.retries_max < 0 || policy.retries_max > retries_max) {
-    throw new RangeError(`retry.maxRetries must be an integer from 0 to ${retries_max}, got ${policy.retries_max}`);
+  if (!Number.isSafeInteger(policy.retriesMax) || policy.retriesMax < 0 || policy.retriesMax > retriesMax) {
+    throw new RangeError(`retry.maxRetries must be an integer from 0 to ${retriesMax}, got ${policy.retriesMax}`);
   }
   for (const [name, value] of [
-    ['initialDelayMs', policy.initial_delay_ms],
-    ['maxDelayMs', policy.delay_max_ms],
-    ['retryAfterMaxMs', policy.retry_after_max_ms],
+    ['initialDelayMs', policy.initialDelayMs],
+    ['maxDelayMs', policy.delayMaxMs],
+    ['retryAfterMaxMs', policy.retryAfterMaxMs],
   ] as const) {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`retry.${name} must be a non-negative number`);
   }
   return policy;
 }
 
-export function is_retry_safe(request: Request): boolean {
+export function isRetrySafe(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return true;
-  return idempotency_headers.some((name) => request.headers.has(name));
+  return idempotencyHeaders.some((name) => request.headers.has(name));
 }
 
 /**
  * Sends `template` through `send`, retrying per the policy above. `prepare` turns the template
  * into the Request of one attempt (the template itself is never consumed).
  */
-export async function send_with_retries(
+export async function sendWithRetries(
   template: Request,
   policy: RetryPolicy,
   prepare: (template: Request) => Request,
   send: (request: Request) => Promise<Response>,
 ): Promise<Response> {
-  const retry_safe = policy.retries_max > 0 && is_retry_safe(template);
+  const retrySafe = policy.retriesMax > 0 && isRetrySafe(template);
   for (let retry = 0; ; retry += 1) {
-    const may_retry = retry_safe && retry < policy.retries_max;
+    const mayRetry = retrySafe && retry < policy.retriesMax;
     let response: Response;
     try {
-      response = await send(prepare(may_retry ? template.clone() : template));
+      response = await send(prepare(mayRetry ? template.clone() : template));
     } catch (error) {
-      if (!may_retry || template.signal.aborted) throw error;
-      await sleep(backoff_ms(policy, retry), template.signal);
+      if (!mayRetry || template.signal.aborted) throw error;
+      await sleep(backoffMs(policy, retry), template.signal);
       continue;
     }
-    if (!may_retry) return response;
-    const wait_ms = wait_before_retry_ms(policy, response, retry);
-    if (wait_ms === null) return response;
+    if (!mayRetry) return response;
+    const waitMs = waitBeforeRetryMs(policy, response, retry);
+    if (waitMs === null) return response;
     // The body of a response we retry past is never read; release it.
     await response.body?.cancel().catch(() => undefined);
-    await sleep(wait_ms, template.signal);
+    await sleep(waitMs, template.signal);
   }
 }
 
-function wait_before_retry_ms(policy: RetryPolicy, response: Response, retry: number): number | null {
-  if (response.status === status_idempotency_conflict) {
+function waitBeforeRetryMs(policy: RetryPolicy, response: Response, retry: number): number | null {
+  if (response.status === statusIdempotencyConflict) {
     // Only the retryable one (still in progress) carries Retry-After.
     if (response.headers.get('Retry-After') === null) return null;
   }
-  if (response.status === status_rate_limited || response.status === status_idempotency_conflict) {
-    const retry_after = response.headers.get('Retry-After');
-    if (retry_after === null || !/^\d+$/.test(retry_after.trim())) return backoff_ms(policy, retry);
-    const retry_after_ms = Number(retry_after.trim()) * 1000;
-    return retry_after_ms > policy.retry_after_max_ms ? null : retry_after_ms;
+  if (response.status === statusRateLimited || response.status === statusIdempotencyConflict) {
+    const retryAfter = response.headers.get('Retry-After');
+    if (retryAfter === null || !/^\d+$/.test(retryAfter.trim())) return backoffMs(policy, retry);
+    const retryAfterMs = Number(retryAfter.trim()) * 1000;
+    return retryAfterMs > policy.retryAfterMaxMs ? null : retryAfterMs;
   }
-  if (statuses_retried_with_backoff.has(response.status)) return backoff_ms(policy, retry);
+  if (statusesRetriedWithBackoff.has(response.status)) return backoffMs(policy, retry);
   return null;
 }
 
-function backoff_ms(policy: RetryPolicy, retry: number): number {
-  const ceiling_ms = Math.min(policy.delay_max_ms, policy.initial_delay_ms * 2 ** retry);
-  return ceiling_ms / 2 + Math.random() * (ceiling_ms / 2);
+function backoffMs(policy: RetryPolicy, retry: number): number {
+  const ceilingMs = Math.min(policy.delayMaxMs, policy.initialDelayMs * 2 ** retry);
+  return ceilingMs / 2 + Math.random() * (ceilingMs / 2);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', on_abort);
+      signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    const on_abort = () => {
+    const onAbort = () => {
       clearTimeout(timer);
       reject(signal.reason);
     };
-    signal.addEventListener('abort', on_abort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
 /** A transport for openapi-fetch that applies the retry policy to `transport` (default fetch). */
-export function retrying_transport(
+export function retryingTransport(
   transport: ((request: Request) => Promise<Response>) | undefined,
   options: RetryOptions | undefined,
 ): (request: Request) => Promise<Response> {
-  const policy = retry_policy_of(options);
+  const policy = retryPolicyOf(options);
   const send = transport ?? ((request: Request) => globalThis.fetch(request));
-  return (request) => send_with_retries(request, policy, (attempt) => attempt, send);
+  return (request) => sendWithRetries(request, policy, (attempt) => attempt, send);
 }

@@ -13,15 +13,15 @@
 // and the endpoint's signing secret.
 import { createHmac } from 'node:crypto';
 
-export const header_service_key = 'X-Service-Key';
-export const header_service_timestamp = 'X-Service-Timestamp';
-export const header_service_signature = 'X-Service-Signature';
-export const header_service_signature_version = 'X-Service-Signature-Version';
+export const headerServiceKey = 'X-Service-Key';
+export const headerServiceTimestamp = 'X-Service-Timestamp';
+export const headerServiceSignature = 'X-Service-Signature';
+export const headerServiceSignatureVersion = 'X-Service-Signature-Version';
 
-export const signature_versions = [1, 2] as const;
-export type SignatureVersion = (typeof signature_versions)[number];
+export const signatureVersions = [1, 2] as const;
+export type SignatureVersion = (typeof signatureVersions)[number];
 /** What createClient signs with unless told otherwise. */
-export const signature_version_default: SignatureVersion = 2;
+export const signatureVersionDefault: SignatureVersion = 2;
 
 /** Bytes (or text, taken as UTF-8) that were or will be sent as the body. */
 export type RawBody = string | Uint8Array | ArrayBuffer;
@@ -38,8 +38,8 @@ export interface SignRequestInput {
 /** Version 1: the lowercase hex HMAC-SHA256 of `timestamp + "." + body`. */
 export function signRequest(input: SignRequestInput): string {
   const hmac = createHmac('sha256', input.secret);
-  hmac.update(`${timestamp_text(input.timestamp)}.`, 'utf8');
-  return digest_with_body(hmac, input.body);
+  hmac.update(`${timestampText(input.timestamp)}.`, 'utf8');
+  return digestWithBody(hmac, input.body);
 }
 
 export interface SignRequestV2Input extends SignRequestInput {
@@ -57,9 +57,9 @@ export function signRequestV2(input: SignRequestV2Input): string {
     throw new TypeError(`pathWithQuery must be the request target as sent, starting with "/", got "${input.pathWithQuery}"`);
   }
   const hmac = createHmac('sha256', input.secret);
-  const line = [timestamp_text(input.timestamp), input.method.toUpperCase(), input.pathWithQuery, input.idempotencyKey ?? ''];
+  const line = [timestampText(input.timestamp), input.method.toUpperCase(), input.pathWithQuery, input.idempotencyKey ?? ''];
   hmac.update(`${line.join('.')}.`, 'utf8');
-  return digest_with_body(hmac, input.body);
+  return digestWithBody(hmac, input.body);
 }
 
 /** The request target fetch sends for `url`: its path and query string (no fragment). */
@@ -68,11 +68,11 @@ export function pathWithQueryOf(url: string | URL): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-function timestamp_text(timestamp: number | string): string {
-  return typeof timestamp === 'number' ? format_unix_seconds(timestamp) : timestamp;
+function timestampText(timestamp: number | string): string {
+  return typeof timestamp === 'number' ? formatUnixSeconds(timestamp) : timestamp;
 }
 
-function digest_with_body(hmac: ReturnType<typeof createHmac>, body: RawBody | null | undefined): string {
+function digestWithBody(hmac: ReturnType<typeof createHmac>, body: RawBody | null | undefined): string {
   if (body === undefined || body === null) {
     // An absent body signs as the empty string.
   } else if (typeof body === 'string') {
@@ -86,14 +86,14 @@ function digest_with_body(hmac: ReturnType<typeof createHmac>, body: RawBody | n
 }
 
 /** Unix seconds of a millisecond clock reading, floored, as the header's decimal string. */
-export function unix_seconds_of(epoch_ms: number): string {
-  if (!Number.isSafeInteger(Math.trunc(epoch_ms)) || epoch_ms < 0) {
-    throw new RangeError(`clock returned ${epoch_ms}; expected milliseconds since the Unix epoch`);
+export function unixSecondsOf(epochMs: number): string {
+  if (!Number.isSafeInteger(Math.trunc(epochMs)) || epochMs < 0) {
+    throw new RangeError(`clock returned ${epochMs}; expected milliseconds since the Unix epoch`);
   }
-  return format_unix_seconds(Math.floor(epoch_ms / 1000));
+  return formatUnixSeconds(Math.floor(epochMs / 1000));
 }
 
-function format_unix_seconds(seconds: number): string {
+function formatUnixSeconds(seconds: number): string {
   if (!Number.isSafeInteger(seconds) || seconds < 0) {
     throw new RangeError(`timestamp ${seconds} is not a non-negative whole number of Unix seconds`);
   }
@@ -127,12 +127,12 @@ export type SignedHeadersInput =
 
 /** The authentication headers for this request, signed now. */
 export function signedHeaders(input: SignedHeadersInput): SignedHeaders {
-  const timestamp = unix_seconds_of((input.now ?? Date.now)());
+  const timestamp = unixSecondsOf((input.now ?? Date.now)());
   if (input.signatureVersion === 1) {
     return {
-      [header_service_key]: input.apiKey,
-      [header_service_timestamp]: timestamp,
-      [header_service_signature]: signRequest({ secret: input.apiSecret, timestamp, body: input.body }),
+      [headerServiceKey]: input.apiKey,
+      [headerServiceTimestamp]: timestamp,
+      [headerServiceSignature]: signRequest({ secret: input.apiSecret, timestamp, body: input.body }),
     };
   }
   const signature = signRequestV2({
@@ -144,9 +144,9 @@ export function signedHeaders(input: SignedHeadersInput): SignedHeaders {
     body: input.body,
   });
   return {
-    [header_service_key]: input.apiKey,
-    [header_service_timestamp]: timestamp,
-    [header_service_signature]: signature,
-    [header_service_signature_version]: '2',
+    [headerServiceKey]: input.apiKey,
+    [headerServiceTimestamp]: timestamp,
+    [headerServiceSignature]: signature,
+    [headerServiceSignatureVersion]: '2',
   };
 }

@@ -10,15 +10,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The API's timestamp window, also the default tolerance here. */
-export const webhook_tolerance_default_seconds = 300;
+export const webhookToleranceDefaultSeconds = 300;
 
-const signature_hex_length = 64;
-const signature_pattern = /^[0-9a-f]{64}$/;
+const signatureHexLength = 64;
+const signaturePattern = /^[0-9a-f]{64}$/;
 /** Digests in one header at most (two during a rotation's overlap; room for more). */
-export const webhook_signatures_max = 4;
-export const webhook_signature_separator = ',';
-const timestamp_pattern = /^\d{1,11}$/;
-const timestamp_milliseconds_pattern = /^\d{13}$/;
+export const webhookSignaturesMax = 4;
+export const webhookSignatureSeparator = ',';
+const timestampPattern = /^\d{1,11}$/;
+const timestampMillisecondsPattern = /^\d{13}$/;
 
 /** Why a delivery was rejected; one sentence-named reason per usual mistake. */
 export type WebhookSignatureFailure =
@@ -61,9 +61,9 @@ export interface VerifyWebhookSignatureInput {
 /** Returns normally when the delivery is authentic; throws WebhookSignatureError otherwise. */
 export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void {
   // `??`, never `||`: a tolerance of 0 is a legitimate (strict) choice, not a missing value.
-  const tolerance_seconds = input.toleranceSeconds ?? webhook_tolerance_default_seconds;
-  if (!Number.isFinite(tolerance_seconds) || tolerance_seconds < 0) {
-    throw new RangeError(`toleranceSeconds must be a non-negative number, got ${tolerance_seconds}`);
+  const toleranceSeconds = input.toleranceSeconds ?? webhookToleranceDefaultSeconds;
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
+    throw new RangeError(`toleranceSeconds must be a non-negative number, got ${toleranceSeconds}`);
   }
   const secrets = typeof input.secret === 'string' ? [input.secret] : Array.isArray(input.secret) ? input.secret : [];
   if (secrets.length === 0 || secrets.some((secret) => typeof secret !== 'string' || secret.length === 0)) {
@@ -73,11 +73,11 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void
         'it is usually read from configuration, so check that the variable is set.',
     );
   }
-  const raw_body = input.rawBody as unknown;
-  if (!(typeof raw_body === 'string' || raw_body instanceof Uint8Array || raw_body instanceof ArrayBuffer)) {
+  const rawBody = input.rawBody as unknown;
+  if (!(typeof rawBody === 'string' || rawBody instanceof Uint8Array || rawBody instanceof ArrayBuffer)) {
     throw new WebhookSignatureError(
       'body_not_raw',
-      `rawBody must be the request body exactly as received (string or Buffer), got ${describe(raw_body)}. ` +
+      `rawBody must be the request body exactly as received (string or Buffer), got ${describe(rawBody)}. ` +
         'This usually means a JSON body parser ran first (e.g. express.json()): re-serialized JSON ' +
         'does not have the same bytes. Use express.raw({ type: "application/json" }) on the webhook route.',
     );
@@ -97,8 +97,8 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void
     );
   }
   const timestamp = String(input.timestamp).trim();
-  if (!timestamp_pattern.test(timestamp)) {
-    const hint = timestamp_milliseconds_pattern.test(timestamp)
+  if (!timestampPattern.test(timestamp)) {
+    const hint = timestampMillisecondsPattern.test(timestamp)
       ? ' It looks like milliseconds; the header carries Unix seconds.'
       : '';
     throw new WebhookSignatureError(
@@ -106,39 +106,39 @@ export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): void
       `X-Service-Timestamp must be Unix seconds as a decimal string, got ${JSON.stringify(timestamp)}.${hint}`,
     );
   }
-  const signatures = String(input.signature).split(webhook_signature_separator).map((part) => part.trim());
-  const malformed = signatures.find((part) => !signature_pattern.test(part));
-  if (malformed !== undefined || signatures.length > webhook_signatures_max) {
+  const signatures = String(input.signature).split(webhookSignatureSeparator).map((part) => part.trim());
+  const malformed = signatures.find((part) => !signaturePattern.test(part));
+  if (malformed !== undefined || signatures.length > webhookSignaturesMax) {
     throw new WebhookSignatureError(
       'signature_malformed',
-      `X-Service-Signature must be ${signature_hex_length} lowercase hex characters (HMAC-SHA256), or up to ` +
-        `${webhook_signatures_max} of them comma-separated during a secret rotation; got ` +
+      `X-Service-Signature must be ${signatureHexLength} lowercase hex characters (HMAC-SHA256), or up to ` +
+        `${webhookSignaturesMax} of them comma-separated during a secret rotation; got ` +
         `${malformed === undefined ? `${signatures.length} signatures` : `${malformed.length} characters`}. ` +
         'Pass the header value itself, not a parsed or re-encoded form.',
     );
   }
 
-  const now_ms = (input.now ?? Date.now)();
-  if (!Number.isFinite(now_ms) || now_ms < 0) throw new RangeError(`now() returned ${now_ms}; expected milliseconds since the Unix epoch`);
-  const now_seconds = Math.floor(now_ms / 1000);
-  const age_seconds = now_seconds - Number(timestamp);
-  if (age_seconds > tolerance_seconds) {
+  const nowMs = (input.now ?? Date.now)();
+  if (!Number.isFinite(nowMs) || nowMs < 0) throw new RangeError(`now() returned ${nowMs}; expected milliseconds since the Unix epoch`);
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const ageSeconds = nowSeconds - Number(timestamp);
+  if (ageSeconds > toleranceSeconds) {
     throw new WebhookSignatureError(
       'timestamp_too_old',
-      `The delivery timestamp is ${age_seconds} s old, more than the ${tolerance_seconds} s tolerance. ` +
+      `The delivery timestamp is ${ageSeconds} s old, more than the ${toleranceSeconds} s tolerance. ` +
         'Either this is a replay of an old delivery, or the receiver clock is wrong (check NTP), ' +
         'or the body was queued before verification: verify as soon as the request arrives.',
     );
   }
-  if (-age_seconds > tolerance_seconds) {
+  if (-ageSeconds > toleranceSeconds) {
     throw new WebhookSignatureError(
       'timestamp_in_future',
-      `The delivery timestamp is ${-age_seconds} s in the future, more than the ${tolerance_seconds} s ` +
+      `The delivery timestamp is ${-ageSeconds} s in the future, more than the ${toleranceSeconds} s ` +
         'tolerance. The receiver clock is probably behind (check NTP), or the value is not Unix seconds.',
     );
   }
 
-  const body_bytes = typeof raw_body === 'string' ? Buffer.from(raw_body, 'utf8') : Buffer.from(raw_body instanceof ArrayBuffer ? new Uint8Array(raw_body) : raw_body);
+  const body_bytes = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody instanceof ArrayBuffer ? new Uint8Array(rawBody) : rawBody);
   const expected = secrets.map((secret) => createHmac('sha256', secret).update(`${timestamp}.`).update(body_bytes).digest());
   const received = signatures.map((signature) => Buffer.from(signature, 'hex'));
   // Every pair compared (no early exit), each pair 32 bytes as timingSafeEqual requires.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckoutClient } from '../src/checkout-client.ts';
 import { envelope, startRecordingServer, type RecordingServer } from './helpers/recording-server.ts';
 
-const session_id = '9b2f8a64-0d4e-4c1b-9a57-5d8c6e7f8a90';
-const client_token = 'cst_payer_bearer_token';
+const sessionId = '9b2f8a64-0d4e-4c1b-9a57-5d8c6e7f8a90';
+const clientToken = 'cst_payer_bearer_token';
 
 let server: RecordingServer;
 beforeAll(async () => {
@@ -14,35 +14,35 @@ afterAll(async () => {
 });
 beforeEach(() => {
   server.requests.length = 0;
-  server.respond(() => ({ json: envelope({ id: session_id, status: 'open' }) }));
+  server.respond(() => ({ json: envelope({ id: sessionId, status: 'open' }) }));
 });
 
 describe('createCheckoutClient', () => {
   it('reads a session with X-Checkout-Token and no merchant headers', async () => {
-    const checkout = createCheckoutClient({ baseUrl: server.baseUrl, clientToken: client_token });
-    const { data } = await checkout.GET('/checkout-sessions/{id}', { params: { path: { id: session_id } } });
-    expect(data?.data).toMatchObject({ id: session_id });
+    const checkout = createCheckoutClient({ baseUrl: server.baseUrl, clientToken: clientToken });
+    const { data } = await checkout.GET('/checkout-sessions/{id}', { params: { path: { id: sessionId } } });
+    expect(data?.data).toMatchObject({ id: sessionId });
     const [request] = server.requests;
-    expect(request!.url).toBe(`/v1/checkout-sessions/${session_id}`);
-    expect(request!.headers['x-checkout-token']).toBe(client_token);
-    for (const merchant_header of ['x-service-key', 'x-service-timestamp', 'x-service-signature', 'idempotency-key']) {
-      expect(request!.headers).not.toHaveProperty(merchant_header);
+    expect(request!.url).toBe(`/v1/checkout-sessions/${sessionId}`);
+    expect(request!.headers['x-checkout-token']).toBe(clientToken);
+    for (const merchantHeader of ['x-service-key', 'x-service-timestamp', 'x-service-signature', 'idempotency-key']) {
+      expect(request!.headers).not.toHaveProperty(merchantHeader);
     }
   });
 
   it('pays with an idempotency key and the token, unsigned', async () => {
     const checkout = createCheckoutClient({
       baseUrl: server.baseUrl,
-      clientToken: client_token,
+      clientToken: clientToken,
       idempotencyKey: () => 'pay-once',
     });
     await checkout.POST('/checkout-sessions/{id}/pay', {
-      params: { path: { id: session_id } },
+      params: { path: { id: sessionId } },
       body: { rail: 'mobile_money', payer_phone: '+254700000001' },
     });
     const [request] = server.requests;
     expect(request!.method).toBe('POST');
-    expect(request!.headers['x-checkout-token']).toBe(client_token);
+    expect(request!.headers['x-checkout-token']).toBe(clientToken);
     expect(request!.headers['idempotency-key']).toBe('pay-once');
     expect(request!.headers).not.toHaveProperty('x-service-signature');
     expect(JSON.parse(request!.body.toString('utf8'))).toEqual({ rail: 'mobile_money', payer_phone: '+254700000001' });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type MerchantClient } from '../src/index.ts';
 import { envelope, startRecordingServer, type RecordedRequest, type RecordingServer } from './helpers/recording-server.ts';
 
-const api_key = 'pk_test_123';
-const api_secret = 'sk_test_secret';
-const now_ms = 1_800_000_000_500;
+const apiKey = 'pk_test_123';
+const apiSecret = 'sk_test_secret';
+const nowMs = 1_800_000_000_500;
 
 let server: RecordingServer;
 let client: MerchantClient;
@@ -19,30 +19,30 @@ afterAll(async () => {
 beforeEach(() => {
   server.requests.length = 0;
   server.respond(() => ({ json: envelope({}) }));
-  client = createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, now: () => now_ms });
+  client = createClient({ baseUrl: server.baseUrl, apiKey: apiKey, apiSecret: apiSecret, now: () => nowMs });
 });
 
 /**
  * What the server computes for version 2 (the default): HMAC over the timestamp header, the
  * method, the request target and the Idempotency-Key as received, and the bytes received.
  */
-function expected_signature(request: RecordedRequest, secret = api_secret): string {
-  const idempotency_key = request.headers['idempotency-key'] ?? '';
+function expectedSignature(request: RecordedRequest, secret = apiSecret): string {
+  const idempotencyKey = request.headers['idempotency-key'] ?? '';
   return createHmac('sha256', secret)
-    .update(`${request.headers['x-service-timestamp']}.${request.method}.${request.url}.${idempotency_key}.`)
+    .update(`${request.headers['x-service-timestamp']}.${request.method}.${request.url}.${idempotencyKey}.`)
     .update(request.body)
     .digest('hex');
 }
 
 /** Version 1 (the seed's): HMAC over the timestamp header, ".", and the bytes received. */
-function expected_signature_v1(request: RecordedRequest, secret = api_secret): string {
+function expectedSignatureV1(request: RecordedRequest, secret = apiSecret): string {
   return createHmac('sha256', secret)
     .update(`${request.headers['x-service-timestamp']}.`)
     .update(request.body)
     .digest('hex');
 }
 
-function only_request(): RecordedRequest {
+function onlyRequest(): RecordedRequest {
   expect(server.requests).toHaveLength(1);
   return server.requests[0]!;
 }
@@ -54,11 +54,11 @@ describe('request signing', () => {
     });
     expect(error).toBeUndefined();
     expect(data).toEqual(envelope({}));
-    const request = only_request();
-    expect(request.headers['x-service-key']).toBe(api_key);
+    const request = onlyRequest();
+    expect(request.headers['x-service-key']).toBe(apiKey);
     expect(request.headers['x-service-timestamp']).toBe('1800000000');
     expect(request.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
-    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+    expect(request.headers['x-service-signature']).toBe(expectedSignature(request));
     expect(request.headers['x-service-signature-version']).toBe('2');
     expect(JSON.parse(request.body.toString('utf8'))).toMatchObject({ amount: 150000 });
   });
@@ -68,43 +68,43 @@ describe('request signing', () => {
       params: { path: { id: '3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10' }, header: { 'Idempotency-Key': 'refund-1' } },
       body: { amount: 1000 },
     });
-    const request = only_request();
+    const request = onlyRequest();
     expect(request.headers['x-service-signature-version']).toBe('2');
     // Written out by hand rather than with the helper, so the helper is checked too.
     const signed = '1800000000.POST./v1/collections/3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10/refunds.refund-1.{"amount":1000}';
     expect(request.body.toString('utf8')).toBe('{"amount":1000}');
-    expect(request.headers['x-service-signature']).toBe(createHmac('sha256', api_secret).update(signed).digest('hex'));
+    expect(request.headers['x-service-signature']).toBe(createHmac('sha256', apiSecret).update(signed).digest('hex'));
   });
 
   it('signs a GET without a body over the empty string, with its query as sent', async () => {
     await client.GET('/transactions', { params: { query: { limit: 10, status: 'success' } } });
-    const request = only_request();
+    const request = onlyRequest();
     expect(request.body.length).toBe(0);
     expect(request.url).toBe('/v1/transactions?limit=10&status=success');
     expect(request.headers['x-service-signature']).toBe(
-      createHmac('sha256', api_secret).update('1800000000.GET./v1/transactions?limit=10&status=success..').digest('hex'),
+      createHmac('sha256', apiSecret).update('1800000000.GET./v1/transactions?limit=10&status=success..').digest('hex'),
     );
   });
 
   it('signs the request target as sent when the query needs percent-encoding', async () => {
     await client.GET('/transactions', { params: { query: { date_from: '2026-11-23T00:00:00+03:00' } } });
-    const request = only_request();
+    const request = onlyRequest();
     expect(request.url).toBe('/v1/transactions?date_from=2026-11-23T00%3A00%3A00%2B03%3A00');
-    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+    expect(request.headers['x-service-signature']).toBe(expectedSignature(request));
   });
 
   it('signs with version 1 when asked (servers that predate version 2), sending no version header', async () => {
-    const v1 = createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, now: () => now_ms, signatureVersion: 1 });
+    const v1 = createClient({ baseUrl: server.baseUrl, apiKey: apiKey, apiSecret: apiSecret, now: () => nowMs, signatureVersion: 1 });
     await v1.GET('/users');
     await v1.POST('/collections', { body: { amount: 1, currency: 'KES', rail: 'qr' } });
     const [get, post] = server.requests;
-    expect(get!.headers['x-service-signature']).toBe(createHmac('sha256', api_secret).update('1800000000.').digest('hex'));
-    expect(post!.headers['x-service-signature']).toBe(expected_signature_v1(post!));
+    expect(get!.headers['x-service-signature']).toBe(createHmac('sha256', apiSecret).update('1800000000.').digest('hex'));
+    expect(post!.headers['x-service-signature']).toBe(expectedSignatureV1(post!));
     for (const request of server.requests) expect(request.headers).not.toHaveProperty('x-service-signature-version');
   });
 
   it('refuses an unknown signature version', () => {
-    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, signatureVersion: 3 as never })).toThrow(
+    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: apiKey, apiSecret: apiSecret, signatureVersion: 3 as never })).toThrow(
       /signatureVersion must be one of 1, 2/,
     );
   });
@@ -113,9 +113,9 @@ describe('request signing', () => {
     await client.POST('/collections', {
       body: { amount: 1, currency: 'KES', rail: 'mobile_money', payer_phone: '+2547', reference: 'café ☕ 注文' },
     });
-    const request = only_request();
+    const request = onlyRequest();
     expect(request.body.toString('utf8')).toContain('café ☕ 注文');
-    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+    expect(request.headers['x-service-signature']).toBe(expectedSignature(request));
   });
 
   it('signs the final body even when a caller middleware rewrites it', async () => {
@@ -126,16 +126,16 @@ describe('request signing', () => {
       },
     });
     await client.POST('/collections', { body: { amount: 1, currency: 'KES', rail: 'qr' } });
-    const request = only_request();
+    const request = onlyRequest();
     expect(request.body.toString('utf8')).toBe('{"rewritten":true}');
-    expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+    expect(request.headers['x-service-signature']).toBe(expectedSignature(request));
   });
 
   it('reads the clock on every request', async () => {
-    let clock_ms = 1_800_000_000_000;
-    const ticking = createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: api_secret, now: () => clock_ms });
+    let clockMs = 1_800_000_000_000;
+    const ticking = createClient({ baseUrl: server.baseUrl, apiKey: apiKey, apiSecret: apiSecret, now: () => clockMs });
     await ticking.GET('/users');
-    clock_ms += 61_000;
+    clockMs += 61_000;
     await ticking.GET('/users');
     expect(server.requests.map((request) => request.headers['x-service-timestamp'])).toEqual(['1800000000', '1800000061']);
   });
@@ -144,9 +144,9 @@ describe('request signing', () => {
     const seen: Request[] = [];
     const custom = createClient({
       baseUrl: server.baseUrl,
-      apiKey: api_key,
-      apiSecret: api_secret,
-      now: () => now_ms,
+      apiKey: apiKey,
+      apiSecret: apiSecret,
+      now: () => nowMs,
       fetch: (request) => {
         seen.push(request);
         return fetch(request);
@@ -154,14 +154,14 @@ describe('request signing', () => {
     });
     await custom.GET('/users');
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.headers.get('X-Service-Signature')).toBe(only_request().headers['x-service-signature']);
+    expect(seen[0]!.headers.get('X-Service-Signature')).toBe(onlyRequest().headers['x-service-signature']);
   });
 
   it('never sends the secret', async () => {
     await client.POST('/collections', { body: { amount: 1, currency: 'KES', rail: 'qr' } });
-    const request = only_request();
+    const request = onlyRequest();
     const everything = JSON.stringify(request.headers) + request.url + request.body.toString('utf8');
-    expect(everything).not.toContain(api_secret);
+    expect(everything).not.toContain(apiSecret);
   });
 
   it('returns HTTP failures as values with the envelope', async () => {
@@ -176,8 +176,8 @@ describe('request signing', () => {
   });
 
   it('refuses to start without credentials', () => {
-    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: '', apiSecret: api_secret })).toThrow(/apiKey is required/);
-    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: api_key, apiSecret: undefined as never })).toThrow(
+    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: '', apiSecret: apiSecret })).toThrow(/apiKey is required/);
+    expect(() => createClient({ baseUrl: server.baseUrl, apiKey: apiKey, apiSecret: undefined as never })).toThrow(
       /apiSecret is required/,
     );
   });
@@ -186,7 +186,7 @@ describe('request signing', () => {
 // Every merchant operation of the seed, with the seven that require an idempotency key marked.
 // test/types.test-d.ts checks this table against the generated contract at the type level.
 const uuid = '3f1c7a52-9a7e-4c55-8a55-0d6f3c1b2a10';
-const merchant_operations: { method: 'GET' | 'POST' | 'DELETE'; path: string; idempotent: boolean; body?: unknown }[] = [
+const merchantOperations: { method: 'GET' | 'POST' | 'DELETE'; path: string; idempotent: boolean; body?: unknown }[] = [
   { method: 'POST', path: '/collections', idempotent: true, body: { amount: 1, currency: 'KES', rail: 'qr' } },
   { method: 'GET', path: '/collections/{id}', idempotent: false },
   { method: 'POST', path: '/collections/{id}/refunds', idempotent: true, body: {} },
@@ -218,10 +218,10 @@ const merchant_operations: { method: 'GET' | 'POST' | 'DELETE'; path: string; id
 
 describe('idempotency keys', () => {
   it('lists exactly seven operations as requiring a key', () => {
-    expect(merchant_operations.filter((operation) => operation.idempotent)).toHaveLength(7);
+    expect(merchantOperations.filter((operation) => operation.idempotent)).toHaveLength(7);
   });
 
-  for (const operation of merchant_operations) {
+  for (const operation of merchantOperations) {
     const label = `${operation.method} ${operation.path}`;
     it(`${operation.idempotent ? 'adds a UUID v4 key to' : 'adds no key to'} ${label}`, async () => {
       const init = { params: { path: { id: uuid } }, ...(operation.body === undefined ? {} : { body: operation.body }) };
@@ -230,7 +230,7 @@ describe('idempotency keys', () => {
         operation.path,
         init,
       );
-      const request = only_request();
+      const request = onlyRequest();
       expect(request.method).toBe(operation.method);
       expect(request.url).toBe(`/v1${operation.path.replace('{id}', uuid)}`);
       if (operation.idempotent) {
@@ -241,7 +241,7 @@ describe('idempotency keys', () => {
         expect(request.headers).not.toHaveProperty('idempotency-key');
       }
       // Every merchant operation is signed, the key header included or not.
-      expect(request.headers['x-service-signature']).toBe(expected_signature(request));
+      expect(request.headers['x-service-signature']).toBe(expectedSignature(request));
     });
   }
 
@@ -272,8 +272,8 @@ describe('idempotency keys', () => {
     let counter = 0;
     const counting = createClient({
       baseUrl: server.baseUrl,
-      apiKey: api_key,
-      apiSecret: api_secret,
+      apiKey: apiKey,
+      apiSecret: apiSecret,
       idempotencyKey: () => `key-${++counter}`,
     });
     await counting.POST('/checkout-sessions', { body: { amount: 100, currency: 'KES' } });

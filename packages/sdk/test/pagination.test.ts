@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createClient, listAll, paginate, type MerchantClient } from '../src/index.ts';
-import { envelope, error_envelope, startRecordingServer, type RecordingServer } from './helpers/recording-server.ts';
+import { envelope, errorEnvelope, startRecordingServer, type RecordingServer } from './helpers/recording-server.ts';
 
 let server: RecordingServer;
 let client: MerchantClient;
@@ -24,7 +24,7 @@ const transactions = Array.from({ length: 5 }, (_, index) => ({
 }));
 
 /** Serves `items` in pages of `limit`, with cursors that are opaque base64url offsets. */
-function serve_pages(items: unknown[]): void {
+function servePages(items: unknown[]): void {
   server.respond((request) => {
     const url = new URL(request.url, 'http://localhost');
     const limit = Number(url.searchParams.get('limit') ?? '50');
@@ -38,7 +38,7 @@ function serve_pages(items: unknown[]): void {
 
 describe('paginate', () => {
   it('follows meta.next_cursor until null, keeping the filters', async () => {
-    serve_pages(transactions);
+    servePages(transactions);
     const seen: number[] = [];
     for await (const transaction of paginate(client, '/transactions', { params: { query: { limit: 2, status: 'success' } } })) {
       seen.push(transaction.amount);
@@ -57,7 +57,7 @@ describe('paginate', () => {
   });
 
   it('resumes from a cursor the caller saved', async () => {
-    serve_pages(transactions);
+    servePages(transactions);
     const rest = await listAll(client, '/transactions', { params: { query: { limit: 2, cursor: 'Mg' } } });
     expect(rest.map((transaction) => transaction.amount)).toEqual([300, 400, 500]);
     expect(server.requests.map((request) => new URL(request.url, 'http://localhost').searchParams.get('cursor'))).toEqual([
@@ -67,18 +67,18 @@ describe('paginate', () => {
   });
 
   it('stops after one request when the first page is the last', async () => {
-    serve_pages(transactions.slice(0, 1));
+    servePages(transactions.slice(0, 1));
     expect(await listAll(client, '/transactions')).toHaveLength(1);
     expect(server.requests).toHaveLength(1);
   });
 
   it('yields nothing for an empty list', async () => {
-    serve_pages([]);
+    servePages([]);
     expect(await listAll(client, '/transactions', { params: { query: { limit: 10 } } })).toEqual([]);
   });
 
   it('stops early when the caller breaks, without fetching further pages', async () => {
-    serve_pages(transactions);
+    servePages(transactions);
     for await (const transaction of paginate(client, '/transactions', { params: { query: { limit: 2 } } })) {
       expect(transaction.amount).toBe(100);
       break;
@@ -91,7 +91,7 @@ describe('paginate', () => {
     server.respond(() => {
       calls += 1;
       if (calls === 1) return { json: envelope(transactions.slice(0, 2), { next_cursor: 'tampered' }) };
-      return { status: 422, json: error_envelope('VALIDATION_ERROR', 'cursor is not valid') };
+      return { status: 422, json: errorEnvelope('VALIDATION_ERROR', 'cursor is not valid') };
     });
     const seen: unknown[] = [];
     const failure = await (async () => {
@@ -119,7 +119,7 @@ describe('paginate', () => {
   });
 
   it('listAll stops at itemsMax', async () => {
-    serve_pages(transactions);
+    servePages(transactions);
     await expect(listAll(client, '/transactions', { params: { query: { limit: 2 } } }, { itemsMax: 3 })).rejects.toThrow(
       /stopped at 3 items/,
     );

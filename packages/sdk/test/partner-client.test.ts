@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPartnerClient } from '../src/index.ts';
 import { envelope, startRecordingServer, type RecordingServer } from './helpers/recording-server.ts';
 
-const wallet_id = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const walletId = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 let server: RecordingServer;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   server.requests.length = 0;
-  server.respond(() => ({ json: envelope({ id: wallet_id }) }));
+  server.respond(() => ({ json: envelope({ id: walletId }) }));
 });
 
 describe('createPartnerClient', () => {
@@ -29,23 +29,23 @@ describe('createPartnerClient', () => {
 
   it('sends no idempotency key on reads', async () => {
     const partner = createPartnerClient({ baseUrl: server.baseUrl, apiKey: 'partner_key_1' });
-    await partner.GET('/wallets/{walletId}/balance', { params: { path: { walletId: wallet_id } } });
-    await partner.GET('/wallets/{walletId}/transactions', { params: { path: { walletId: wallet_id }, query: { limit: 5 } } });
+    await partner.GET('/wallets/{walletId}/balance', { params: { path: { walletId: walletId } } });
+    await partner.GET('/wallets/{walletId}/transactions', { params: { path: { walletId: walletId }, query: { limit: 5 } } });
     expect(server.requests.map((request) => request.url)).toEqual([
-      `/v1/wallets/${wallet_id}/balance`,
-      `/v1/wallets/${wallet_id}/transactions?limit=5`,
+      `/v1/wallets/${walletId}/balance`,
+      `/v1/wallets/${walletId}/transactions?limit=5`,
     ]);
     for (const request of server.requests) expect(request.headers).not.toHaveProperty('x-idempotency-key');
   });
 
   it('sends an X-Idempotency-Key on every money movement, and keeps one the caller gives', async () => {
     const partner = createPartnerClient({ baseUrl: server.baseUrl, apiKey: 'partner_key_1' });
-    await partner.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: wallet_id } }, body: { amount: 100, reference: 'r' } });
-    await partner.POST('/transfers', { body: { fromWalletId: wallet_id, toAccountNumber: '4012345678', amount: 100, reference: 'r' } });
-    await partner.POST('/wallets/{walletId}/withdrawals', { params: { path: { walletId: wallet_id } }, body: { amount: 100, destinationRef: 'dst_mm_x', reference: 'r' } });
+    await partner.POST('/wallets/{walletId}/deposits', { params: { path: { walletId: walletId } }, body: { amount: 100, reference: 'r' } });
+    await partner.POST('/transfers', { body: { fromWalletId: walletId, toAccountNumber: '4012345678', amount: 100, reference: 'r' } });
+    await partner.POST('/wallets/{walletId}/withdrawals', { params: { path: { walletId: walletId } }, body: { amount: 100, destinationRef: 'dst_mm_x', reference: 'r' } });
     await partner.POST('/transfers', {
       params: { header: { 'X-Idempotency-Key': 'my-own-key' } },
-      body: { fromWalletId: wallet_id, toWalletId: wallet_id, amount: 1, reference: 'r' },
+      body: { fromWalletId: walletId, toWalletId: walletId, amount: 1, reference: 'r' },
     });
     const keys = server.requests.map((request) => request.headers['x-idempotency-key']);
     for (const key of keys.slice(0, 3)) expect(key).toMatch(/^[0-9a-f-]{36}$/);

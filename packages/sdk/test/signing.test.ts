@@ -28,7 +28,7 @@ const vectors = [
   },
 ];
 
-function reference_hmac(secret: string, timestamp: string, body: string): string {
+function referenceHmac(secret: string, timestamp: string, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
@@ -37,7 +37,7 @@ describe('signRequest', () => {
     it(`matches the reference vector: ${vector.name}`, () => {
       const hex = signRequest({ secret: vector.secret, timestamp: vector.timestamp, body: vector.body });
       expect(hex).toBe(vector.hex);
-      expect(hex).toBe(reference_hmac(vector.secret, String(vector.timestamp), vector.body));
+      expect(hex).toBe(referenceHmac(vector.secret, String(vector.timestamp), vector.body));
       expect(hex).toMatch(/^[0-9a-f]{64}$/);
     });
   }
@@ -66,7 +66,7 @@ describe('signRequest', () => {
 
 // Version 2 reference HMACs, from `printf '%s' '<timestamp>.<METHOD>.<path>.<key>.<body>' |
 // openssl dgst -sha256 -hmac <secret>`.
-const vectors_v2 = [
+const vectorsV2 = [
   {
     name: 'a refund: method, path, idempotency key and body',
     secret: 'sk_test_secret',
@@ -100,21 +100,21 @@ const vectors_v2 = [
 ];
 
 describe('signRequestV2', () => {
-  for (const vector of vectors_v2) {
+  for (const vector of vectorsV2) {
     it(`matches the reference vector: ${vector.name}`, () => {
       expect(signRequestV2(vector)).toBe(vector.hex);
     });
   }
 
   it('signs the method in upper case, and an absent, null or empty key alike', () => {
-    const vector = vectors_v2[1]!;
+    const vector = vectorsV2[1]!;
     expect(signRequestV2({ ...vector, method: 'get' })).toBe(vector.hex);
     expect(signRequestV2({ ...vector, idempotencyKey: null })).toBe(vector.hex);
     expect(signRequestV2({ ...vector, idempotencyKey: '' })).toBe(vector.hex);
   });
 
   it('differs from version 1 and with each part of the request line', () => {
-    const vector = vectors_v2[0]!;
+    const vector = vectorsV2[0]!;
     const signatures = new Set([
       signRequestV2(vector),
       signRequest(vector),
@@ -128,7 +128,7 @@ describe('signRequestV2', () => {
   });
 
   it('refuses a full URL where the request target belongs', () => {
-    expect(() => signRequestV2({ ...vectors_v2[1]!, pathWithQuery: 'https://api.example/v1/users' })).toThrow(/starting with "\/"/);
+    expect(() => signRequestV2({ ...vectorsV2[1]!, pathWithQuery: 'https://api.example/v1/users' })).toThrow(/starting with "\/"/);
   });
 });
 
@@ -142,7 +142,7 @@ describe('pathWithQueryOf', () => {
 
 describe('signedHeaders', () => {
   it('signs version 2 by default, saying so in X-Service-Signature-Version', () => {
-    const vector = vectors_v2[0]!;
+    const vector = vectorsV2[0]!;
     const headers = signedHeaders({
       apiKey: 'pk_1',
       apiSecret: vector.secret,

@@ -8,15 +8,15 @@ import {
 } from '../src/index.ts';
 
 const secret = 'whsec_endpoint_secret';
-const now_seconds = 1_800_000_000;
-const now = () => now_seconds * 1000;
-const raw_body = '{"id":"evt_1","type":"transaction.success","created_at":"2027-01-15T08:00:00Z","data":{"amount":150000}}';
+const nowSeconds = 1_800_000_000;
+const now = () => nowSeconds * 1000;
+const rawBody = '{"id":"evt_1","type":"transaction.success","created_at":"2027-01-15T08:00:00Z","data":{"amount":150000}}';
 
 function sign(body: string, timestamp: number | string, key = secret): string {
   return createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
 }
 
-function expect_failure(run: () => void, reason: WebhookSignatureFailure, message: RegExp): void {
+function expectFailure(run: () => void, reason: WebhookSignatureFailure, message: RegExp): void {
   let caught: unknown;
   try {
     run();
@@ -30,17 +30,17 @@ function expect_failure(run: () => void, reason: WebhookSignatureFailure, messag
 
 describe('verifyWebhookSignature', () => {
   it('accepts an authentic delivery given as a string', () => {
-    const signature = sign(raw_body, now_seconds);
+    const signature = sign(rawBody, nowSeconds);
     expect(() =>
-      verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature, secret, now }),
+      verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature, secret, now }),
     ).not.toThrow();
   });
 
   it('accepts an authentic delivery given as a Buffer', () => {
-    const signature = sign(raw_body, now_seconds - 299);
+    const signature = sign(rawBody, nowSeconds - 299);
     verifyWebhookSignature({
-      rawBody: Buffer.from(raw_body),
-      timestamp: String(now_seconds - 299),
+      rawBody: Buffer.from(rawBody),
+      timestamp: String(nowSeconds - 299),
       signature,
       secret,
       now,
@@ -48,42 +48,42 @@ describe('verifyWebhookSignature', () => {
   });
 
   it('rejects a tampered body', () => {
-    const signature = sign(raw_body, now_seconds);
-    const tampered = raw_body.replace('150000', '150001');
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: tampered, timestamp: String(now_seconds), signature, secret, now }),
+    const signature = sign(rawBody, nowSeconds);
+    const tampered = rawBody.replace('150000', '150001');
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: tampered, timestamp: String(nowSeconds), signature, secret, now }),
       'signature_mismatch',
       /does not match the body/,
     );
   });
 
   it('rejects a re-serialized body (whitespace differs)', () => {
-    const pretty = JSON.stringify(JSON.parse(raw_body), null, 2);
-    const signature = sign(raw_body, now_seconds);
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: pretty, timestamp: String(now_seconds), signature, secret, now }),
+    const pretty = JSON.stringify(JSON.parse(rawBody), null, 2);
+    const signature = sign(rawBody, nowSeconds);
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: pretty, timestamp: String(nowSeconds), signature, secret, now }),
       'signature_mismatch',
       /re-serialized/,
     );
   });
 
   it('rejects the wrong secret and says which secret to use', () => {
-    const signature = sign(raw_body, now_seconds, 'sk_live_api_secret');
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature, secret, now }),
+    const signature = sign(rawBody, nowSeconds, 'sk_live_api_secret');
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature, secret, now }),
       'signature_mismatch',
       /signing_secret, not the API secret/,
     );
   });
 
   it('rejects a stale timestamp even with a valid signature', () => {
-    const timestamp = now_seconds - 301;
-    expect_failure(
+    const timestamp = nowSeconds - 301;
+    expectFailure(
       () =>
         verifyWebhookSignature({
-          rawBody: raw_body,
+          rawBody: rawBody,
           timestamp: String(timestamp),
-          signature: sign(raw_body, timestamp),
+          signature: sign(rawBody, timestamp),
           secret,
           now,
         }),
@@ -93,13 +93,13 @@ describe('verifyWebhookSignature', () => {
   });
 
   it('rejects a timestamp from the future', () => {
-    const timestamp = now_seconds + 301;
-    expect_failure(
+    const timestamp = nowSeconds + 301;
+    expectFailure(
       () =>
         verifyWebhookSignature({
-          rawBody: raw_body,
+          rawBody: rawBody,
           timestamp: String(timestamp),
-          signature: sign(raw_body, timestamp),
+          signature: sign(rawBody, timestamp),
           secret,
           now,
         }),
@@ -109,13 +109,13 @@ describe('verifyWebhookSignature', () => {
   });
 
   it('honours toleranceSeconds: 0 (?? keeps a zero tolerance, || would not)', () => {
-    const timestamp = now_seconds - 1;
-    expect_failure(
+    const timestamp = nowSeconds - 1;
+    expectFailure(
       () =>
         verifyWebhookSignature({
-          rawBody: raw_body,
+          rawBody: rawBody,
           timestamp: String(timestamp),
-          signature: sign(raw_body, timestamp),
+          signature: sign(rawBody, timestamp),
           secret,
           toleranceSeconds: 0,
           now,
@@ -126,10 +126,10 @@ describe('verifyWebhookSignature', () => {
   });
 
   it('rejects a malformed signature', () => {
-    const signature = sign(raw_body, now_seconds);
+    const signature = sign(rawBody, nowSeconds);
     for (const bad of [signature.toUpperCase(), signature.slice(0, 63), `sha256=${signature}`, 'not-hex']) {
-      expect_failure(
-        () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: bad, secret, now }),
+      expectFailure(
+        () => verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature: bad, secret, now }),
         'signature_malformed',
         /64 lowercase hex characters/,
       );
@@ -137,42 +137,42 @@ describe('verifyWebhookSignature', () => {
   });
 
   it('rejects a malformed timestamp and spots milliseconds', () => {
-    const signature = sign(raw_body, now_seconds);
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds * 1000), signature, secret, now }),
+    const signature = sign(rawBody, nowSeconds);
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds * 1000), signature, secret, now }),
       'timestamp_malformed',
       /looks like milliseconds/,
     );
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: '2027-01-15T08:00:00Z', signature, secret, now }),
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: rawBody, timestamp: '2027-01-15T08:00:00Z', signature, secret, now }),
       'timestamp_malformed',
       /Unix seconds/,
     );
   });
 
   it('rejects a missing signature header', () => {
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: undefined, secret, now }),
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature: undefined, secret, now }),
       'header_missing',
       /X-Service-Signature header is missing/,
     );
   });
 
   it('rejects a missing timestamp header', () => {
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: null, signature: sign(raw_body, now_seconds), secret, now }),
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: rawBody, timestamp: null, signature: sign(rawBody, nowSeconds), secret, now }),
       'header_missing',
       /X-Service-Timestamp header is missing/,
     );
   });
 
   it('rejects parsed JSON instead of the raw body', () => {
-    expect_failure(
+    expectFailure(
       () =>
         verifyWebhookSignature({
-          rawBody: JSON.parse(raw_body) as never,
-          timestamp: String(now_seconds),
-          signature: sign(raw_body, now_seconds),
+          rawBody: JSON.parse(rawBody) as never,
+          timestamp: String(nowSeconds),
+          signature: sign(rawBody, nowSeconds),
           secret,
           now,
         }),
@@ -182,12 +182,12 @@ describe('verifyWebhookSignature', () => {
   });
 
   it('rejects a missing secret', () => {
-    expect_failure(
+    expectFailure(
       () =>
         verifyWebhookSignature({
-          rawBody: raw_body,
-          timestamp: String(now_seconds),
-          signature: sign(raw_body, now_seconds),
+          rawBody: rawBody,
+          timestamp: String(nowSeconds),
+          signature: sign(rawBody, nowSeconds),
           secret: '',
           now,
         }),
@@ -202,31 +202,31 @@ describe('verifyWebhookSignature during a secret rotation (two comma-separated s
   const header = (body: string, timestamp: number) => `${sign(body, timestamp, secret)},${sign(body, timestamp, previous)}`;
 
   it('accepts the delivery with the new secret alone, the previous one alone, or both', () => {
-    const signature = header(raw_body, now_seconds);
+    const signature = header(rawBody, nowSeconds);
     for (const keys of [secret, previous, [secret, previous], [previous, secret]]) {
       expect(() =>
-        verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature, secret: keys, now }),
+        verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature, secret: keys, now }),
       ).not.toThrow();
     }
   });
 
   it('accepts a single signature made with either of two secrets the receiver holds', () => {
-    const signature = sign(raw_body, now_seconds, previous);
-    verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature, secret: [secret, previous], now });
+    const signature = sign(rawBody, nowSeconds, previous);
+    verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature, secret: [secret, previous], now });
   });
 
   it('rejects two signatures when neither secret matches', () => {
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: header(raw_body, now_seconds), secret: 'whsec_other', now }),
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature: header(rawBody, nowSeconds), secret: 'whsec_other', now }),
       'signature_mismatch',
       /does not match the body/,
     );
   });
 
   it('rejects a tampered body under both signatures', () => {
-    expect_failure(
+    expectFailure(
       () => verifyWebhookSignature({
-        rawBody: raw_body.replace('150000', '150001'), timestamp: String(now_seconds), signature: header(raw_body, now_seconds), secret: [secret, previous], now,
+        rawBody: rawBody.replace('150000', '150001'), timestamp: String(nowSeconds), signature: header(rawBody, nowSeconds), secret: [secret, previous], now,
       }),
       'signature_mismatch',
       /does not match the body/,
@@ -234,10 +234,10 @@ describe('verifyWebhookSignature during a secret rotation (two comma-separated s
   });
 
   it('rejects a list with a malformed member, an empty member, or too many members', () => {
-    const good = sign(raw_body, now_seconds);
+    const good = sign(rawBody, nowSeconds);
     for (const bad of [`${good},xyz`, `${good},`, `,${good}`, Array.from({ length: 5 }, () => good).join(',')]) {
-      expect_failure(
-        () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: bad, secret, now }),
+      expectFailure(
+        () => verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature: bad, secret, now }),
         'signature_malformed',
         /64 lowercase hex characters/,
       );
@@ -245,8 +245,8 @@ describe('verifyWebhookSignature during a secret rotation (two comma-separated s
   });
 
   it('rejects an empty list of secrets', () => {
-    expect_failure(
-      () => verifyWebhookSignature({ rawBody: raw_body, timestamp: String(now_seconds), signature: sign(raw_body, now_seconds), secret: [], now }),
+    expectFailure(
+      () => verifyWebhookSignature({ rawBody: rawBody, timestamp: String(nowSeconds), signature: sign(rawBody, nowSeconds), secret: [], now }),
       'secret_missing',
       /signing_secret/,
     );
@@ -256,8 +256,8 @@ describe('verifyWebhookSignature during a secret rotation (two comma-separated s
 describe('parseWebhookEvent', () => {
   it('verifies from Node-style headers and parses the event', () => {
     const event = parseWebhookEvent({
-      rawBody: Buffer.from(raw_body),
-      headers: { 'x-service-timestamp': String(now_seconds), 'x-service-signature': sign(raw_body, now_seconds) },
+      rawBody: Buffer.from(rawBody),
+      headers: { 'x-service-timestamp': String(nowSeconds), 'x-service-signature': sign(rawBody, nowSeconds) },
       secret,
       now,
     });
@@ -265,7 +265,7 @@ describe('parseWebhookEvent', () => {
   });
 
   it('verifies from Fetch Headers and refuses a forged one', () => {
-    const headers = new Headers({ 'X-Service-Timestamp': String(now_seconds), 'X-Service-Signature': sign('{}', now_seconds) });
-    expect(() => parseWebhookEvent({ rawBody: raw_body, headers, secret, now })).toThrow(WebhookSignatureError);
+    const headers = new Headers({ 'X-Service-Timestamp': String(nowSeconds), 'X-Service-Signature': sign('{}', nowSeconds) });
+    expect(() => parseWebhookEvent({ rawBody: rawBody, headers, secret, now })).toThrow(WebhookSignatureError);
   });
 });

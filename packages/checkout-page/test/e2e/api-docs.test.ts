@@ -4,7 +4,7 @@
 // script error and no CSP violation happens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { desktop_viewport, e2e, launchBrowser } from '../support/browser.ts';
+import { desktopViewport, e2e, launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -13,7 +13,7 @@ afterAll(async () => { await browser?.close(); });
 type Visit = { page: Page; requestedUrls: string[]; problems: string[]; status: number | undefined; csp: string | null };
 
 async function visit(path: string): Promise<Visit> {
-  const context = await browser.newContext({ viewport: desktop_viewport, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: desktopViewport, locale: 'en-US' });
   const page = await context.newPage();
   const requestedUrls: string[] = [];
   const problems: string[] = [];

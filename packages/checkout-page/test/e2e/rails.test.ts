@@ -8,7 +8,7 @@ import {
   closeDb, createSession, expectNoTokenInServiceLog, e2e, expectAccessibleEverywhere, expectScreen, focusedText, launchBrowser, newPayer, payRequests, transactionsOfSession,
   type PayerPage, type Rail,
 } from '../support/browser.ts';
-import { merchant_display_name } from '../support/global-setup.ts';
+import { merchantDisplayName } from '../support/global-setup.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -17,7 +17,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-const rail_labels: Record<Rail, string> = { mobile_money: 'Mobile money', card: 'Card', bank: 'Bank account', ussd: 'USSD', qr: 'QR code' };
+const railLabels: Record<Rail, string> = { mobile_money: 'Mobile money', card: 'Card', bank: 'Bank account', ussd: 'USSD', qr: 'QR code' };
 
 /** Opens the session's checkout_url, picks `rail`, fills in `value`, presses Pay. */
 async function payWith(payer: PayerPage, checkoutUrl: string, rail: Rail, value: string | null, screenshot?: string) {
@@ -25,7 +25,7 @@ async function payWith(payer: PayerPage, checkoutUrl: string, rail: Rail, value:
   await page.goto(checkoutUrl);
   await page.locator('[data-screen="pay"]').waitFor();
   if (screenshot) await expectScreen(payer, 'pay', screenshot);
-  await page.getByRole('radio', { name: new RegExp(`^${rail_labels[rail]}`) }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${railLabels[rail]}`) }).check();
   if (value !== null) await page.locator(`#field-${rail}`).fill(value);
   await page.getByRole('button', { name: /^Pay / }).click();
 }
@@ -36,7 +36,7 @@ describe('mobile money', () => {
     const payer = await newPayer(browser);
     await payer.page.goto(session.checkout_url);
     await expectScreen(payer, 'pay', 'pay');
-    expect(await payer.page.getByRole('heading', { level: 1 }).textContent()).toBe(`Pay ${merchant_display_name}`);
+    expect(await payer.page.getByRole('heading', { level: 1 }).textContent()).toBe(`Pay ${merchantDisplayName}`);
     expect(await payer.page.getByTestId('amount').textContent()).toBe('KES\u00a02,500.00');
     expect(await payer.page.getByTestId('reference').textContent()).toBe('order-1002');
     // Every allowed rail is offered, the first chosen.

@@ -14,15 +14,15 @@ import postgres from 'postgres';
 import { expect, inject } from 'vitest';
 
 export const e2e = inject('e2e');
-export const phone_viewport = { width: 390, height: 844 };
-export const desktop_viewport = { width: 1280, height: 800 };
+export const phoneViewport = { width: 390, height: 844 };
+export const desktopViewport = { width: 1280, height: 800 };
 
-const package_dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** $TEST_RESULTS_DIR/checkout-page-screens (make test), else packages/checkout-page/test-artifacts. */
-export const artifacts_dir = process.env.TEST_RESULTS_DIR
+export const artifactsDir = process.env.TEST_RESULTS_DIR
   ? path.join(process.env.TEST_RESULTS_DIR, 'checkout-page-screens')
-  : path.join(package_dir, 'test-artifacts');
-const axe_source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  : path.join(packageDir, 'test-artifacts');
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export type Session = { id: string; client_token: string; checkout_url?: string; expires_at: string };
 export type Rail = 'mobile_money' | 'card' | 'bank' | 'ussd' | 'qr';
@@ -38,12 +38,12 @@ export async function createSession(body: { amount?: number; currency?: string; 
   });
   if (!created.data) throw new Error(`session creation failed: ${created.response.status} ${JSON.stringify(created.error)}`);
   const session = created.data.data;
-  issued_tokens.push(session.client_token);
+  issuedTokens.push(session.client_token);
   return session as Session & { checkout_url: string };
 }
 
 /** Every token this test file was given: none may reach the service's log (checked at the end). */
-export const issued_tokens: string[] = [];
+export const issuedTokens: string[] = [];
 
 let sql: postgres.Sql | null = null;
 /** The service's database, for what only time would do (expiry) and for counting rows. */
@@ -76,7 +76,7 @@ export type PayerPage = {
 
 /** A fresh payer (own context: own sessionStorage) on a phone. */
 export async function newPayer(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<PayerPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? phone_viewport, locale: 'en-US', deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport: options.viewport ?? phoneViewport, locale: 'en-US', deviceScaleFactor: 1 });
   const page = await context.newPage();
   const apiRequests: Request[] = [];
   const pageErrors: string[] = [];
@@ -95,7 +95,7 @@ export async function newPayer(browser: Browser, options: { viewport?: { width: 
 
 export async function runAxe(page: Page): Promise<{ id: string; impact: string | null; help: string; nodes: string[] }[]> {
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
-  if (!injected) await page.evaluate(axe_source);
+  if (!injected) await page.evaluate(axeSource);
   return await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
@@ -113,8 +113,8 @@ export async function expectScreen(payer: PayerPage, screen: string, name = scre
     await page.locator(`[data-screen="${screen}"]`).waitFor({ state: 'visible', timeout: options.timeout ?? 45_000 });
   } catch (error) {
     // Say what the payer saw instead, with a picture of it.
-    fs.mkdirSync(artifacts_dir, { recursive: true });
-    await page.screenshot({ path: path.join(artifacts_dir, `FAILED-${name}.png`), fullPage: true }).catch(() => undefined);
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    await page.screenshot({ path: path.join(artifactsDir, `FAILED-${name}.png`), fullPage: true }).catch(() => undefined);
     const shown = await page.evaluate(() => `${document.querySelector('[data-screen]')?.getAttribute('data-screen')}: ${document.body.innerText.slice(0, 500)}`).catch(() => '?');
     const serviceProblems = fs.readFileSync(e2e.logFile, 'utf8').split('\n').filter((line) => /"level":"(warn|error)"/.test(line)).slice(-5);
     throw new Error(`expected the "${screen}" screen; the page shows ${shown} (${page.url()}); the service's last warnings: ${serviceProblems.join('\n') || 'none'}`, { cause: error });
@@ -125,12 +125,12 @@ export async function expectScreen(payer: PayerPage, screen: string, name = scre
 /** axe at both widths + screenshots, for any page (the sandbox provider's pages too). */
 export async function expectAccessibleEverywhere(payer: PayerPage, name: string): Promise<void> {
   const { page } = payer;
-  const original = page.viewportSize() ?? phone_viewport;
-  fs.mkdirSync(artifacts_dir, { recursive: true });
-  for (const [width_name, viewport] of [['phone', phone_viewport], ['desktop', desktop_viewport]] as const) {
+  const original = page.viewportSize() ?? phoneViewport;
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  for (const [widthName, viewport] of [['phone', phoneViewport], ['desktop', desktopViewport]] as const) {
     await page.setViewportSize(viewport);
-    expect(await runAxe(page), `axe violations on ${name} (${width_name})`).toEqual([]);
-    await page.screenshot({ path: path.join(artifacts_dir, `${name}-${width_name}.png`), fullPage: true, animations: 'disabled' });
+    expect(await runAxe(page), `axe violations on ${name} (${widthName})`).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, `${name}-${widthName}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(original);
   expect(await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []), `CSP violations on ${name}`).toEqual([]);
@@ -146,8 +146,8 @@ export async function focusedText(page: Page): Promise<string> {
 export function expectNoTokenInServiceLog(): void {
   const log = fs.readFileSync(e2e.logFile, 'utf8');
   expect(log.length).toBeGreaterThan(0);
-  expect(issued_tokens.length).toBeGreaterThan(0);
-  for (const token of issued_tokens) {
+  expect(issuedTokens.length).toBeGreaterThan(0);
+  for (const token of issuedTokens) {
     expect(log.includes(token)).toBe(false);
     expect(log.includes(token.slice(4))).toBe(false);
   }

@@ -29,10 +29,10 @@ declare module 'vitest' {
   }
 }
 
-const repo_root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const run = promisify(execFile);
-const chromium_candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
-export const merchant_display_name = 'Duka Fresh Groceries';
+const chromiumCandidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium'];
+export const merchantDisplayName = 'Duka Fresh Groceries';
 
 /**
  * The service as the tests need it: sandbox outcomes soon after initiation (1.5 s; 10 s when
@@ -40,7 +40,7 @@ export const merchant_display_name = 'Duka Fresh Groceries';
  * holds the outcome for the payer's answer), delivered by the service's own worker polling every 100 ms, and breakers that
  * never open (outage tests would otherwise take a whole rail down for the tests after them).
  */
-const service_env = {
+const serviceEnv = {
   RATE_LIMIT_PER_SECOND: '0',
   LOG_LEVEL: 'debug',
   SANDBOX_RAIL_OUTCOME_DELAY_MS: '1500',
@@ -58,7 +58,7 @@ function findChromium(): string {
     if (!fs.existsSync(configured)) throw new Error(`CHROMIUM_PATH=${configured} does not exist`);
     return configured;
   }
-  const found = chromium_candidates.find((candidate) => fs.existsSync(candidate));
+  const found = chromiumCandidates.find((candidate) => fs.existsSync(candidate));
   if (!found) {
     throw new Error('The checkout page tests need Debian\'s Chromium and found none. Install it with '
       + '`apt-get update && apt-get install -y chromium` (as root; `make test` does it for you), or set CHROMIUM_PATH.');
@@ -90,7 +90,7 @@ async function waitHealthy(origin: string, child: ChildProcess, logFile: string)
 }
 
 async function cli(dataDir: string, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [path.join(repo_root, 'services/api/src/cli.ts'), ...args], {
+  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'services/api/src/cli.ts'), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
   return stdout;
@@ -100,15 +100,15 @@ export default async function setup(project: TestProject) {
   const pageWeight = await buildPage();
   // The API reference the service serves at /docs (test/e2e/api-docs.test.ts): rebuilt from
   // today's spec/ so the browser sees what `make docs` makes.
-  await run('make', ['-s', 'docs'], { cwd: repo_root });
+  await run('make', ['-s', 'docs'], { cwd: repoRoot });
   const chromiumPath = findChromium();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payagg-checkout-e2e-'));
   const logFile = path.join(dataDir, 'service.log');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(repo_root, 'services/api/src/main.ts')], {
-    env: { ...process.env, ...service_env, PORT: String(port), PUBLIC_BASE_URL: origin, DATA_DIR: dataDir },
+  const child = spawn(process.execPath, [path.join(repoRoot, 'services/api/src/main.ts')], {
+    env: { ...process.env, ...serviceEnv, PORT: String(port), PUBLIC_BASE_URL: origin, DATA_DIR: dataDir },
     stdio: ['ignore', log, log],
   });
   const stop = async () => {
@@ -122,7 +122,7 @@ export default async function setup(project: TestProject) {
   };
   try {
     await waitHealthy(origin, child, logFile);
-    const merchant = JSON.parse(await cli(dataDir, ['merchants', 'create', '--name', merchant_display_name, '--scopes', 'full', '--json']));
+    const merchant = JSON.parse(await cli(dataDir, ['merchants', 'create', '--name', merchantDisplayName, '--scopes', 'full', '--json']));
     const heldMerchant = JSON.parse(await cli(dataDir, ['merchants', 'create', '--name', 'Held Shop', '--scopes', 'full', '--json']));
     await cli(dataDir, ['merchants', 'set-status', heldMerchant.merchant_id, 'suspended']);
     const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres.json'), 'utf8')) as { port: number; password: string };

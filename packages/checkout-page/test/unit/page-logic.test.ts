@@ -5,7 +5,7 @@ import { apiBaseUrl, withReturnTo } from '../../src/checkout-app.ts';
 import { newIdempotencyKey, PayAttempts, sameBody } from '../../src/pay-attempts.ts';
 import { payBody, rails } from '../../src/rails.ts';
 import { sessionIdFromPath, tokenFromFragment } from '../../src/session-link.ts';
-import { nextPollDelayMs, poll_duration_max_ms, poll_fast_interval_ms, poll_fast_phase_ms, poll_slow_interval_ms } from '../../src/status-watch.ts';
+import { nextPollDelayMs, pollDurationMaxMs, pollFastIntervalMs, pollFastPhaseMs, pollSlowIntervalMs } from '../../src/status-watch.ts';
 
 const id = '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9';
 const token = 'cst_9QmV3x7Lk2pR8sT1uW4yZ6bN0cD5fG_-abcdefghijk';
@@ -115,11 +115,11 @@ describe('PayAttempts', () => {
 
 describe('watching a payment', () => {
   it('asks every 2 s, then every 5 s, and stops after 10 minutes', () => {
-    expect(nextPollDelayMs(0)).toBe(poll_fast_interval_ms);
-    expect(nextPollDelayMs(poll_fast_phase_ms - 1)).toBe(poll_fast_interval_ms);
-    expect(nextPollDelayMs(poll_fast_phase_ms)).toBe(poll_slow_interval_ms);
-    expect(nextPollDelayMs(poll_duration_max_ms - 1)).toBe(poll_slow_interval_ms);
-    expect(nextPollDelayMs(poll_duration_max_ms)).toBeNull();
+    expect(nextPollDelayMs(0)).toBe(pollFastIntervalMs);
+    expect(nextPollDelayMs(pollFastPhaseMs - 1)).toBe(pollFastIntervalMs);
+    expect(nextPollDelayMs(pollFastPhaseMs)).toBe(pollSlowIntervalMs);
+    expect(nextPollDelayMs(pollDurationMaxMs - 1)).toBe(pollSlowIntervalMs);
+    expect(nextPollDelayMs(pollDurationMaxMs)).toBeNull();
     // The bound in reads: 60 quick + 96 slow.
     let elapsed = 0;
     let reads = 0;

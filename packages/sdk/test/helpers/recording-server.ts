@@ -30,14 +30,14 @@ export interface RecordingServer {
   close: () => Promise<void>;
 }
 
-const default_responder: Responder = () => ({
+const defaultResponder: Responder = () => ({
   status: 200,
   json: { data: {}, error: null, meta: { request_id: 'req_test' } },
 });
 
 export async function startRecordingServer(): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
-  let responder = default_responder;
+  let responder = defaultResponder;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -84,6 +84,6 @@ export function envelope(data: unknown, meta: Record<string, unknown> = {}): unk
   return { data, error: null, meta: { request_id: 'req_test', ...meta } };
 }
 
-export function error_envelope(code: string, message: string): unknown {
+export function errorEnvelope(code: string, message: string): unknown {
   return { data: null, error: { code, message }, meta: { request_id: 'req_error' } };
 }

@@ -2,6 +2,12 @@
 // rail, then the pending transaction with its transaction.pending event. No money moves at
 // creation; it moves when the rail confirms (applyCollectionOutcome).
 //
+// Tuning kept here (decision 0630): the settlement wallet cache (settlementWalletsOf, below). Its
+// figure: without it a split collection's settlement opens each leg's wallet again (a ledger and a
+// wallet-index round trip, three per collection in bench-collections' split rounds). The same-run
+// pairs of 2026-11-28 (docs/performance.md) ran at load 17-35 and could not resolve it either way;
+// a quiet-machine pair is owed, and the cache goes if it shows nothing.
+//
 // The steps, in the order the flows run them (collections/flows/create-collection.ts, pay-checkout-session.ts;
 // each refusal before step 4 creates nothing):
 //   1. rules on the body the schema cannot state (payer fits rail, no raw card number, currency

@@ -9,6 +9,8 @@
 // 251 us per request uncompiled against 47 us cached (a focused micro-bench of lookupRoute's loop
 // on the 2-core bench VM under load; a bare Express hello-world costs about 35 us of CPU per
 // request). At stop 7 this compile was the largest single cost of a request in `make bench`.
+// Decision 0630: the same-run bench pairs of 2026-11-28 (load 17-35, docs/performance.md) could not
+// resolve it either way; a quiet-machine pair is owed, and the patch goes if that shows nothing.
 // test/http/route-regexp-cache.test.ts fails when the validator stops calling the patched
 // function on each request (an upgrade that caches by itself, or stops using path-to-regexp):
 // then delete this file. It also pins the version patched (services/api/package.json holds it

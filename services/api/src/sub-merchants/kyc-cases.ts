@@ -96,11 +96,6 @@ export async function getKycCaseOfSubMerchant(q: Queryable, merchantId: string, 
   return row;
 }
 
-export async function findKycCase(q: Queryable, caseId: string): Promise<KycCaseRow | null> {
-  const rows = await q<KycCaseRow[]>`select * from kyc_cases where id = ${caseId}`;
-  return rows[0] ?? null;
-}
-
 /** Cases of one status across merchants, oldest change first (the operators' queue). */
 export async function listKycCasesByStatus(q: Queryable, status: KycStatus, options: { merchantId?: string; limit: number }): Promise<KycCaseRow[]> {
   return await q<KycCaseRow[]>`

@@ -5,7 +5,8 @@
 // same key, which must answer the pre-allocated id (as a clean run would) and move the money once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkPayoutRequest, batchMemberId, reservePayouts } from '../../src/payouts/payouts.ts';
+import { checkPayoutRequest, batchMemberId } from '../../src/payouts/payouts.ts';
+import { reservePayouts } from '../../src/payouts/payout-reservation.ts';
 import { depositIntoPartnerWallet, transferBetweenPartnerWallets } from '../../src/partner-wallets/partner-movements.ts';
 import { getPartnerWallet, recordPartnerWallet } from '../../src/partner-wallets/partner-wallets.ts';
 import { destinationForWithdrawal, reserveWithdrawal } from '../../src/partner-wallets/partner-withdrawals.ts';

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../src/crypto/secret-box.ts';
-import { checkPayoutRequest, reservePayouts } from '../../src/payouts/payouts.ts';
+import { checkPayoutRequest } from '../../src/payouts/payouts.ts';
+import { reservePayouts } from '../../src/payouts/payout-reservation.ts';
 import { setMerchantStatus } from '../../src/accounts/merchants.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { createIdempotencyStore, type IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';

@@ -1,8 +1,7 @@
 // What the sandbox providers (KYC, payout rails) share as a real provider would do it: a random
 // reference in Crockford base32 (no I, L, O, U: easy to read aloud to support), and a digest of a
 // request so a repeated id with a different request is refused instead of answered twice.
-import { createHash } from 'node:crypto';
-import { pooledRandomBytes } from '../../crypto/random-pool.ts';
+import { createHash, randomBytes } from 'node:crypto';
 
 const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -24,9 +23,9 @@ export function crockfordBase32Of(bytes: Uint8Array): string {
   return out;
 }
 
-/** `PREFIX-` and the Crockford base32 of `randomBytes` random bytes (8 characters per 5 bytes). */
-export function newSandboxReference(prefix: string, randomBytes: number): string {
-  return `${prefix}-${crockfordBase32Of(pooledRandomBytes(randomBytes))}`;
+/** `PREFIX-` and the Crockford base32 of `byteCount` random bytes (8 characters per 5 bytes). */
+export function newSandboxReference(prefix: string, byteCount: number): string {
+  return `${prefix}-${crockfordBase32Of(randomBytes(byteCount))}`;
 }
 
 /** Hex SHA-256 of the request's parts (JSON, in order): what "the same request" means to a provider. */

@@ -9,9 +9,9 @@
 // intent (owner: the batch id) committed before them; a failed run voids them before it answers,
 // a dead one's are voided by the sweeper (holds.void_abandoned).
 import {
-  batchMemberId, type BulkPayoutCreate, checkPayoutRequest, type PayoutBatchResource, type PayoutItem, reservePayouts,
-  toPayoutBatchResource,
+  batchMemberId, type BulkPayoutCreate, checkPayoutRequest, type PayoutBatchResource, type PayoutItem, toPayoutBatchResource,
 } from '../payouts.ts';
+import { reservePayouts } from '../payout-reservation.ts';
 import { releasingHoldsOnFailure } from '../../domain/hold-intents.ts';
 import { idempotentOperation, type IdempotentRequest } from '../../idempotency/idempotent.ts';
 import type { ActingMerchant, FlowDeps } from '../../flow-deps.ts';

@@ -17,7 +17,8 @@
 // a retry before that resumes with the same id, whose hold the ledger answers as existing (no
 // second reservation). A 402 holds nothing: the key is released.
 import { acceptedDate } from '../../domain/date-time.ts';
-import { checkPayoutRequest, type PayoutCreate, type PayoutResource, reservePayouts, toPayoutResource } from '../payouts.ts';
+import { checkPayoutRequest, type PayoutCreate, type PayoutResource, toPayoutResource } from '../payouts.ts';
+import { reservePayouts } from '../payout-reservation.ts';
 import { releasingHoldsOnFailure } from '../../domain/hold-intents.ts';
 import { idempotentOperation, type IdempotentRequest } from '../../idempotency/idempotent.ts';
 import type { ActingMerchant, FlowDeps } from '../../flow-deps.ts';

@@ -7,8 +7,6 @@ import { submitKycCase } from '../kyc-cases.ts';
 import { defineJob } from '../../jobs/job.ts';
 import { jobAttemptsMax, type JobPayloads } from '../../jobs/catalog.ts';
 
-export type KycSubmitCasePayload = JobPayloads['kyc.submit_case'];
-
 export const kycSubmitCaseJob = defineJob<JobPayloads['kyc.submit_case']>({
   attemptsMax: jobAttemptsMax['kyc.submit_case'], // catalog.ts says why
   async run(payload, { deps }) {

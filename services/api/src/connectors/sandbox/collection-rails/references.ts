@@ -1,7 +1,6 @@
 // Formats of what the sandbox rails hand out: provider references, USSD dial strings, action URLs.
 
-import { randomInt } from 'node:crypto';
-import { pooledRandomBytes } from '../../../crypto/random-pool.ts';
+import { randomBytes, randomInt } from 'node:crypto';
 import { crockfordBase32Of } from '../references.ts';
 import type { Rail, RailOutcomeKind } from '../../../rails/types.ts';
 
@@ -22,7 +21,7 @@ export const providerReferenceRandomBytes = 15;
 
 /** `MM-7Q2X...` for a collection, `MM-RF-7Q2X...` for a refund, `MM-RV-7Q2X...` for a reversal. */
 export function newProviderReference(rail: Rail, kind: RailOutcomeKind | 'reversal'): string {
-  const random = crockfordBase32Of(pooledRandomBytes(providerReferenceRandomBytes));
+  const random = crockfordBase32Of(randomBytes(providerReferenceRandomBytes));
   const prefix = providerReferencePrefixes[rail];
   if (kind === 'refund') return `${prefix}-${refundReferenceMarker}-${random}`;
   if (kind === 'reversal') return `${prefix}-${reversalReferenceMarker}-${random}`;
