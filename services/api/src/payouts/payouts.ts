@@ -14,7 +14,7 @@
 //      payout.queued events, the send jobs and the stored response.
 import { createHash } from 'node:crypto';
 import type { Schema } from '@payagg/contract';
-import { holdLegId, TransferCode, type HoldLeg, type Ledger } from '@payagg/ledger';
+import { holdLegId, type HoldLeg, type Ledger } from '@payagg/ledger';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { type CommitWrite, write } from '../db/write.ts';
@@ -28,6 +28,8 @@ import { assertOwnerMayBePaidOut } from '../sub-merchants/sub-merchants.ts';
 import { conversionHoldLegs } from '../fx/fx-conversions.ts';
 import { type PayoutConversion, recordPayoutConversions, usePayoutRateLocks } from './payout-conversions.ts';
 import type { WalletRow } from '../wallets/wallets.ts';
+import { systemAccountId, TransferCode } from '../domain/ledger-accounts.ts';
+import { holdPayoutChain } from './ledger-payouts.ts';
 
 export type PayoutStatus = 'queued' | 'processing' | 'success' | 'failed';
 export type PayoutBatchStatus = 'processing' | 'completed' | 'partially_failed';
@@ -116,14 +118,14 @@ export function reservationLegs(ledger: Ledger, input: {
     return conversionHoldLegs(ledger, {
       holdOwnerId: input.payoutId, conversionId: input.conversion.conversionId,
       from: { accountId: input.wallet.accountId, currency: input.wallet.currency },
-      to: { accountId: ledger.systemAccountId('payout_clearing', input.currency), currency: input.currency },
+      to: { accountId: systemAccountId('payout_clearing', input.currency), currency: input.currency },
       fromAmount: input.conversion.fromAmount, toAmount: input.amount,
     });
   }
   return [{
     id: holdLegId(input.payoutId, 0),
     debitAccountId: input.wallet.accountId,
-    creditAccountId: ledger.systemAccountId('payout_clearing', input.currency),
+    creditAccountId: systemAccountId('payout_clearing', input.currency),
     currency: input.currency,
     amount: input.amount,
     code: TransferCode.payout,
@@ -291,7 +293,7 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: {
       });
       const { legsByPayout, batch, payouts } = planned ?? plan(conversions);
       assertHoldsIntended(intent, legsByPayout.flat().map((leg) => leg.id));
-      const hold = deps.ledger.holdChain(legsByPayout.flat());
+      const hold = holdPayoutChain(deps.ledger, legsByPayout.flat());
       const rows = Promise.all([
         batch && tx`
           insert into payout_batches (id, merchant_id, wallet_id, total_amount, item_count, open_members, created_at, updated_at)

@@ -25,6 +25,8 @@ import {
   settledCollection,
   walletBalance,
 } from '../collections/helpers.ts';
+import { reserveRefund as reserveRefundInLedger } from '../../src/collections/ledger-collections.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 const lock_ms = 100;
 
@@ -348,7 +350,7 @@ describe('refunds: crash after the reservation', () => {
     const scope = refundScope(merchantId, collection.id, key, {});
     const refundId = await claimRun(scope);
     const ledger = service.runtime.ledger;
-    const reserved = await ledger.reserveRefund({ refundId, walletAccountId: ledger.walletAccountId(merchantId, 'KES'), currency: 'KES', amount: 5_000n });
+    const reserved = await reserveRefundInLedger(ledger, { refundId, walletAccountId: walletAccountId(merchantId, 'KES'), currency: 'KES', amount: 5_000n });
     expect(reserved.ok).toBe(true);
     // died before the refund row committed
     await new Promise((resolve) => setTimeout(resolve, lock_ms + 20));
