@@ -82,11 +82,13 @@ for (const engine_case of engineCases) {
       expect(await ledger.balance(platform)).toEqual({ available: 140n, pending: 0n });
       // The rail refused it: the reservation is voided and the hold regrown.
       expect((await cancelSplitRefund(ledger, refundId, [1])).ok).toBe(true);
-      const regrown = await regrowHold(ledger, { operationId: refundId, collectionId, currency: 'NGN', pendingId: splitHoldId(refundId, 0), newHoldId: idFromUuid(randomUUID(), 0), accountId: seller, amount: 800n });
+      // A fresh id: a TigerBeetle replica keeps every run's transfers.
+      const newHoldId = idFromUuid(randomUUID(), 0);
+      const regrown = await regrowHold(ledger, { operationId: refundId, collectionId, currency: 'NGN', pendingId: splitHoldId(refundId, 0), newHoldId, accountId: seller, amount: 800n });
       expect(regrown.ok).toBe(true);
       expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 800n });
       expect(await ledger.balance(platform)).toEqual({ available: 200n, pending: 0n });
-      expect((await releaseEscrow(ledger, 77n)).ok).toBe(true);
+      expect((await releaseEscrow(ledger, newHoldId)).ok).toBe(true);
       expect(await ledger.balance(seller)).toEqual({ available: 800n, pending: 0n });
       expect((await ledger.checkInvariants()).ok).toBe(true);
     });
