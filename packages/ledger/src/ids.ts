@@ -42,8 +42,8 @@ export function idFromParts(namespace: string, ...parts: ReadonlyArray<string | 
 }
 
 /**
- * The transfer id of leg `leg` of the service operation whose id is `uuid` (a collection,
- * refund, payout, conversion...). Same inputs, same id, in every process.
+ * The transfer id of leg `leg` of the service operation whose id is `uuid` (whatever the
+ * caller's object is). Same inputs, same id, in every process.
  */
 export function idFromUuid(uuid: string, leg: number): bigint {
   if (!Number.isInteger(leg) || leg < 0 || leg > leg_max) throw new LedgerUsageError(`leg must be 0..${leg_max}, got ${leg}`);

@@ -87,7 +87,7 @@ export class Ledger {
    * none is (insufficient_funds when an account cannot cover its leg, and nothing moves). Ids are
    * the caller's (holdLegId), so a retry replays.
    */
-  holdChain(legs: readonly HoldLeg[]): Promise<MovementResult> {
+  async holdChain(legs: readonly HoldLeg[]): Promise<MovementResult> {
     if (legs.length === 0 || legs.length > batch_events_max) throw new LedgerUsageError(`a hold chain has 1..${batch_events_max} legs`);
     return this.submitChain(legs.map((leg) => {
       if (leg.amount <= 0n) throw new LedgerUsageError('every hold amount must be positive');
@@ -99,22 +99,22 @@ export class Ledger {
   }
 
   /** Posts every hold of `pendingIds` (whole amounts) in one linked chain: all or none. Idempotent. */
-  postHolds(pendingIds: readonly bigint[]): Promise<MovementResult> {
+  async postHolds(pendingIds: readonly bigint[]): Promise<MovementResult> {
     return this.submitChain(resolutions(pendingIds, 'post'));
   }
 
   /** Voids every hold of `pendingIds` in one linked chain: the money goes back. Idempotent. */
-  voidHolds(pendingIds: readonly bigint[]): Promise<MovementResult> {
+  async voidHolds(pendingIds: readonly bigint[]): Promise<MovementResult> {
     return this.submitChain(resolutions(pendingIds, 'void'));
   }
 
   /** postHolds for many independent groups at once: each its own chain, in as few requests as hold them. */
-  postHoldGroups(groups: readonly (readonly bigint[])[]): Promise<MovementResult[]> {
+  async postHoldGroups(groups: readonly (readonly bigint[])[]): Promise<MovementResult[]> {
     return this.submitChains(groups.map((group) => resolutions(group, 'post')));
   }
 
   /** voidHolds for many independent groups at once, as postHoldGroups. */
-  voidHoldGroups(groups: readonly (readonly bigint[])[]): Promise<MovementResult[]> {
+  async voidHoldGroups(groups: readonly (readonly bigint[])[]): Promise<MovementResult[]> {
     return this.submitChains(groups.map((group) => resolutions(group, 'void')));
   }
 

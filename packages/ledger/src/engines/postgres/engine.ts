@@ -385,7 +385,7 @@ export class PostgresEngine implements LedgerEngine {
     // One index range read per side (transfers_debit_timestamp, transfers_credit_timestamp),
     // each stopping after `limit` rows, merged: the cost of a page depends on `limit`, not on how
     // many transfers the account has (a single WHERE debit = $1 OR credit = $1 would read and
-    // sort every transfer of the account before the LIMIT; a wallet statement pages this way).
+    // sort every transfer of the account before the LIMIT; an account statement pages this way).
     // An account is never on both sides of one transfer (accounts_must_be_different). The order
     // names the table's column: a bare `timestamp` would be the text output column of that name,
     // which no index serves.
