@@ -18,7 +18,8 @@ import {
 } from '../../src/domain/hold-intents.ts';
 import { destinationForWithdrawal, reserveWithdrawal } from '../../src/partner-wallets/partner-withdrawals.ts';
 import { getPartnerWallet } from '../../src/partner-wallets/partner-wallets.ts';
-import { batchMemberId, checkPayoutRequest, type PayoutItem, reservationLegs, reservePayouts } from '../../src/payouts/payouts.ts';
+import { batchMemberId, checkPayoutRequest, type PayoutItem, reservePayouts } from '../../src/payouts/payouts.ts';
+import { reservationLegs } from '../../src/payouts/ledger-payouts.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { voidAbandonedHoldsJob } from '../../src/jobs/tasks/holds-void-abandoned.ts';
