@@ -5,9 +5,9 @@
 export * from './model.ts';
 export { idFromUuid, idFromParts, u128FromUuid, uuidFromU128 } from './ids.ts';
 export { currencies, currencyInfo, ledgerOf, currencyOfLedger, type CurrencyInfo } from './currencies.ts';
-export { PostgresEngine, batch_attempts_max, expiry_batch_max, type PostgresEngineOptions } from './engines/postgres/engine.ts';
-export { TigerBeetleEngine, parse_addresses, type TigerBeetleEngineOptions } from './engines/tigerbeetle/engine.ts';
-export { LedgerUnavailableError, request_timeout_ms_default, withinTimeout } from './engines/tigerbeetle/request-timeout.ts';
+export { PostgresEngine, batchAttemptsMax, expiryBatchMax, type PostgresEngineOptions } from './engines/postgres/engine.ts';
+export { TigerBeetleEngine, parseAddresses, type TigerBeetleEngineOptions } from './engines/tigerbeetle/engine.ts';
+export { LedgerUnavailableError, requestTimeoutMsDefault, withinTimeout } from './engines/tigerbeetle/request-timeout.ts';
 export { Ledger, holdLegId, type AccountSpec, type HoldLeg } from './domain/ledger.ts';
 export {
   LedgerInvariantError,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  AccountFlags, Ledger, LedgerUsageError, TransferFlags, batch_events_max, historyPageMax, holdLegId, holdResolutionId,
+  AccountFlags, Ledger, LedgerUsageError, TransferFlags, batchEventsMax, historyPageMax, holdLegId, holdResolutionId,
   idFromParts, idFromUuid, u128FromUuid, type ChainStep, type LedgerEngine,
 } from '../src/index.ts';
 import { engine_cases } from './support/engines.ts';
@@ -108,7 +108,7 @@ for (const engine_case of engine_cases) {
     test('submitChains: more events than one request holds, no chain split across two, each answered alone', async () => {
       const a = await account(0);
       const b = await account(0);
-      const chains = Array.from({ length: Math.ceil(batch_events_max / 3) + 5 }, () => [move(a, b, 1n), move(a, b, 1n), move(a, b, 1n)]);
+      const chains = Array.from({ length: Math.ceil(batchEventsMax / 3) + 5 }, () => [move(a, b, 1n), move(a, b, 1n), move(a, b, 1n)]);
       chains[7] = [move(a, b, 1n), move(a, 12345n, 1n)];
       const results = await ledger.submitChains(chains);
       expect(results.filter((r) => r.ok)).toHaveLength(chains.length - 1);

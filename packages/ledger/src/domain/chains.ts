@@ -7,7 +7,7 @@
 // cannot explain (a malformed transfer, an account the caller built wrongly) is a
 // LedgerInvariantError: a bug, never the user's fault.
 
-import { TransferFlags, u128_max, type CreateTransferStatus, type TransferInput } from '../model.ts';
+import { TransferFlags, u128Max, type CreateTransferStatus, type TransferInput } from '../model.ts';
 import { currencyInfo } from '../currencies.ts';
 import { idFromParts } from '../ids.ts';
 
@@ -61,8 +61,8 @@ export function chainTransfers(steps: readonly ChainStep[]): TransferInput[] {
       return {
         id: step.id,
         pending_id: step.pendingId,
-        // Post the whole held amount (u128_max) / void it whole (0).
-        amount: step.resolve === 'post' ? u128_max : 0n,
+        // Post the whole held amount (u128Max) / void it whole (0).
+        amount: step.resolve === 'post' ? u128Max : 0n,
         flags: (step.resolve === 'post' ? TransferFlags.post_pending_transfer : TransferFlags.void_pending_transfer) | linked,
       };
     }

@@ -2,7 +2,7 @@
 // credits (posted and pending), and no account that must not go below zero (or above it) has.
 // Reads every account: an operator tool, not a per-request check.
 
-import { AccountFlags, query_limit_max, type Account, type LedgerEngine } from '../model.ts';
+import { AccountFlags, queryLimitMax, type Account, type LedgerEngine } from '../model.ts';
 import { currencies } from '../currencies.ts';
 
 export type LedgerSum = {
@@ -30,7 +30,7 @@ export async function checkInvariants(engine: LedgerEngine): Promise<InvariantRe
     const sum: LedgerSum = { ledger, currency: code, debits_posted: 0n, credits_posted: 0n, debits_pending: 0n, credits_pending: 0n, balanced: true };
     let timestampMin = 0n;
     for (;;) {
-      const page = await engine.queryAccounts({ ledger, limit: query_limit_max, timestamp_min: timestampMin });
+      const page = await engine.queryAccounts({ ledger, limit: queryLimitMax, timestamp_min: timestampMin });
       for (const a of page) {
         sum.debits_posted += a.debits_posted;
         sum.credits_posted += a.credits_posted;
@@ -38,7 +38,7 @@ export async function checkInvariants(engine: LedgerEngine): Promise<InvariantRe
         sum.credits_pending += a.credits_pending;
         if (breaksItsLimit(a)) negativeAccounts.push(a.id);
       }
-      if (page.length < query_limit_max) break;
+      if (page.length < queryLimitMax) break;
       timestampMin = page[page.length - 1]!.timestamp + 1n;
     }
     sum.balanced = sum.debits_posted === sum.credits_posted && sum.debits_pending === sum.credits_pending;

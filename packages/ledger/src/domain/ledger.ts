@@ -9,7 +9,7 @@
 // (idFromUuid / idFromParts): a retry re-submits the same transfers and the ledger answers
 // `exists`, which counts as done.
 
-import { LedgerUsageError, batch_events_max, type LedgerEngine, type TransferInput } from '../model.ts';
+import { LedgerUsageError, batchEventsMax, type LedgerEngine, type TransferInput } from '../model.ts';
 import { currencyInfo } from '../currencies.ts';
 import { idFromParts, u128FromUuid } from '../ids.ts';
 import { chainResult, chainTransfers, holdResolutionId, LedgerInvariantError, type ChainStep, type MovementResult } from './chains.ts';
@@ -77,7 +77,7 @@ export class Ledger {
    */
   async submitChains(chains: readonly (readonly ChainStep[])[]): Promise<MovementResult[]> {
     return this.#submitTransferChains(chains.map((steps) => {
-      if (steps.length === 0 || steps.length > batch_events_max) throw new LedgerUsageError(`a chain has 1..${batch_events_max} steps`);
+      if (steps.length === 0 || steps.length > batchEventsMax) throw new LedgerUsageError(`a chain has 1..${batchEventsMax} steps`);
       return chainTransfers(steps);
     }));
   }
@@ -88,7 +88,7 @@ export class Ledger {
    * the caller's (holdLegId), so a retry replays.
    */
   async holdChain(legs: readonly HoldLeg[]): Promise<MovementResult> {
-    if (legs.length === 0 || legs.length > batch_events_max) throw new LedgerUsageError(`a hold chain has 1..${batch_events_max} legs`);
+    if (legs.length === 0 || legs.length > batchEventsMax) throw new LedgerUsageError(`a hold chain has 1..${batchEventsMax} legs`);
     return this.submitChain(legs.map((leg) => {
       if (leg.amount <= 0n) throw new LedgerUsageError('every hold amount must be positive');
       return {
@@ -165,7 +165,7 @@ export class Ledger {
       size = 0;
     };
     for (const chain of chains) {
-      if (size + chain.length > batch_events_max) await flush();
+      if (size + chain.length > batchEventsMax) await flush();
       batch.push(chain);
       size += chain.length;
     }
@@ -176,6 +176,6 @@ export class Ledger {
 
 /** The post or void of every hold of a list, ids derived from each hold's id. */
 function resolutions(pendingIds: readonly bigint[], resolve: 'post' | 'void'): ChainStep[] {
-  if (pendingIds.length === 0 || pendingIds.length > batch_events_max) throw new LedgerUsageError(`1..${batch_events_max} holds at once`);
+  if (pendingIds.length === 0 || pendingIds.length > batchEventsMax) throw new LedgerUsageError(`1..${batchEventsMax} holds at once`);
   return pendingIds.map((pendingId) => ({ id: holdResolutionId(pendingId, resolve), pendingId, resolve }));
 }

@@ -7,7 +7,7 @@ import {
   AccountFilterFlags,
   AccountFlags,
   LedgerUsageError,
-  query_limit_max,
+  queryLimitMax,
   type Account,
   type AccountBalance,
   type LedgerEngine,
@@ -19,7 +19,7 @@ import { LedgerInvariantError } from './chains.ts';
 export type Balance = { available: bigint; pending: bigint };
 
 /** Most movements one accountHistory / postings call returns (one engine query of each kind). */
-export const historyPageMax = query_limit_max;
+export const historyPageMax = queryLimitMax;
 
 /** An account's balance now, when it was opened, and when its balance last moved (accountStates). */
 export type AccountState = {

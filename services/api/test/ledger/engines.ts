@@ -2,7 +2,7 @@
 // the run's server, its `ledger` schema migrated) always, and TigerBeetle when TB_ADDRESSES names
 // a running replica (TB_CLUSTER_ID, default 0). Ids derive from random UUIDs, so reruns against
 // the same replica never collide.
-import { parse_addresses, PostgresEngine, TigerBeetleEngine, type LedgerEngine } from '@payagg/ledger';
+import { parseAddresses, PostgresEngine, TigerBeetleEngine, type LedgerEngine } from '@payagg/ledger';
 import { postgresTarget } from '../../src/db/index.ts';
 import { createTestDatabase } from '../helpers/service.ts';
 
@@ -23,6 +23,6 @@ export const engineCases: EngineCase[] = [
   {
     name: 'tigerbeetle',
     skip: tbAddresses === '',
-    open: async () => new TigerBeetleEngine({ cluster_id: BigInt(process.env.TB_CLUSTER_ID ?? '0'), replica_addresses: parse_addresses(tbAddresses) }),
+    open: async () => new TigerBeetleEngine({ cluster_id: BigInt(process.env.TB_CLUSTER_ID ?? '0'), replica_addresses: parseAddresses(tbAddresses) }),
   },
 ];

@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Ledger, LedgerUsageError, TransferFlags, batch_events_max, historyPageMax, holdLegId, idFromUuid, type LedgerEngine } from '@payagg/ledger';
+import { Ledger, LedgerUsageError, TransferFlags, batchEventsMax, historyPageMax, holdLegId, idFromUuid, type LedgerEngine } from '@payagg/ledger';
 import { engineCases } from './engines.ts';
 import { cancelRefund, commitRefund, reserveRefund, settleCollection, settleCollections } from '../../src/collections/ledger-collections.ts';
 import { holdDispute, postDisputeHold, returnDisputeHold } from '../../src/disputes/ledger-disputes.ts';
@@ -153,8 +153,8 @@ for (const engine_case of engineCases) {
     test('settleCollections splits more legs than one batch holds without splitting a chain', async () => {
       const merchant = await wallet();
       const seller = await wallet();
-      // 2 legs each, and one more chain than fits in a batch of batch_events_max legs.
-      const count = Math.floor(batch_events_max / 2) + 1;
+      // 2 legs each, and one more chain than fits in a batch of batchEventsMax legs.
+      const count = Math.floor(batchEventsMax / 2) + 1;
       const settlements = Array.from({ length: count }, () => ({
         collectionId: randomUUID(), currency: 'NGN', amount: 3n,
         legs: [{ accountId: merchant, amount: 2n, escrow: false }, { accountId: seller, amount: 1n, escrow: false }],

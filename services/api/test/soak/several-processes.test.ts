@@ -295,7 +295,7 @@ async function expectEverythingOnce(batchId: string): Promise<PayoutRecord[]> {
 
 /** The wallet is collected minus paid out, nothing held; the ledger's invariants hold (it sums to zero). */
 async function expectMoneyExact(payouts: PayoutRecord[]): Promise<void> {
-  const engine = await createEngine({ engine: 'postgres', ...postgresTarget(cluster.databaseUrl), pool_connections_max: 1, migrate: false });
+  const engine = await createEngine({ engine: 'postgres', ...postgresTarget(cluster.databaseUrl), poolConnectionsMax: 1, migrate: false });
   try {
     const ledger = new Ledger(engine);
     const paidOut = payouts.filter((p) => p.status === 'success').reduce((sum, p) => sum + (p.batch_id ? bulkMemberAmount : singlePayoutAmount), 0);

@@ -3,7 +3,7 @@
 // read and write in memory before the engine writes the changes back in one statement.
 
 import type { Account, AccountBalance, CreateAccountResult, CreateTransferResult, Transfer } from '../../model.ts';
-import { ns_per_s } from '../../model.ts';
+import { nsPerS } from '../../model.ts';
 
 /** Lifecycle of a pending transfer (TigerBeetle's TransferPendingStatus). */
 export const PendingStatus = { none: 0, pending: 1, posted: 2, voided: 3, expired: 4 } as const;
@@ -38,5 +38,5 @@ export const has = (flags: number, flag: number): boolean => (flags & flag) !== 
 
 /** When a pending transfer's timeout passes (ledger ns); null when it has none. */
 export function expiresAt(p: Transfer): bigint | null {
-  return p.timeout === 0 ? null : p.timestamp + BigInt(p.timeout) * ns_per_s;
+  return p.timeout === 0 ? null : p.timestamp + BigInt(p.timeout) * nsPerS;
 }

@@ -1,7 +1,7 @@
 // TigerBeetle's create_accounts rules, run in memory over the accounts one batch touches
 // (src/state_machine.zig: execute_create, create_account, create_account_exists), in its order.
 
-import { AccountFlags, u128_max, type Account, type CreateAccountResult, type CreateAccountStatus } from '../../model.ts';
+import { AccountFlags, u128Max, type Account, type CreateAccountResult, type CreateAccountStatus } from '../../model.ts';
 import { has, type AccountBatchOutcome, type AccountBatchState } from './batch-state.ts';
 
 export function executeCreateAccounts(
@@ -18,7 +18,7 @@ export function executeCreateAccounts(
   const createAccount = (a: Account, timestamp: bigint): CreateAccountStatus => {
     if (a.reserved !== 0) return 'reserved_field';
     if (a.id === 0n) return 'id_must_not_be_zero';
-    if (a.id === u128_max) return 'id_must_not_be_int_max';
+    if (a.id === u128Max) return 'id_must_not_be_int_max';
     const e = state.accounts.get(a.id);
     if (e) {
       if (a.flags !== e.flags) return 'exists_with_different_flags';

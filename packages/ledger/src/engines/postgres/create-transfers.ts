@@ -3,7 +3,7 @@
 // (everything the chain did rolled back) and closed as TigerBeetle does. The rules of one event
 // are transfer-rules.ts; the batch's state and undo log transfer-batch.ts.
 
-import { TransferFlags, transient_transfer_statuses, type CreateTransferStatus, type Transfer } from '../../model.ts';
+import { TransferFlags, transientTransferStatuses, type CreateTransferStatus, type Transfer } from '../../model.ts';
 import { has, type TransferBatchOutcome, type TransferBatchState } from './batch-state.ts';
 import { TransferBatch } from './transfer-batch.ts';
 import { createTransfer } from './transfer-rules.ts';
@@ -32,7 +32,7 @@ export function executeCreateTransfers(
     const timestampResult = status === 'exists' ? state.transfers.get(t.id)!.timestamp : timestamp;
     if (status !== 'created') {
       if (batch.chainStart !== null && !batch.chainBroken) batch.breakChain(index);
-      if (status !== 'exists' && transient_transfer_statuses.has(status) && !state.failedIds.has(t.id)) {
+      if (status !== 'exists' && transientTransferStatuses.has(status) && !state.failedIds.has(t.id)) {
         state.failedIds.add(t.id);
         batch.failedIdsNew.push(t.id);
       }

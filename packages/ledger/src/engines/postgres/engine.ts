@@ -15,10 +15,10 @@ import postgres from 'postgres';
 import {
   QueryFilterFlags,
   TransferFlags,
-  validate_account_batch,
-  validate_ids,
-  validate_limit,
-  validate_transfer_batch,
+  validateAccountBatch,
+  validateIds,
+  validateLimit,
+  validateTransferBatch,
   type Account,
   type AccountBalance,
   type AccountFilter,
@@ -30,22 +30,22 @@ import {
   type Transfer,
   type TransferInput,
 } from '../../model.ts';
-import { migrate_lock_key, schema_sql } from './schema.ts';
-import { normalise_account_filter, timestamp_max_or_unbounded } from '../account-filter.ts';
+import { migrateLockKey, schemaSql } from './schema.ts';
+import { normaliseAccountFilter, timestampMaxOrUnbounded } from '../account-filter.ts';
 import { executeCreateAccounts } from './create-accounts.ts';
 import { executeCreateTransfers } from './create-transfers.ts';
 import { accountColumns, accountFromRow, arrayLiteral, storedTransferFromRow, transferColumns, transferFromStored, type Row } from './rows.ts';
 import { batchIds, loadTransferBatch, writeTransferOutcome } from './transfer-batch-sql.ts';
 
 /** A batch that loses a race (deadlock victim, duplicate id inserted concurrently) is re-run. */
-export const batch_attempts_max = 8;
+export const batchAttemptsMax = 8;
 /** Most pending transfers one expiry pass releases; the next call continues. */
-export const expiry_batch_max = 8189;
+export const expiryBatchMax = 8189;
 /** Connections the engine keeps open. */
-export const pool_connections_max = 10;
+export const poolConnectionsMax = 10;
 
 // SQLSTATEs that mean "another transaction won a race; run the whole batch again".
-const retryable_sqlstates = new Set(['40P01', '40001', '23505']);
+const retryableSqlstates = new Set(['40P01', '40001', '23505']);
 
 export type PostgresEngineOptions = {
   /** postgres:// URL, or an existing postgres.js instance (the engine then does not close it). */
@@ -53,23 +53,23 @@ export type PostgresEngineOptions = {
   sql?: postgres.Sql;
   /** A Unix socket to connect through instead of the URL's host and port (postgres.js `path`). */
   path?: string;
-  pool_connections_max?: number;
+  poolConnectionsMax?: number;
 };
 
 export class PostgresEngine implements LedgerEngine {
   readonly name = 'postgres' as const;
   readonly sql: postgres.Sql;
-  readonly #owns_sql: boolean;
+  readonly #ownsSql: boolean;
 
   constructor(options: PostgresEngineOptions) {
     if (options.sql) {
       this.sql = options.sql;
-      this.#owns_sql = false;
+      this.#ownsSql = false;
     } else {
       if (!options.url) throw new Error('PostgresEngine needs a url or a postgres.js instance');
       this.sql = postgres(options.url, {
         ...(options.path ? { path: options.path } : {}),
-        max: options.pool_connections_max ?? pool_connections_max,
+        max: options.poolConnectionsMax ?? poolConnectionsMax,
         onnotice: () => {},
         // A refused reconnect is tried again after 50 ms doubling to at most half a second:
         // postgres.js's default grows to 20 s, and a statement handed to a closed connection waits
@@ -77,26 +77,26 @@ export class PostgresEngine implements LedgerEngine {
         // (the service answers those 503; payagg decision 0510).
         backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
       });
-      this.#owns_sql = true;
+      this.#ownsSql = true;
     }
   }
 
   /** Creates or updates the `ledger` schema. Safe to run at every start, from several processes. */
   async migrate(): Promise<void> {
     await this.sql.begin(async (tx) => {
-      await tx`SELECT pg_advisory_xact_lock(${migrate_lock_key})`;
-      await tx.unsafe(schema_sql);
+      await tx`SELECT pg_advisory_xact_lock(${migrateLockKey})`;
+      await tx.unsafe(schemaSql);
     });
   }
 
   /** Releases pending transfers whose timeout passed. Batches and lookups run it first. */
   async expirePending(): Promise<number> {
-    let expired_total = 0;
+    let expiredTotal = 0;
     for (;;) {
-      const [row] = await this.#retrying(() => this.sql`SELECT ledger.expire_pending(${expiry_batch_max}) AS n`);
+      const [row] = await this.#retrying(() => this.sql`SELECT ledger.expire_pending(${expiryBatchMax}) AS n`);
       const expired = Number(row!.n);
-      expired_total += expired;
-      if (expired < expiry_batch_max) return expired_total;
+      expiredTotal += expired;
+      if (expired < expiryBatchMax) return expiredTotal;
     }
   }
 
@@ -106,13 +106,13 @@ export class PostgresEngine implements LedgerEngine {
         return await run();
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (attempt >= batch_attempts_max || code === undefined || !retryable_sqlstates.has(code)) throw error;
+        if (attempt >= batchAttemptsMax || code === undefined || !retryableSqlstates.has(code)) throw error;
       }
     }
   }
 
   async createAccounts(batch: readonly AccountInput[]): Promise<CreateAccountResult[]> {
-    const events = validate_account_batch(batch);
+    const events = validateAccountBatch(batch);
     if (events.length === 0) return [];
     return this.#retrying(() => this.sql.begin(async (tx) => {
       // A concurrent creation of the same id makes our INSERT fail (23505); the re-run sees it.
@@ -152,7 +152,7 @@ export class PostgresEngine implements LedgerEngine {
   }
 
   async createTransfers(batch: readonly TransferInput[]): Promise<CreateTransferResult[]> {
-    const events = validate_transfer_batch(batch);
+    const events = validateTransferBatch(batch);
     if (events.length === 0) return [];
     await this.expirePending();
     const ids = batchIds(events);
@@ -165,40 +165,40 @@ export class PostgresEngine implements LedgerEngine {
   }
 
   async lookupAccounts(ids: readonly bigint[]): Promise<Account[]> {
-    validate_ids(ids);
+    validateIds(ids);
     if (ids.length === 0) return [];
     await this.expirePending();
     const rows = await this.sql.unsafe(
       `SELECT ${accountColumns} FROM ledger.accounts WHERE id = ANY ($1::numeric[])`,
       [arrayLiteral(ids)],
     );
-    const by_id = new Map<bigint, Account>();
+    const byId = new Map<bigint, Account>();
     for (const r of rows) {
       const a = accountFromRow(r as Row);
-      by_id.set(a.id, a);
+      byId.set(a.id, a);
     }
-    return ids.flatMap((id) => by_id.get(id) ?? []);
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async lookupTransfers(ids: readonly bigint[]): Promise<Transfer[]> {
-    validate_ids(ids);
+    validateIds(ids);
     if (ids.length === 0) return [];
     const rows = await this.sql.unsafe(
       `SELECT ${transferColumns} FROM ledger.transfers WHERE id = ANY ($1::numeric[])`,
       [arrayLiteral(ids)],
     );
-    const by_id = new Map<bigint, Transfer>();
+    const byId = new Map<bigint, Transfer>();
     for (const r of rows) {
       const t = transferFromStored(storedTransferFromRow(r as Row));
-      by_id.set(t.id, t);
+      byId.set(t.id, t);
     }
-    return ids.flatMap((id) => by_id.get(id) ?? []);
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async getAccountTransfers(filter: AccountFilter): Promise<Transfer[]> {
-    validate_limit(filter.limit);
+    validateLimit(filter.limit);
     await this.expirePending();
-    const f = normalise_account_filter(filter);
+    const f = normaliseAccountFilter(filter);
     // One index range read per side (transfers_debit_timestamp, transfers_credit_timestamp),
     // each stopping after `limit` rows, merged: the cost of a page depends on `limit`, not on how
     // many transfers the account has (a single WHERE debit = $1 OR credit = $1 would read and
@@ -226,9 +226,9 @@ export class PostgresEngine implements LedgerEngine {
   }
 
   async getAccountBalances(filter: AccountFilter): Promise<AccountBalance[]> {
-    validate_limit(filter.limit);
+    validateLimit(filter.limit);
     await this.expirePending();
-    const f = normalise_account_filter(filter);
+    const f = normaliseAccountFilter(filter);
     // Balances are kept per change; the transfer-field filters (user_data, code) narrow
     // getAccountTransfers only.
     const rows = await this.sql.unsafe(
@@ -249,7 +249,7 @@ export class PostgresEngine implements LedgerEngine {
   }
 
   async queryAccounts(filter: QueryFilter): Promise<Account[]> {
-    validate_limit(filter.limit);
+    validateLimit(filter.limit);
     await this.expirePending();
     const reversed = ((filter.flags ?? 0) & QueryFilterFlags.reversed) !== 0;
     const rows = await this.sql.unsafe(
@@ -263,13 +263,13 @@ export class PostgresEngine implements LedgerEngine {
        ORDER BY timestamp ${reversed ? 'DESC' : 'ASC'} LIMIT $8::int`,
       [String(filter.user_data_128 ?? 0n), String(filter.user_data_64 ?? 0n), filter.user_data_32 ?? 0,
         filter.ledger ?? 0, filter.code ?? 0, String(filter.timestamp_min ?? 0n),
-        String(timestamp_max_or_unbounded(filter.timestamp_max)), filter.limit],
+        String(timestampMaxOrUnbounded(filter.timestamp_max)), filter.limit],
     );
     return rows.map((r) => accountFromRow(r as Row));
   }
 
   async close(): Promise<void> {
-    if (this.#owns_sql) await this.sql.end({ timeout: 5 });
+    if (this.#ownsSql) await this.sql.end({ timeout: 5 });
   }
 }
 

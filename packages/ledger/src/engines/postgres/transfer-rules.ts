@@ -6,9 +6,9 @@
 import {
   AccountFlags,
   TransferFlags,
-  ns_per_s,
-  timestamp_ns_max,
-  u128_max,
+  nsPerS,
+  timestampNsMax,
+  u128Max,
   type Account,
   type CreateTransferStatus,
   type Transfer,
@@ -53,7 +53,7 @@ function postOrVoidExists(t: Transfer, e: Transfer, p: Transfer): CreateTransfer
     } else if (t.amount !== e.amount) return 'exists_with_different_amount';
   }
   if (has(t.flags, TransferFlags.post_pending_transfer)) {
-    if (t.amount === u128_max) {
+    if (t.amount === u128Max) {
       if (e.amount !== p.amount) return 'exists_with_different_amount';
     } else if (t.amount !== e.amount) return 'exists_with_different_amount';
   }
@@ -80,7 +80,7 @@ function postOrVoidPendingTransfer(batch: TransferBatch, t: Transfer, timestamp:
   if (has(t.flags, TransferFlags.balancing_credit)) return 'flags_are_mutually_exclusive';
 
   if (t.pending_id === 0n) return 'pending_id_must_not_be_zero';
-  if (t.pending_id === u128_max) return 'pending_id_must_not_be_int_max';
+  if (t.pending_id === u128Max) return 'pending_id_must_not_be_int_max';
   if (t.pending_id === t.id) return 'pending_id_must_be_different';
   if (t.timeout !== 0) return 'timeout_reserved_for_pending_transfer';
 
@@ -102,10 +102,10 @@ function postOrVoidPendingTransfer(batch: TransferBatch, t: Transfer, timestamp:
   if (t.ledger > 0 && t.ledger !== p.ledger) return 'pending_transfer_has_different_ledger';
   if (t.code > 0 && t.code !== p.code) return 'pending_transfer_has_different_code';
 
-  // A void of amount 0, or a post of amount u128_max, means "the whole pending amount".
+  // A void of amount 0, or a post of amount u128Max, means "the whole pending amount".
   const amount = voiding
     ? (t.amount === 0n ? p.amount : t.amount)
-    : (t.amount === u128_max ? p.amount : t.amount);
+    : (t.amount === u128Max ? p.amount : t.amount);
   if (amount > p.amount) return 'exceeds_pending_transfer_amount';
   if (voiding && amount < p.amount) return 'pending_transfer_has_different_amount';
 
@@ -151,7 +151,7 @@ function postOrVoidPendingTransfer(batch: TransferBatch, t: Transfer, timestamp:
 
 export function createTransfer(batch: TransferBatch, t: Transfer, timestamp: bigint): CreateTransferStatus {
   if (t.id === 0n) return 'id_must_not_be_zero';
-  if (t.id === u128_max) return 'id_must_not_be_int_max';
+  if (t.id === u128Max) return 'id_must_not_be_int_max';
 
   const e = batch.state.transfers.get(t.id);
   if (e) return transferExists(batch, t, e);
@@ -162,9 +162,9 @@ export function createTransfer(batch: TransferBatch, t: Transfer, timestamp: big
   }
 
   if (t.debit_account_id === 0n) return 'debit_account_id_must_not_be_zero';
-  if (t.debit_account_id === u128_max) return 'debit_account_id_must_not_be_int_max';
+  if (t.debit_account_id === u128Max) return 'debit_account_id_must_not_be_int_max';
   if (t.credit_account_id === 0n) return 'credit_account_id_must_not_be_zero';
-  if (t.credit_account_id === u128_max) return 'credit_account_id_must_not_be_int_max';
+  if (t.credit_account_id === u128Max) return 'credit_account_id_must_not_be_int_max';
   if (t.credit_account_id === t.debit_account_id) return 'accounts_must_be_different';
 
   if (t.pending_id !== 0n) return 'pending_id_must_be_zero';
@@ -195,14 +195,14 @@ export function createTransfer(batch: TransferBatch, t: Transfer, timestamp: big
 
   const pending = has(t.flags, TransferFlags.pending);
   if (pending) {
-    if (amount + dr.debits_pending > u128_max) return 'overflows_debits_pending';
-    if (amount + cr.credits_pending > u128_max) return 'overflows_credits_pending';
+    if (amount + dr.debits_pending > u128Max) return 'overflows_debits_pending';
+    if (amount + cr.credits_pending > u128Max) return 'overflows_credits_pending';
   }
-  if (amount + dr.debits_posted > u128_max) return 'overflows_debits_posted';
-  if (amount + cr.credits_posted > u128_max) return 'overflows_credits_posted';
-  if (amount + dr.debits_pending + dr.debits_posted > u128_max) return 'overflows_debits';
-  if (amount + cr.credits_pending + cr.credits_posted > u128_max) return 'overflows_credits';
-  if (timestamp + BigInt(t.timeout) * ns_per_s > timestamp_ns_max) return 'overflows_timeout';
+  if (amount + dr.debits_posted > u128Max) return 'overflows_debits_posted';
+  if (amount + cr.credits_posted > u128Max) return 'overflows_credits_posted';
+  if (amount + dr.debits_pending + dr.debits_posted > u128Max) return 'overflows_debits';
+  if (amount + cr.credits_pending + cr.credits_posted > u128Max) return 'overflows_credits';
+  if (timestamp + BigInt(t.timeout) * nsPerS > timestampNsMax) return 'overflows_timeout';
 
   if (has(dr.flags, AccountFlags.debits_must_not_exceed_credits) &&
     dr.debits_pending + dr.debits_posted + amount > dr.credits_posted) return 'exceeds_credits';

@@ -26,7 +26,7 @@ export class LedgerUnavailableError extends Error {
  * seconds rides those out while a client of the API (which we tell to retry after
  * ledgerUnavailableRetryAfterS) is not left hanging.
  */
-export const request_timeout_ms_default = 5_000;
+export const requestTimeoutMsDefault = 5_000;
 
 /** Resolves as `request` does, or rejects with LedgerUnavailableError once `timeoutMs` pass first. */
 export async function withinTimeout<T>(operation: string, timeoutMs: number, request: Promise<T>): Promise<T> {
