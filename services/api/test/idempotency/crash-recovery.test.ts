@@ -25,7 +25,8 @@ import {
   settledCollection,
   walletBalance,
 } from '../collections/helpers.ts';
-import { reserveRefund as reserveRefundInLedger } from '../../src/collections/ledger-collections.ts';
+import { refundReservationId, reserveRefund as reserveRefundInLedger } from '../../src/collections/ledger-collections.ts';
+import type { ChainStep } from '@payagg/ledger';
 import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 const lock_ms = 100;
@@ -285,7 +286,12 @@ describe('refunds: crash after the reservation', () => {
     const real = service.runtime.ledger;
     const dying = new Proxy(real, {
       get: (target, property) => {
-        if (property === 'cancelRefund') return crash;
+        // The void of this refund's reservation (collections/ledger-collections.ts cancelRefund).
+        if (property === 'submitChain') {
+          return (steps: readonly ChainStep[]) => (steps.some((step) => 'resolve' in step && step.resolve === 'void' && step.pendingId === refundReservationId(refundId))
+            ? crash()
+            : target.submitChain(steps));
+        }
         const value = Reflect.get(target, property) as unknown;
         return typeof value === 'function' ? value.bind(target) : value;
       },
