@@ -12,6 +12,8 @@ import base from './vitest.config.ts';
 /** The money flows issue 26 names: collections, splits and escrow, refunds, disputes, payouts (hold intents too), FX, partner wallets. */
 export const tigerBeetleTestFiles = [
   'test/ledger-engine.test.ts',
+  // The service's money movements on each engine (its TigerBeetle cases need TB_ADDRESSES).
+  'test/ledger/movements.test.ts',
   'test/collections/lifecycle.test.ts',
   'test/collections/refunds.test.ts',
   'test/split/split-settlement.test.ts',

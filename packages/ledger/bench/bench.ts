@@ -13,8 +13,8 @@ import {
   AccountFlags,
   PostgresEngine,
   TigerBeetleEngine,
-  batch_events_max,
-  parse_addresses,
+  batchEventsMax,
+  parseAddresses,
   type LedgerEngine,
   type TransferInput,
 } from '../src/index.ts';
@@ -42,8 +42,8 @@ async function bench_engine(engine: LedgerEngine): Promise<BenchResult> {
   const source = fresh();
   const accounts = Array.from({ length: bench_accounts_count }, () => fresh());
   await engine.createAccounts([{ id: source, ledger: bench_ledger, code: bench_code }]);
-  for (let i = 0; i < accounts.length; i += batch_events_max) {
-    const chunk = accounts.slice(i, i + batch_events_max);
+  for (let i = 0; i < accounts.length; i += batchEventsMax) {
+    const chunk = accounts.slice(i, i + batchEventsMax);
     await engine.createAccounts(chunk.map((id) => ({ id, ledger: bench_ledger, code: bench_code, flags: AccountFlags.debits_must_not_exceed_credits })));
     const results = await engine.createTransfers(chunk.map((id) => ({ id: fresh(), debit_account_id: source, credit_account_id: id, amount: 1_000_000_000n, ledger: bench_ledger, code: bench_code })));
     if (!results.every((r) => r.status === 'created')) throw new Error('funding failed');
@@ -57,7 +57,7 @@ async function bench_engine(engine: LedgerEngine): Promise<BenchResult> {
   };
 
   const batches = Array.from({ length: bench_warmup_batches_count + bench_batches_count }, () =>
-    Array.from({ length: batch_events_max }, random_transfer));
+    Array.from({ length: batchEventsMax }, random_transfer));
   const batch_ms: number[] = [];
   let measured_ms = 0;
   for (let b = 0; b < batches.length; b++) {
@@ -71,7 +71,7 @@ async function bench_engine(engine: LedgerEngine): Promise<BenchResult> {
       measured_ms += elapsed;
     }
   }
-  const transfers_per_second = (bench_batches_count * batch_events_max) / (measured_ms / 1000);
+  const transfers_per_second = (bench_batches_count * batchEventsMax) / (measured_ms / 1000);
 
   const single_ms: number[] = [];
   for (let i = 0; i < bench_single_transfers_count; i++) {
@@ -126,7 +126,7 @@ async function with_postgres<T>(run: (url: string) => Promise<T>): Promise<T> {
 }
 
 const results: BenchResult[] = [];
-console.log(`ledger bench: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), batch ${batch_events_max} transfers x ${bench_batches_count} batches, ${bench_single_transfers_count} single transfers`);
+console.log(`ledger bench: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), batch ${batchEventsMax} transfers x ${bench_batches_count} batches, ${bench_single_transfers_count} single transfers`);
 
 await with_postgres(async (url) => {
   const engine = new PostgresEngine({ url });
@@ -141,7 +141,7 @@ await with_postgres(async (url) => {
 });
 
 if (process.env.TB_ADDRESSES) {
-  const engine = new TigerBeetleEngine({ cluster_id: BigInt(process.env.TB_CLUSTER_ID ?? '0'), replica_addresses: parse_addresses(process.env.TB_ADDRESSES) });
+  const engine = new TigerBeetleEngine({ cluster_id: BigInt(process.env.TB_CLUSTER_ID ?? '0'), replica_addresses: parseAddresses(process.env.TB_ADDRESSES) });
   try {
     results.push(await bench_engine(engine));
   } finally {
@@ -154,6 +154,6 @@ if (process.env.TB_ADDRESSES) {
 for (const r of results) {
   console.log(
     `${r.engine.padEnd(12)} batched: ${Math.round(r.transfers_per_second).toLocaleString('en-US').padStart(9)} transfers/s ` +
-    `(p50 ${r.batch_ms_p50.toFixed(0)} ms per ${batch_events_max})   single transfer: p50 ${r.single_ms_p50.toFixed(2)} ms, p99 ${r.single_ms_p99.toFixed(2)} ms`,
+    `(p50 ${r.batch_ms_p50.toFixed(0)} ms per ${batchEventsMax})   single transfer: p50 ${r.single_ms_p50.toFixed(2)} ms, p99 ${r.single_ms_p99.toFixed(2)} ms`,
   );
 }

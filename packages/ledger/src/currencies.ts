@@ -7,7 +7,7 @@ import { LedgerUsageError } from './model.ts';
 
 export type CurrencyInfo = { code: string; ledger: number; exponent: number };
 
-const currency_table: ReadonlyArray<readonly [code: string, numeric: number, exponent: number]> = [
+const currencyTable: ReadonlyArray<readonly [code: string, numeric: number, exponent: number]> = [
   ['BWP', 72, 2], ['CDF', 976, 2], ['EGP', 818, 2], ['ETB', 230, 2], ['EUR', 978, 2],
   ['GBP', 826, 2], ['GHS', 936, 2], ['KES', 404, 2], ['MAD', 504, 2], ['MWK', 454, 2],
   ['MZN', 943, 2], ['NGN', 566, 2], ['RWF', 646, 0], ['TZS', 834, 2], ['UGX', 800, 0],
@@ -16,10 +16,10 @@ const currency_table: ReadonlyArray<readonly [code: string, numeric: number, exp
 ];
 
 export const currencies: ReadonlyMap<string, CurrencyInfo> = new Map(
-  currency_table.map(([code, ledger, exponent]) => [code, { code, ledger, exponent }]),
+  currencyTable.map(([code, ledger, exponent]) => [code, { code, ledger, exponent }]),
 );
 
-const by_ledger: ReadonlyMap<number, CurrencyInfo> = new Map([...currencies.values()].map((c) => [c.ledger, c]));
+const byLedger: ReadonlyMap<number, CurrencyInfo> = new Map([...currencies.values()].map((c) => [c.ledger, c]));
 
 export function currencyInfo(code: string): CurrencyInfo {
   const info = currencies.get(code);
@@ -32,5 +32,5 @@ export function ledgerOf(code: string): number {
 }
 
 export function currencyOfLedger(ledger: number): CurrencyInfo | undefined {
-  return by_ledger.get(ledger);
+  return byLedger.get(ledger);
 }

@@ -3,15 +3,15 @@
 // the service uses is derived from the service's own ids, never drawn at random.
 
 import { createHash } from 'node:crypto';
-import { LedgerUsageError, u128_max } from './model.ts';
+import { LedgerUsageError, u128Max } from './model.ts';
 
-const uuid_pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Legs of one operation are numbered 0..leg_max. */
-export const leg_max = 0xffff;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Legs of one operation are numbered 0..legMax. */
+export const legMax = 0xffff;
 
 /** A UUID's 128 bits as a u128 (big-endian, as written). */
 export function u128FromUuid(uuid: string): bigint {
-  if (!uuid_pattern.test(uuid)) throw new LedgerUsageError(`not a UUID: ${uuid}`);
+  if (!uuidPattern.test(uuid)) throw new LedgerUsageError(`not a UUID: ${uuid}`);
   return BigInt('0x' + uuid.replaceAll('-', ''));
 }
 
@@ -37,15 +37,15 @@ export function idFromParts(namespace: string, ...parts: ReadonlyArray<string | 
   }
   const id = BigInt('0x' + hash.digest('hex').slice(0, 32));
   if (id === 0n) return 1n;
-  if (id === u128_max) return u128_max - 1n;
+  if (id === u128Max) return u128Max - 1n;
   return id;
 }
 
 /**
- * The transfer id of leg `leg` of the service operation whose id is `uuid` (a collection,
- * refund, payout, conversion...). Same inputs, same id, in every process.
+ * The transfer id of leg `leg` of the service operation whose id is `uuid` (whatever the
+ * caller's object is). Same inputs, same id, in every process.
  */
 export function idFromUuid(uuid: string, leg: number): bigint {
-  if (!Number.isInteger(leg) || leg < 0 || leg > leg_max) throw new LedgerUsageError(`leg must be 0..${leg_max}, got ${leg}`);
+  if (!Number.isInteger(leg) || leg < 0 || leg > legMax) throw new LedgerUsageError(`leg must be 0..${legMax}, got ${leg}`);
   return idFromParts('payagg.ledger.transfer', u128FromUuid(uuid), leg);
 }

@@ -1,35 +1,24 @@
 // @payagg/ledger: double-entry money on TigerBeetle's model, with two engines behind one
-// interface (LedgerEngine) and a domain layer (Ledger) the service calls.
+// interface (LedgerEngine) and a generic layer (Ledger: accounts, transfers, holds, linked chains,
+// balances, statements) that callers compose into their own money movements. It knows no product.
 
 export * from './model.ts';
 export { idFromUuid, idFromParts, u128FromUuid, uuidFromU128 } from './ids.ts';
 export { currencies, currencyInfo, ledgerOf, currencyOfLedger, type CurrencyInfo } from './currencies.ts';
-export { PostgresEngine, batch_attempts_max, expiry_batch_max, type PostgresEngineOptions } from './engines/postgres/engine.ts';
-export { TigerBeetleEngine, parse_addresses, type TigerBeetleEngineOptions } from './engines/tigerbeetle/engine.ts';
-export { LedgerUnavailableError, request_timeout_ms_default, withinTimeout } from './engines/tigerbeetle/request-timeout.ts';
+export { PostgresEngine, batchAttemptsMax, expiryBatchMax, type PostgresEngineOptions } from './engines/postgres/engine.ts';
+export { TigerBeetleEngine, parseAddresses, type TigerBeetleEngineOptions } from './engines/tigerbeetle/engine.ts';
+export { LedgerUnavailableError, requestTimeoutMsDefault, withinTimeout } from './engines/tigerbeetle/request-timeout.ts';
+export { Ledger, holdLegId, type AccountSpec, type HoldLeg } from './domain/ledger.ts';
 export {
-  Ledger,
   LedgerInvariantError,
-  balanceOf,
-  holdLegId,
-  type HoldLeg,
-  history_page_max,
-  legs_max,
-  type AccountMovement,
-  type AccountState,
-  type Balance,
-  type InvariantReport,
+  chainTransfers,
+  holdResolutionId,
+  type ChainStep,
   type LedgerFailure,
-  type LedgerSum,
   type MovementResult,
-  type Settlement,
-  type SettlementLeg,
-  type SettlementResult,
-  type SplitRefundLeg,
-  escrowReleaseId,
-  splitHoldId,
-  splitRefundTransferId,
-} from './domain/ledger-service.ts';
-export { AccountCode, TransferCode, system_account_kinds, type SystemAccountKind } from './domain/layout.ts';
-export { convertAmount, divideRounded, parseRate, rounding_default, type Rate, type Rounding } from './domain/fx.ts';
+  type ResolveStep,
+  type TransferStep,
+} from './domain/chains.ts';
+export { balanceOf, historyPageMax, type AccountMovement, type AccountState, type Balance } from './domain/statements.ts';
+export { type InvariantReport, type LedgerSum } from './domain/invariants.ts';
 export { createEngine, type EngineConfig } from './engine-config.ts';

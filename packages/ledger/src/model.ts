@@ -7,16 +7,16 @@
  * (docs/coding/requests.md): 8189, not the older 8190; the multi-batch framing of 0.17 takes the
  * room of one event, and tigerbeetle-node 0.17.5 refuses 8190 with ERR_TOO_MUCH_DATA.
  */
-export const batch_events_max = 8189;
+export const batchEventsMax = 8189;
 /** Most rows one account-transfers / account-balances / query request returns (same limit). */
-export const query_limit_max = 8189;
+export const queryLimitMax = 8189;
 /** u128: ids and amounts are unsigned 128-bit integers. */
-export const u128_max = (1n << 128n) - 1n;
+export const u128Max = (1n << 128n) - 1n;
 /** Pending transfer timeouts are u32 seconds. */
-export const timeout_seconds_max = 0xffff_ffff;
+export const timeoutSecondsMax = 0xffff_ffff;
 /** Timestamps are u63 nanoseconds (TigerBeetle keeps the top bit as a tombstone). */
-export const timestamp_ns_max = (1n << 63n) - 1n;
-export const ns_per_s = 1_000_000_000n;
+export const timestampNsMax = (1n << 63n) - 1n;
+export const nsPerS = 1_000_000_000n;
 
 export const AccountFlags = {
   none: 0,
@@ -25,7 +25,7 @@ export const AccountFlags = {
   credits_must_not_exceed_debits: 4,
   history: 8,
   // TigerBeetle also has imported (16) and closed (32); this package does not use them, and
-  // both engines refuse them before submitting (see `validate_account_batch`).
+  // both engines refuse them before submitting (see `validateAccountBatch`).
 } as const;
 
 export const TransferFlags = {
@@ -42,10 +42,10 @@ export const TransferFlags = {
 export const AccountFilterFlags = { none: 0, debits: 1, credits: 2, reversed: 4 } as const;
 export const QueryFilterFlags = { none: 0, reversed: 1 } as const;
 
-const account_flags_supported =
+const accountFlagsSupported =
   AccountFlags.linked | AccountFlags.debits_must_not_exceed_credits |
   AccountFlags.credits_must_not_exceed_debits | AccountFlags.history;
-const transfer_flags_supported =
+const transferFlagsSupported =
   TransferFlags.linked | TransferFlags.pending | TransferFlags.post_pending_transfer |
   TransferFlags.void_pending_transfer | TransferFlags.balancing_debit | TransferFlags.balancing_credit;
 
@@ -122,7 +122,7 @@ export type QueryFilter = {
 // Result codes in TigerBeetle's precedence order (create_transfers.md / create_accounts.md).
 // Codes for features this package refuses up front (imported, closing) are kept so that the
 // union is exactly TigerBeetle's and a TigerBeetle answer always type-checks.
-export const create_account_statuses = [
+export const createAccountStatuses = [
   'created',
   'linked_event_failed',
   'linked_event_chain_open',
@@ -151,9 +151,9 @@ export const create_account_statuses = [
   'code_must_not_be_zero',
   'imported_event_timestamp_must_not_regress',
 ] as const;
-export type CreateAccountStatus = (typeof create_account_statuses)[number];
+export type CreateAccountStatus = (typeof createAccountStatuses)[number];
 
-export const create_transfer_statuses = [
+export const createTransferStatuses = [
   'created',
   'linked_event_failed',
   'linked_event_chain_open',
@@ -223,14 +223,14 @@ export const create_transfer_statuses = [
   'exceeds_credits',
   'exceeds_debits',
 ] as const;
-export type CreateTransferStatus = (typeof create_transfer_statuses)[number];
+export type CreateTransferStatus = (typeof createTransferStatuses)[number];
 
 /**
  * Failures that depend on the ledger's state at that moment. TigerBeetle remembers the id of a
  * transfer that failed with one of these, and answers `id_already_failed` to any retry of that id,
  * so a retry can never turn an old failure into a success.
  */
-export const transient_transfer_statuses: ReadonlySet<CreateTransferStatus> = new Set([
+export const transientTransferStatuses: ReadonlySet<CreateTransferStatus> = new Set([
   'debit_account_not_found',
   'credit_account_not_found',
   'pending_transfer_not_found',
@@ -269,7 +269,7 @@ export class LedgerUsageError extends Error {
   override name = 'LedgerUsageError';
 }
 
-export function account_from_input(input: AccountInput): Account {
+export function accountFromInput(input: AccountInput): Account {
   return {
     id: input.id,
     debits_pending: input.debits_pending ?? 0n,
@@ -287,7 +287,7 @@ export function account_from_input(input: AccountInput): Account {
   };
 }
 
-export function transfer_from_input(input: TransferInput): Transfer {
+export function transferFromInput(input: TransferInput): Transfer {
   return {
     id: input.id,
     debit_account_id: input.debit_account_id ?? 0n,
@@ -305,11 +305,11 @@ export function transfer_from_input(input: TransferInput): Transfer {
   };
 }
 
-function assert_u128(value: bigint, field: string): void {
-  if (value < 0n || value > u128_max) throw new LedgerUsageError(`${field} is not a u128: ${value}`);
+function assertU128(value: bigint, field: string): void {
+  if (value < 0n || value > u128Max) throw new LedgerUsageError(`${field} is not a u128: ${value}`);
 }
 
-function assert_uint(value: number, bits: 16 | 32, field: string): void {
+function assertUint(value: number, bits: 16 | 32, field: string): void {
   const max = bits === 16 ? 0xffff : 0xffff_ffff;
   if (!Number.isInteger(value) || value < 0 || value > max) {
     throw new LedgerUsageError(`${field} is not a u${bits}: ${value}`);
@@ -320,61 +320,61 @@ function assert_uint(value: number, bits: 16 | 32, field: string): void {
  * Checks what TigerBeetle's wire format would refuse (field widths) and the flags this package
  * does not support. Both engines run it first, so a bad request fails the same way on both.
  */
-export function validate_account_batch(batch: readonly AccountInput[]): Account[] {
-  if (batch.length > batch_events_max) {
-    throw new LedgerUsageError(`batch of ${batch.length} accounts exceeds batch_events_max ${batch_events_max}`);
+export function validateAccountBatch(batch: readonly AccountInput[]): Account[] {
+  if (batch.length > batchEventsMax) {
+    throw new LedgerUsageError(`batch of ${batch.length} accounts exceeds batchEventsMax ${batchEventsMax}`);
   }
   return batch.map((input) => {
-    const a = account_from_input(input);
+    const a = accountFromInput(input);
     for (const f of ['id', 'debits_pending', 'debits_posted', 'credits_pending', 'credits_posted', 'user_data_128'] as const) {
-      assert_u128(a[f], f);
+      assertU128(a[f], f);
     }
     if (a.user_data_64 < 0n || a.user_data_64 >= 1n << 64n) throw new LedgerUsageError('user_data_64 is not a u64');
-    assert_uint(a.user_data_32, 32, 'user_data_32');
-    assert_uint(a.ledger, 32, 'ledger');
-    assert_uint(a.code, 16, 'code');
-    assert_uint(a.flags, 16, 'flags');
-    assert_uint(a.reserved, 32, 'reserved');
+    assertUint(a.user_data_32, 32, 'user_data_32');
+    assertUint(a.ledger, 32, 'ledger');
+    assertUint(a.code, 16, 'code');
+    assertUint(a.flags, 16, 'flags');
+    assertUint(a.reserved, 32, 'reserved');
     if (a.timestamp < 0n || a.timestamp >= 1n << 64n) throw new LedgerUsageError('timestamp is not a u64');
-    if ((a.flags & ~account_flags_supported) !== 0) {
+    if ((a.flags & ~accountFlagsSupported) !== 0) {
       throw new LedgerUsageError(`account flags ${a.flags} include flags this ledger does not support`);
     }
     return a;
   });
 }
 
-export function validate_transfer_batch(batch: readonly TransferInput[]): Transfer[] {
-  if (batch.length > batch_events_max) {
-    throw new LedgerUsageError(`batch of ${batch.length} transfers exceeds batch_events_max ${batch_events_max}`);
+export function validateTransferBatch(batch: readonly TransferInput[]): Transfer[] {
+  if (batch.length > batchEventsMax) {
+    throw new LedgerUsageError(`batch of ${batch.length} transfers exceeds batchEventsMax ${batchEventsMax}`);
   }
   return batch.map((input) => {
-    const t = transfer_from_input(input);
+    const t = transferFromInput(input);
     for (const f of ['id', 'debit_account_id', 'credit_account_id', 'amount', 'pending_id', 'user_data_128'] as const) {
-      assert_u128(t[f], f);
+      assertU128(t[f], f);
     }
     if (t.user_data_64 < 0n || t.user_data_64 >= 1n << 64n) throw new LedgerUsageError('user_data_64 is not a u64');
-    assert_uint(t.user_data_32, 32, 'user_data_32');
-    assert_uint(t.timeout, 32, 'timeout');
-    assert_uint(t.ledger, 32, 'ledger');
-    assert_uint(t.code, 16, 'code');
-    assert_uint(t.flags, 16, 'flags');
+    assertUint(t.user_data_32, 32, 'user_data_32');
+    assertUint(t.timeout, 32, 'timeout');
+    assertUint(t.ledger, 32, 'ledger');
+    assertUint(t.code, 16, 'code');
+    assertUint(t.flags, 16, 'flags');
     if (t.timestamp < 0n || t.timestamp >= 1n << 64n) throw new LedgerUsageError('timestamp is not a u64');
-    if ((t.flags & ~transfer_flags_supported) !== 0) {
+    if ((t.flags & ~transferFlagsSupported) !== 0) {
       throw new LedgerUsageError(`transfer flags ${t.flags} include flags this ledger does not support`);
     }
     return t;
   });
 }
 
-export function validate_ids(ids: readonly bigint[]): void {
-  if (ids.length > batch_events_max) {
-    throw new LedgerUsageError(`lookup of ${ids.length} ids exceeds batch_events_max ${batch_events_max}`);
+export function validateIds(ids: readonly bigint[]): void {
+  if (ids.length > batchEventsMax) {
+    throw new LedgerUsageError(`lookup of ${ids.length} ids exceeds batchEventsMax ${batchEventsMax}`);
   }
-  for (const id of ids) assert_u128(id, 'id');
+  for (const id of ids) assertU128(id, 'id');
 }
 
-export function validate_limit(limit: number): void {
-  if (!Number.isInteger(limit) || limit < 1 || limit > query_limit_max) {
-    throw new LedgerUsageError(`limit must be 1..${query_limit_max}, got ${limit}`);
+export function validateLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > queryLimitMax) {
+    throw new LedgerUsageError(`limit must be 1..${queryLimitMax}, got ${limit}`);
   }
 }

@@ -7,8 +7,8 @@ import {
   AccountFlags,
   LedgerUsageError,
   TransferFlags,
-  batch_events_max,
-  u128_max,
+  batchEventsMax,
+  u128Max,
   type AccountInput,
   type LedgerEngine,
   type TransferInput,
@@ -96,7 +96,7 @@ for (const engine_case of engine_cases) {
         const results = await engine.createAccounts([
           { id: fresh(), ledger, code, reserved: 1 },
           { id: 0n, ledger, code },
-          { id: u128_max, ledger, code },
+          { id: u128Max, ledger, code },
           { id: fresh(), ledger, code, flags: AccountFlags.debits_must_not_exceed_credits | AccountFlags.credits_must_not_exceed_debits },
           { id: fresh(), ledger, code, debits_pending: 1n },
           { id: fresh(), ledger, code, debits_posted: 1n },
@@ -144,11 +144,11 @@ for (const engine_case of engine_cases) {
         const x = { debit_account_id: a!, credit_account_id: b!, amount: 1n };
         const results = await statuses([
           transfer({ ...x, id: 0n }),
-          transfer({ ...x, id: u128_max }),
+          transfer({ ...x, id: u128Max }),
           transfer({ ...x, debit_account_id: 0n }),
-          transfer({ ...x, debit_account_id: u128_max }),
+          transfer({ ...x, debit_account_id: u128Max }),
           transfer({ ...x, credit_account_id: 0n }),
-          transfer({ ...x, credit_account_id: u128_max }),
+          transfer({ ...x, credit_account_id: u128Max }),
           transfer({ ...x, credit_account_id: a! }),
           transfer({ ...x, pending_id: 5n }),
           transfer({ ...x, timeout: 1 }),
@@ -215,10 +215,10 @@ for (const engine_case of engine_cases) {
       test('overflow checks', async () => {
         const [a, b, c, d, e, f] = await accounts(0, 0, 0, 0, 0, 0);
         expect(await statuses([
-          transfer({ debit_account_id: a!, credit_account_id: b!, amount: u128_max }),
+          transfer({ debit_account_id: a!, credit_account_id: b!, amount: u128Max }),
           transfer({ debit_account_id: a!, credit_account_id: c!, amount: 1n }),
           transfer({ debit_account_id: d!, credit_account_id: b!, amount: 1n }),
-          transfer({ debit_account_id: c!, credit_account_id: d!, amount: u128_max, flags: TransferFlags.pending }),
+          transfer({ debit_account_id: c!, credit_account_id: d!, amount: u128Max, flags: TransferFlags.pending }),
           transfer({ debit_account_id: c!, credit_account_id: e!, amount: 1n, flags: TransferFlags.pending }),
           transfer({ debit_account_id: f!, credit_account_id: d!, amount: 1n, flags: TransferFlags.pending }),
         ])).toEqual([
@@ -230,7 +230,7 @@ for (const engine_case of engine_cases) {
           'overflows_credits_pending',
         ]);
         const [g, h, i, j] = await accounts(0, 0, 0, 0);
-        const half = u128_max / 2n + 1n;
+        const half = u128Max / 2n + 1n;
         expect(await statuses([
           transfer({ debit_account_id: g!, credit_account_id: h!, amount: half, flags: TransferFlags.pending }),
           transfer({ debit_account_id: g!, credit_account_id: i!, amount: half }),
@@ -245,8 +245,8 @@ for (const engine_case of engine_cases) {
         await expect(engine.createAccounts([{ id: fresh(), ledger, code, flags: 32 }])).rejects.toBeInstanceOf(LedgerUsageError);
       });
 
-      test(`batches are limited to ${batch_events_max} events`, async () => {
-        const too_many = Array.from({ length: batch_events_max + 1 }, () => transfer({ amount: 1n }));
+      test(`batches are limited to ${batchEventsMax} events`, async () => {
+        const too_many = Array.from({ length: batchEventsMax + 1 }, () => transfer({ amount: 1n }));
         await expect(engine.createTransfers(too_many)).rejects.toBeInstanceOf(LedgerUsageError);
         expect(await engine.createTransfers([])).toEqual([]);
       });
@@ -307,14 +307,14 @@ for (const engine_case of engine_cases) {
     });
 
     describe('two-phase transfers', () => {
-      test('pending, then post in full (amount u128_max) or in part', async () => {
+      test('pending, then post in full (amount u128Max) or in part', async () => {
         const limited = await funded(100n);
         const [b] = await accounts(0);
         const p1 = transfer({ debit_account_id: limited, credit_account_id: b!, amount: 40n, flags: TransferFlags.pending, user_data_64: 9n });
         const p2 = transfer({ debit_account_id: limited, credit_account_id: b!, amount: 30n, flags: TransferFlags.pending });
         expect(await statuses([p1, p2])).toEqual(['created', 'created']);
         expect(await balances(limited)).toEqual({ dp: 70n, dpo: 0n, cp: 0n, cpo: 100n });
-        const post1 = transfer({ pending_id: p1.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 });
+        const post1 = transfer({ pending_id: p1.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 });
         const post2 = transfer({ pending_id: p2.id, amount: 10n, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 });
         expect(await statuses([post1, post2])).toEqual(['created', 'created']);
         expect(await balances(limited)).toEqual({ dp: 0n, dpo: 50n, cp: 0n, cpo: 100n });
@@ -324,7 +324,7 @@ for (const engine_case of engine_cases) {
         expect(stored).toMatchObject({ debit_account_id: limited, credit_account_id: b!, amount: 40n, ledger, code, user_data_64: 9n, pending_id: p1.id, flags: TransferFlags.post_pending_transfer, timeout: 0 });
         // Posting again, or voiding a posted transfer, fails; a resubmitted post is exists.
         expect(await statuses([
-          transfer({ pending_id: p1.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
+          transfer({ pending_id: p1.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
           transfer({ pending_id: p2.id, flags: TransferFlags.void_pending_transfer, ledger: 0, code: 0 }),
           post1,
         ])).toEqual(['pending_transfer_already_posted', 'pending_transfer_already_posted', 'exists']);
@@ -340,7 +340,7 @@ for (const engine_case of engine_cases) {
         expect(await balances(limited)).toEqual({ dp: 0n, dpo: 0n, cp: 0n, cpo: 100n });
         expect(await statuses([
           transfer({ pending_id: p.id, flags: TransferFlags.void_pending_transfer, ledger: 0, code: 0 }),
-          transfer({ pending_id: p.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
+          transfer({ pending_id: p.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
           void1,
         ])).toEqual(['pending_transfer_already_voided', 'pending_transfer_already_voided', 'exists']);
       });
@@ -350,13 +350,13 @@ for (const engine_case of engine_cases) {
         const p = transfer({ debit_account_id: a!, credit_account_id: b!, amount: 40n, flags: TransferFlags.pending });
         const plain = transfer({ debit_account_id: a!, credit_account_id: b!, amount: 1n });
         await statuses([p, plain]);
-        const post = (t: Partial<TransferInput>) => transfer({ pending_id: p.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0, ...t });
+        const post = (t: Partial<TransferInput>) => transfer({ pending_id: p.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0, ...t });
         const results = await statuses([
           post({ flags: TransferFlags.post_pending_transfer | TransferFlags.void_pending_transfer }),
           post({ flags: TransferFlags.post_pending_transfer | TransferFlags.pending }),
           post({ flags: TransferFlags.post_pending_transfer | TransferFlags.balancing_debit }),
           post({ pending_id: 0n }),
-          post({ pending_id: u128_max }),
+          post({ pending_id: u128Max }),
           ((self) => post({ id: self, pending_id: self }))(fresh()),
           post({ timeout: 5 }),
           post({ pending_id: fresh() }),
@@ -396,7 +396,7 @@ for (const engine_case of engine_cases) {
         expect(await statuses([p, v, transfer({ debit_account_id: a!, credit_account_id: a!, amount: 1n })]))
           .toEqual(['created', 'linked_event_failed', 'accounts_must_be_different']);
         expect(await balances(a!)).toEqual({ dp: 5n, dpo: 0n, cp: 0n, cpo: 0n });
-        expect(await statuses([transfer({ pending_id: p.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 })])).toEqual(['created']);
+        expect(await statuses([transfer({ pending_id: p.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 })])).toEqual(['created']);
         expect(await balances(a!)).toEqual({ dp: 0n, dpo: 5n, cp: 0n, cpo: 0n });
       });
 
@@ -412,9 +412,9 @@ for (const engine_case of engine_cases) {
         expect(await balances(limited)).toEqual({ dp: 10n, dpo: 0n, cp: 0n, cpo: 100n });
         expect(await balances(b!)).toEqual({ dp: 0n, dpo: 0n, cp: 10n, cpo: 0n });
         expect(await statuses([
-          transfer({ pending_id: p.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
+          transfer({ pending_id: p.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
           transfer({ pending_id: p.id, flags: TransferFlags.void_pending_transfer, ledger: 0, code: 0 }),
-          transfer({ pending_id: kept.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
+          transfer({ pending_id: kept.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 }),
         ])).toEqual(['pending_transfer_expired', 'pending_transfer_expired', 'created']);
         // Balance history lists transfers only: TigerBeetle records no entry for the expiry itself.
         const history = await engine.getAccountBalances({ account_id: limited, limit: 100 });
@@ -503,7 +503,7 @@ for (const engine_case of engine_cases) {
         const p = transfer({ debit_account_id: a!, credit_account_id: b!, amount: 10n, flags: TransferFlags.pending, user_data_32: 4 });
         const q = transfer({ debit_account_id: a!, credit_account_id: b!, amount: 10n, flags: TransferFlags.pending });
         await statuses([p, q]);
-        const post = transfer({ pending_id: p.id, amount: u128_max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 });
+        const post = transfer({ pending_id: p.id, amount: u128Max, flags: TransferFlags.post_pending_transfer, ledger: 0, code: 0 });
         const void_ = transfer({ pending_id: q.id, amount: 0n, flags: TransferFlags.void_pending_transfer, ledger: 0, code: 0 });
         await statuses([post, void_]);
         expect(await statuses([

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import postgres from 'postgres';
 import { randomUUID } from 'node:crypto';
-import { AccountFlags, Ledger, LedgerUsageError, PostgresEngine, TransferFlags } from '../src/index.ts';
+import { AccountFlags, Ledger, LedgerUsageError, PostgresEngine, TransferFlags, idFromParts } from '../src/index.ts';
 import { fresh_database_url, id_space } from './support/engines.ts';
 
 const ledger = 5;
@@ -62,12 +62,13 @@ test('the same new transfer id raced from two connections with different account
   expect(ab!.credits_posted + cd!.credits_posted).toBe(20n);
 });
 
-test('opening the same wallet from two connections at once creates it once', async () => {
-  const ownerId = randomUUID();
+test('opening the same account from two connections at once creates it once', async () => {
+  const id = idFromParts('test.account', randomUUID());
   const ledgers = [new Ledger(engine), new Ledger(rival)];
-  const opened = await Promise.all(Array.from({ length: 6 }, (_, i) => ledgers[i % 2]!.openWallet({ ownerId, currency: 'GHS' })));
-  expect(new Set(opened.map((o) => o.accountId)).size).toBe(1);
-  expect(opened.filter((o) => o.created)).toHaveLength(1);
+  const opened = await Promise.all(Array.from({ length: 6 }, (_, i) => ledgers[i % 2]!.openAccounts([{
+    id, currency: 'GHS', code: 1, flags: AccountFlags.debits_must_not_exceed_credits | AccountFlags.history,
+  }])));
+  expect(opened.filter(([created]) => created)).toHaveLength(1);
 });
 
 test('expirePending releases due holds and reports how many', async () => {

@@ -15,7 +15,7 @@ import {
   AccountFlags,
   PostgresEngine,
   TransferFlags,
-  u128_max,
+  u128Max,
   type LedgerEngine,
   type TransferInput,
 } from '../src/index.ts';
@@ -70,7 +70,7 @@ function resolve(specs: Spec[][], ledger: number, n: (i: number) => bigint): Tra
       case 'void': {
         const p = pendings.length > 0 ? pendings[spec.ref % pendings.length]! : { id: n(999), amount: 0n };
         const amount = spec.kind === 'void' ? 0n
-          : spec.partial === null ? u128_max : BigInt(spec.partial) % (p.amount + 1n);
+          : spec.partial === null ? u128Max : BigInt(spec.partial) % (p.amount + 1n);
         t = {
           id: n(next_id++), pending_id: p.id, amount,
           flags: (spec.linked ? TransferFlags.linked : 0) |
@@ -193,7 +193,7 @@ async function run_concurrent(engines: LedgerEngine[], spec: ConcurrentSpec): Pr
       return { id: n(next_id++), debit_account_id: n(1 + e.dr), credit_account_id: n(1 + cr), amount: BigInt(e.amount), ledger, code, flags: e.linked ? TransferFlags.linked : 0 };
     }
     return {
-      id: n(next_id++), pending_id: pendings[e.pending]!.id, amount: e.post ? u128_max : 0n,
+      id: n(next_id++), pending_id: pendings[e.pending]!.id, amount: e.post ? u128Max : 0n,
       flags: (e.linked ? TransferFlags.linked : 0) | (e.post ? TransferFlags.post_pending_transfer : TransferFlags.void_pending_transfer),
     };
   }));
@@ -258,7 +258,7 @@ describe('property: concurrent batches keep every invariant', () => {
   const engines: PostgresEngine[] = [];
   beforeAll(async () => {
     const url = await fresh_database_url();
-    for (let i = 0; i < 3; i++) engines.push(new PostgresEngine({ url, pool_connections_max: 4 }));
+    for (let i = 0; i < 3; i++) engines.push(new PostgresEngine({ url, poolConnectionsMax: 4 }));
     await Promise.all(engines.map((e) => e.migrate())); // concurrent migrations must be safe too
   });
   afterAll(async () => {

@@ -131,7 +131,7 @@ async function runVariant(variant: Variant, withSustained: boolean): Promise<Row
     // 2. The floor, same writes per payment and the same ledger engine.
     const ledger = new Ledger(await createEngine(targets.tigerBeetleAddresses
       ? { engine: 'tigerbeetle', addresses: targets.tigerBeetleAddresses }
-      : { engine: 'postgres', ...postgresTarget(db.url), pool_connections_max: 8, migrate: false }));
+      : { engine: 'postgres', ...postgresTarget(db.url), poolConnectionsMax: 8, migrate: false }));
     const floor = await prepareFloor(db.sql, ledger, best!.perPayment);
     const floorRate = await runFloor(floor.runPayment, floor_concurrency);
     row.floor = floorRate;

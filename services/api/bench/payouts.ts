@@ -27,6 +27,7 @@ import { createLogger } from '../src/log.ts';
 import { createDomainRuntime } from '../src/runtime.ts';
 import { buildApp, closeServer, listen } from '../src/service.ts';
 import { machineLine } from './support/measure.ts';
+import { settleCollection } from '../src/collections/ledger-collections.ts';
 
 const runs = Number(process.env.BENCH_PAYOUT_RUNS ?? 30);
 const warmup = Number(process.env.BENCH_PAYOUT_WARMUP ?? 3);
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     const key = await createApiKey(sql, box, { merchantId: merchant.id, mode: 'sandbox', scopes: ['full'] });
     const client = createClient({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: key.api_key, apiSecret: key.api_secret });
     const wallet = await ensureWallet(sql, runtime.ledger, { merchantId: merchant.id, ownerType: 'merchant', ownerId: merchant.id, currency: 'KES' });
-    const funded = await runtime.ledger.settleCollection({
+    const funded = await settleCollection(runtime.ledger, {
       collectionId: randomUUID(), currency: 'KES', amount: 10n ** 15n, legs: [{ accountId: wallet.accountId, amount: 10n ** 15n, escrow: false }],
     });
     if (!funded.ok) throw new Error(`funding failed: ${funded.failure}`);

@@ -9,7 +9,7 @@ import { sandboxPayerPagesPath } from './connectors/sandbox/collection-rails/con
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './sub-merchants/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './connectors/sandbox/kyc/config.ts';
 import { sandboxFxRateStepSDefault } from './connectors/sandbox/fx-rates/rate-table.ts';
-import { request_timeout_ms_default } from '@payagg/ledger';
+import { requestTimeoutMsDefault } from '@payagg/ledger';
 import {
   parsePayoutRailsDown, type SandboxPayoutRailsConfig, sandboxPayoutDelayMsDefault, sandboxPayoutDelayMsMax, sandboxPayoutSlowDelayMsDefault,
 } from './connectors/sandbox/payout-rails/config.ts';
@@ -309,7 +309,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
     idempotencyLockMs: readInteger(env, 'IDEMPOTENCY_LOCK_MS', idempotencyLockMsDefault, 100, 10 * 60_000),
     tigerBeetleAddresses: env.TB_ADDRESSES?.trim() || null,
     tigerBeetleClusterId: BigInt(readInteger(env, 'TB_CLUSTER_ID', 0, 0, Number.MAX_SAFE_INTEGER)),
-    tigerBeetleRequestTimeoutMs: readInteger(env, 'TB_REQUEST_TIMEOUT_MS', request_timeout_ms_default, 100, 10 * 60_000),
+    tigerBeetleRequestTimeoutMs: readInteger(env, 'TB_REQUEST_TIMEOUT_MS', requestTimeoutMsDefault, 100, 10 * 60_000),
     rails: (() => {
       const rails = railRegistryConfigFromEnv(env);
       return { ...rails, sandbox: { ...rails.sandbox, magicValues }, routing: providers.routing };

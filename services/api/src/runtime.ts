@@ -83,9 +83,9 @@ export async function createDomainRuntime(input: {
   const { config, sql, logger } = input;
   const providers = input.providers ?? providerConnectorsFromEnv(process.env);
   const engine = await createEngine(config.tigerBeetleAddresses
-    ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, cluster_id: config.tigerBeetleClusterId, request_timeout_ms: config.tigerBeetleRequestTimeoutMs }
+    ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, clusterId: config.tigerBeetleClusterId, requestTimeoutMs: config.tigerBeetleRequestTimeoutMs }
           // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).
-    : { engine: 'postgres', ...postgresTarget(input.databaseUrl), pool_connections_max: config.ledgerPoolMax, migrate: false });
+    : { engine: 'postgres', ...postgresTarget(input.databaseUrl), poolConnectionsMax: config.ledgerPoolMax, migrate: false });
   const ledger = new Ledger(observeLedgerEngine(engine)); // calls observed (metrics/ledger-calls.ts); `engine` stays bare
   logger.info('ledger engine', describeLedgerEngine(config, input.databaseUrl));
   const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);

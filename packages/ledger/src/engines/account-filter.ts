@@ -4,12 +4,12 @@
 
 import { AccountFilterFlags, type AccountFilter } from '../model.ts';
 
-export function timestamp_max_or_unbounded(timestamp_max: bigint | undefined): bigint {
+export function timestampMaxOrUnbounded(timestamp_max: bigint | undefined): bigint {
   return timestamp_max === undefined || timestamp_max === 0n ? (1n << 63n) - 1n : timestamp_max;
 }
 
 /** Zero fields mean "no filter"; neither debits nor credits means both. */
-export function normalise_account_filter(filter: AccountFilter) {
+export function normaliseAccountFilter(filter: AccountFilter) {
   const flags = filter.flags ?? 0;
   const debits = (flags & AccountFilterFlags.debits) !== 0;
   const credits = (flags & AccountFilterFlags.credits) !== 0;
@@ -20,7 +20,7 @@ export function normalise_account_filter(filter: AccountFilter) {
     user_data_32: filter.user_data_32 ?? 0,
     code: filter.code ?? 0,
     timestamp_min: filter.timestamp_min ?? 0n,
-    timestamp_max: timestamp_max_or_unbounded(filter.timestamp_max),
+    timestamp_max: timestampMaxOrUnbounded(filter.timestamp_max),
     limit: filter.limit,
     debits: debits || !credits,
     credits: credits || !debits,

@@ -9,7 +9,7 @@ type WireTransfer = Record<string, string | number>;
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const { url, batches } = JSON.parse(input) as { url: string; batches: WireTransfer[][] };
-const engine = new PostgresEngine({ url, pool_connections_max: 4 });
+const engine = new PostgresEngine({ url, poolConnectionsMax: 4 });
 try {
   const decoded: TransferInput[][] = batches.map((batch) => batch.map((t) => ({
     id: BigInt(t.id!), debit_account_id: BigInt(t.debit_account_id!), credit_account_id: BigInt(t.credit_account_id!),

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { PostgresEngine, TigerBeetleEngine, parse_addresses, type LedgerEngine } from '../../src/index.ts';
+import { PostgresEngine, TigerBeetleEngine, parseAddresses, type LedgerEngine } from '../../src/index.ts';
 
 export const tb_addresses = process.env.TB_ADDRESSES ?? '';
 export const tb_available = tb_addresses.length > 0;
@@ -34,7 +34,7 @@ export async function open_postgres_engine(): Promise<PostgresEngine> {
 export function open_tigerbeetle_engine(): TigerBeetleEngine {
   return new TigerBeetleEngine({
     cluster_id: BigInt(process.env.TB_CLUSTER_ID ?? '0'),
-    replica_addresses: parse_addresses(tb_addresses),
+    replica_addresses: parseAddresses(tb_addresses),
   });
 }
 

@@ -3,7 +3,7 @@
 // accounts with or without debits_must_not_exceed_credits, small amounts so nothing overflows).
 // Written from TigerBeetle's documentation, independently of the engines' code.
 
-import { AccountFlags, TransferFlags, u128_max, type TransferInput } from '../../src/index.ts';
+import { AccountFlags, TransferFlags, u128Max, type TransferInput } from '../../src/index.ts';
 
 type ModelAccount = { flags: number; dp: bigint; dpo: bigint; cp: bigint; cpo: bigint };
 type ModelTransfer = { t: Required<Pick<TransferInput, 'id' | 'debit_account_id' | 'credit_account_id' | 'amount' | 'pending_id' | 'flags'>>; amount: bigint; state: 'none' | 'pending' | 'posted' | 'voided' };
@@ -62,7 +62,7 @@ export class ReferenceLedger {
     if (posting || voiding) {
       const p = this.transfers.get(t.pending_id ?? 0n);
       if (!p) return 'pending_transfer_not_found';
-      const moved = voiding ? p.amount : amount === u128_max ? p.amount : amount;
+      const moved = voiding ? p.amount : amount === u128Max ? p.amount : amount;
       if (p.state === 'posted') return 'pending_transfer_already_posted';
       if (p.state === 'voided') return 'pending_transfer_already_voided';
       const dr = { ...this.accounts.get(p.t.debit_account_id)! };

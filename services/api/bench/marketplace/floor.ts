@@ -21,6 +21,10 @@ import type { Ledger } from '@payagg/ledger';
 import type { Sql } from '../../src/db/index.ts';
 import type { TableWrites } from './backlog.ts';
 import { payment_amount, payment_currency } from './chain.ts';
+import { openWallet } from '../../src/domain/ledger-accounts.ts';
+import { settleCollection } from '../../src/collections/ledger-collections.ts';
+import { releaseEscrow } from '../../src/collections/splits/ledger-splits.ts';
+import { commitPayout, reservePayout } from '../../src/payouts/ledger-payouts.ts';
 
 const floor_schema = 'bench_market_floor';
 const commits_per_payment = 7;
@@ -91,7 +95,7 @@ export async function prepareFloor(sql: Sql, ledger: Ledger, perPayment: TableWr
     const plan = await planTable(sql, name, per);
     if (plan) plans.push(plan);
   }
-  const open = async () => (await ledger.openWallet({ ownerId: randomUUID(), currency: payment_currency })).accountId;
+  const open = async () => (await openWallet(ledger, { ownerId: randomUUID(), currency: payment_currency })).accountId;
   const platform = await open();
   const tax = await open();
   const sellers: bigint[] = [];
@@ -104,14 +108,14 @@ export async function prepareFloor(sql: Sql, ledger: Ledger, perPayment: TableWr
   const ledgerStep = async (step: number, ids: { collectionId: string; payoutId: string; seller: bigint; escrow: bigint | null }) => {
     const fail = (what: string, r: { ok: boolean }) => { if (!r.ok) throw new Error(`floor ledger ${what}: ${JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`); };
     if (step === 1) {
-      const settled = await ledger.settleCollection({ collectionId: ids.collectionId, currency: payment_currency, amount: BigInt(payment_amount),
+      const settled = await settleCollection(ledger, { collectionId: ids.collectionId, currency: payment_currency, amount: BigInt(payment_amount),
         legs: [{ accountId: platform, amount: fee, escrow: false }, { accountId: tax, amount: taxAmount, escrow: false }, { accountId: ids.seller, amount: sellerAmount, escrow: true }] });
       fail('settle', settled);
       ids.escrow = settled.escrowTransferIds[0]!;
     }
-    if (step === 2) fail('release', await ledger.releaseEscrow(ids.escrow!));
-    if (step === 3) fail('reserve', await ledger.reservePayout({ payoutId: ids.payoutId, walletAccountId: ids.seller, currency: payment_currency, amount: sellerAmount }));
-    if (step === 5) fail('commit', await ledger.commitPayout(ids.payoutId));
+    if (step === 2) fail('release', await releaseEscrow(ledger, ids.escrow!));
+    if (step === 3) fail('reserve', await reservePayout(ledger, { payoutId: ids.payoutId, walletAccountId: ids.seller, currency: payment_currency, amount: sellerAmount }));
+    if (step === 5) fail('commit', await commitPayout(ledger, ids.payoutId));
   };
 
   return {

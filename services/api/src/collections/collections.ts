@@ -49,6 +49,7 @@ import {
   type TransactionRow,
 } from './transactions.ts';
 import { ensureWallet } from '../wallets/wallets.ts';
+import { settleCollections } from './ledger-collections.ts';
 
 export type CollectionsDeps = {
   sql: Sql; ledger: Ledger; rails: RailRegistry; logger?: Logger;
@@ -342,7 +343,7 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
       walletOf.set(key, wallet);
     }
     const walletFor = (row: TransactionRow) => walletOf.get(`${row.merchant_id}:${row.currency}`)!;
-    const settled = await deps.ledger.settleCollections(settle.map(({ row }) => ({
+    const settled = await settleCollections(deps.ledger, settle.map(({ row }) => ({
       collectionId: row.id,
       currency: row.currency,
       amount: row.amount,

@@ -16,7 +16,8 @@
 //      announced) and then the reservation voided: 503, nothing created. A timeout is
 //      ambiguous: the row and the reservation stay for a retry with the same key.
 //   4. database transaction B: provider reference, transaction.pending event, stored response.
-import { type Ledger, splitHoldId, splitRefundTransferId } from '@payagg/ledger';
+import type { Ledger } from '@payagg/ledger';
+import { splitHoldId, splitRefundTransferId } from './splits/ledger-splits.ts';
 import type { Schema } from '@payagg/contract';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type CommitWrite, write } from '../db/write.ts';
@@ -38,6 +39,7 @@ import {
 } from './transactions.ts';
 import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs } from './splits/split-refunds.ts';
 import { ensureWallet } from '../wallets/wallets.ts';
+import { cancelRefund, commitRefund, refundReservationId, reserveRefund as reserveRefundInLedger } from './ledger-collections.ts';
 
 export type RefundsDeps = {
   sql: Sql; ledger: Ledger; rails: RailRegistry;
@@ -68,7 +70,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     const legs = await deps.sql<{ leg: number }[]>`select leg from settlement_legs where transaction_id = ${input.collectionId}`;
     await openHoldIntent(deps.sql, {
       ownerId: input.refundId, kind: 'refund', idempotency: input.idempotency, holdIds: [
-        deps.ledger.refundReservationId(input.refundId),
+        refundReservationId(input.refundId),
         ...legs.flatMap(({ leg }) => [splitRefundTransferId(input.refundId, 'reserve', leg), splitHoldId(input.refundId, leg)]),
       ],
     });
@@ -107,7 +109,7 @@ export async function reserveRefund(deps: RefundsDeps, input: {
     const walletAccountId = refundLegs !== null ? null : (await ensureWallet(tx, deps.ledger, {
       merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
     })).accountId;
-    const reserved = walletAccountId === null ? { ok: true as const } : await deps.ledger.reserveRefund({
+    const reserved = walletAccountId === null ? { ok: true as const } : await reserveRefundInLedger(deps.ledger, {
       refundId: input.refundId, currency: collection.currency, amount, walletAccountId,
     });
     if (!reserved.ok) {
@@ -240,7 +242,7 @@ async function voidRefundReservation(deps: RefundsDeps, refundId: string): Promi
     } });
     return;
   }
-  const voided = await deps.ledger.cancelRefund(refundId);
+  const voided = await cancelRefund(deps.ledger, refundId);
   if (!voided.ok && voided.failure !== 'hold_already_voided') {
     throw new Error(`ledger refused to void refund ${refundId}: ${voided.failure}`);
   }
@@ -310,7 +312,7 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
         splitUndoDue = refund.id;
         return;
       }
-      const voided = await deps.ledger.cancelRefund(refund.id);
+      const voided = await cancelRefund(deps.ledger, refund.id);
       if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void refund ${refund.id}: ${voided.failure}`);
       await tx`update transactions set refunded_amount = refunded_amount - ${refund.amount.toString()}::bigint, updated_at = now()
                where id = ${collection!.id}`;
@@ -320,7 +322,7 @@ export async function applyRefundOutcome(deps: RefundsDeps, outcome: RailOutcome
     if (refund.refund_legs !== null) {
       await commitSplitRefundLegs(tx, deps.ledger, refund);
     } else {
-      const posted = await deps.ledger.commitRefund(refund.id);
+      const posted = await commitRefund(deps.ledger, refund.id);
       if (!posted.ok && posted.failure !== 'hold_already_posted') throw new Error(`post refund ${refund.id}: ${posted.failure}`);
     }
     await setTransactionStatus(tx, refund, 'success');

@@ -1,8 +1,8 @@
 // Exact decimal arithmetic for rates: a rate is a fraction of two bigints, read from and written
 // as a plain decimal string. No binary floating point anywhere in the arithmetic
 // (docs/decisions/0311-fx-rates-as-bigint-fractions.md); the ledger's conversion arithmetic
-// (@payagg/ledger convertAmount, parseRate) uses the same representation.
-import { parseRate, type Rate } from '@payagg/ledger';
+// (rate-arithmetic.ts: convertAmount, parseRate) uses the same representation.
+import { parseRate, type Rate } from '../fx/rate-arithmetic.ts';
 
 export type Fraction = Rate;
 

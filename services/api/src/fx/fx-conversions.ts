@@ -35,11 +35,14 @@
 // held inside another object's hold chain (a payout's): conversionHoldLegs, recordConversion,
 // markConversionOf; for many at once: useRateLocks, recordConversions.
 import { createHash } from 'node:crypto';
-import { convertAmount, currencyInfo, holdLegId, TransferCode, type HoldLeg, type Ledger } from '@payagg/ledger';
+import { currencyInfo, holdLegId, type HoldLeg, type Ledger } from '@payagg/ledger';
+import { convertAmount } from './rate-arithmetic.ts';
 import type { Queryable, Tx } from '../db/index.ts';
 import { decimalFraction } from '../fx-rates/decimal.ts';
 import type { RateLockRow } from './fx-rates.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
+import { systemAccountId, TransferCode } from '../domain/ledger-accounts.ts';
+import { cancelConversion, commitConversion, moveConversion } from './ledger-conversions.ts';
 
 /** What a conversion is for (one conversion per payout or transfer). */
 export type FxConversionPurpose = 'payout' | 'transfer';
@@ -218,7 +221,7 @@ export async function convertThroughFxPositions(tx: Tx, ledger: Ledger, input: C
       field: input.amountField, message: `converts to less than one minor unit of ${input.to.currency} at ${input.rate}`,
     }]);
   }
-  const moved = await ledger.moveConversion({
+  const moved = await moveConversion(ledger, {
     conversionId: input.conversionId,
     fromAccountId: input.from.accountId, fromCurrency: input.from.currency, fromAmount: amounts.fromAmount,
     toAccountId: input.to.accountId, toCurrency: input.to.currency, toAmount: amounts.toAmount,
@@ -286,7 +289,7 @@ export function conversionHoldLegs(ledger: Ledger, input: {
     {
       id: holdLegId(input.holdOwnerId, first),
       debitAccountId: input.from.accountId,
-      creditAccountId: ledger.systemAccountId('fx_position', input.from.currency),
+      creditAccountId: systemAccountId('fx_position', input.from.currency),
       currency: input.from.currency,
       amount: input.fromAmount,
       code: TransferCode.payout,
@@ -294,7 +297,7 @@ export function conversionHoldLegs(ledger: Ledger, input: {
     },
     {
       id: holdLegId(input.holdOwnerId, first + 1),
-      debitAccountId: ledger.systemAccountId('fx_position', input.to.currency),
+      debitAccountId: systemAccountId('fx_position', input.to.currency),
       creditAccountId: input.to.accountId,
       currency: input.to.currency,
       amount: input.toAmount,
@@ -335,7 +338,7 @@ export async function convertWithRateLock(tx: Tx, ledger: Ledger, input: Convers
  * gets from_amount back) both holds of a held conversion, together, and records it. Idempotent.
  */
 export async function settleHeldConversion(q: Queryable, ledger: Ledger, conversionId: string, action: 'post' | 'void'): Promise<void> {
-  const result = action === 'post' ? await ledger.commitConversion(conversionId) : await ledger.cancelConversion(conversionId);
+  const result = action === 'post' ? await commitConversion(ledger, conversionId) : await cancelConversion(ledger, conversionId);
   const settledAlready = action === 'post' ? 'hold_already_posted' : 'hold_already_voided';
   if (!result.ok && result.failure !== settledAlready) {
     throw new Error(`ledger refused to ${action} conversion ${conversionId}: ${result.failure}`);

@@ -57,6 +57,7 @@ import { resumeIdempotent } from '../idempotency/idempotent.ts';
 import type { IdempotencyStore, UnfinishedRun } from '../idempotency/idempotency-store.ts';
 import type { PartnerDepositCreate, PartnerTransferCreate } from '../partner-wallets/partner-movements.ts';
 import type { RefundRequest } from '../collections/refunds.ts';
+import { conversionTransferIds } from '../fx/ledger-conversions.ts';
 
 /**
  * How long a run's lock must have lapsed before the finisher takes it: a client's own retry,
@@ -259,7 +260,7 @@ async function finishPartnerTransfer(deps: FinisherDeps, found: UnfinishedRun, p
   // One transfer, or a conversion's two legs (a linked chain: both or neither) when a rate lock is used.
   const ids = request.fxRateLockId === undefined
     ? [idFromUuid(found.resourceId, 0)]
-    : deps.ledger.conversionTransferIds(fxConversionIdOf('transfer', found.resourceId));
+    : conversionTransferIds(fxConversionIdOf('transfer', found.resourceId));
   const moved = await deps.ledger.engine.lookupTransfers(ids);
   if (moved.length === 0) return await forget(deps, found, createPartnerTransferOperation);
   return await resumeThroughFlow(deps, found, (resumeDeps) => createPartnerTransfer(resumeDeps, {

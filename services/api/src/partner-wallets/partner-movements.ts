@@ -10,6 +10,7 @@ import { type CommitWrite, write, type WriteTarget } from '../db/write.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import type { PartnerWalletRow } from './partner-wallets.ts';
 import { convertForPartnerTransfer } from './partner-fx.ts';
+import { deposit, transferBetweenWallets } from './ledger-partner-wallets.ts';
 
 export type PartnerDepositCreate = PartnerSchema<'PartnerDepositCreate'>;
 export type PartnerTransferCreate = PartnerSchema<'PartnerTransferCreate'>;
@@ -51,7 +52,7 @@ export async function depositIntoPartnerWallet(deps: MovementDeps, input: {
   commitWrites: (q: Queryable, resource: PartnerDepositResource) => CommitWrite[];
 }): Promise<PartnerDepositResource> {
   const { wallet, request } = input;
-  const result = await deps.ledger.deposit({
+  const result = await deposit(deps.ledger, {
     depositId: input.id, walletAccountId: BigInt(wallet.ledger_account_id), currency: wallet.currency, amount: BigInt(request.amount),
   });
   if (!result.ok) throw unexpected(`deposit ${input.id}`, result);
@@ -109,7 +110,7 @@ export async function transferBetweenPartnerWallets(deps: MovementDeps & { now: 
 }): Promise<PartnerTransferResource> {
   if (input.request.fxRateLockId !== undefined) return await transferAcrossCurrencies(deps, { ...input, lockId: input.request.fxRateLockId });
   const { from, to, request } = input;
-  const result = await deps.ledger.transferBetweenWallets({
+  const result = await transferBetweenWallets(deps.ledger, {
     transferId: input.id, fromAccountId: BigInt(from.ledger_account_id), toAccountId: BigInt(to.ledger_account_id),
     currency: from.currency, amount: BigInt(request.amount),
   });

@@ -1,7 +1,7 @@
 // Partner wallets (spec/partner.yaml): one ledger wallet account per wallet (the ledger owns every
 // balance, as for merchant wallets: wallets/wallets.ts), indexed here with its partner, the
 // partner's end user, its currency and its account number (partner-wallets/account-numbers.ts).
-import { currencies, TransferCode, TransferFlags, uuidFromU128, type AccountMovement, type Ledger } from '@payagg/ledger';
+import { currencies, TransferFlags, uuidFromU128, type AccountMovement, type Ledger } from '@payagg/ledger';
 import type { PartnerSchema } from '@payagg/contract';
 import type { Queryable, Sql, Tx } from '../db/index.ts';
 import type { CommitWrite } from '../db/write.ts';
@@ -9,6 +9,7 @@ import { write, type WriteTarget } from '../db/write.ts';
 import { accountNumberProblem, allocateAccountNumber } from './account-numbers.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from '../domain/outcomes.ts';
 import { dateOfLedgerTimestamp, exactInteger } from '../wallets/wallets.ts';
+import { openWallet, TransferCode } from '../domain/ledger-accounts.ts';
 
 export type PartnerWalletRow = {
   id: string;
@@ -59,7 +60,7 @@ export async function recordPartnerWallet(deps: WriteTarget & { ledger: Ledger }
     where partner_id = ${input.partnerId} and external_user_id = ${input.request.externalUserId} and currency = ${input.request.currency}`;
   const [existing] = await existingWallet(deps.sql);
   if (existing) throw walletExists(existing.id);
-  const { accountId } = await deps.ledger.openWallet({ ownerId: input.id, currency: input.request.currency });
+  const { accountId } = await openWallet(deps.ledger, { ownerId: input.id, currency: input.request.currency });
   return await write<PartnerWalletResource>(deps, {
     prepare: async (tx: Tx) => {
       const accountNumber = await allocateAccountNumber(tx);

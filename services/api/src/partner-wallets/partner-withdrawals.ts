@@ -26,6 +26,7 @@ import { detailsOf, looksLikeRawDetails, maskedLabel, newDestinationRef, openDes
 import type { PayoutsRuntime } from '../payouts/payout-processing.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import type { PartnerWalletRow } from './partner-wallets.ts';
+import { cancelPayout, commitPayout, payoutReservationId, reservePayout } from '../payouts/ledger-payouts.ts';
 
 export type PartnerPayoutDestinationCreate = PartnerSchema<'PartnerPayoutDestinationCreate'>;
 export type PartnerPayoutDestinationResource = PartnerSchema<'PartnerPayoutDestination'>;
@@ -168,9 +169,9 @@ export async function reserveWithdrawal(deps: WriteTarget & { ledger: Ledger }, 
   const { wallet, destination, request } = input;
   // The hold's intent commits before the hold (hold-intents.ts); the commit below closes it.
   await openHoldIntent(deps.sql, {
-    ownerId: input.id, kind: 'partner_withdrawal', holdIds: [deps.ledger.payoutReservationId(input.id)], idempotency: input.idempotency,
+    ownerId: input.id, kind: 'partner_withdrawal', holdIds: [payoutReservationId(input.id)], idempotency: input.idempotency,
   });
-  const reserved = await deps.ledger.reservePayout({
+  const reserved = await reservePayout(deps.ledger, {
     payoutId: input.id, walletAccountId: BigInt(wallet.ledger_account_id), currency: wallet.currency, amount: BigInt(request.amount),
   });
   if (!reserved.ok) {
@@ -243,7 +244,7 @@ export async function applyPartnerWithdrawalOutcome(deps: WithdrawalDeps, outcom
     if (!row) throw new Error(`payout rail outcome for unknown withdrawal ${outcome.payoutId}`);
     if (row.status !== 'pending' || outcome.attempt !== row.attempt) return;
     const finish = async (status: 'success' | 'failed', failureReason: string | null) => {
-      const settled = status === 'success' ? await deps.ledger.commitPayout(row.id) : await deps.ledger.cancelPayout(row.id);
+      const settled = status === 'success' ? await commitPayout(deps.ledger, row.id) : await cancelPayout(deps.ledger, row.id);
       const done = status === 'success' ? 'hold_already_posted' : 'hold_already_voided';
       if (!settled.ok && settled.failure !== done) throw new Error(`withdrawal ${row.id}: ledger refused to settle (${settled.failure})`);
       await tx`update partner_movements set status = ${status}, failure_reason = ${failureReason}, updated_at = now() where id = ${row.id}`;

@@ -11,8 +11,9 @@ import { assertHoldsIntended, closeHoldIntent, type HoldIntent, openHoldIntent }
 import { Refusal } from '../domain/outcomes.ts';
 import type { WalletRow } from '../wallets/wallets.ts';
 import { type PayoutConversion, recordPayoutConversions, usePayoutRateLocks } from './payout-conversions.ts';
+import { holdPayoutChain, reservationLegs, type SourceWallet } from './ledger-payouts.ts';
 import {
-  enqueueSendJobs, type NewPayout, type PayoutBatchRow, payoutEvent, type PayoutRow, reservationLegs, type SourceWallet,
+  enqueueSendJobs, type NewPayout, type PayoutBatchRow, payoutEvent, type PayoutRow,
 } from './payouts.ts';
 
 export type ReserveDeps = { sql: Sql; ledger: Ledger };
@@ -73,7 +74,7 @@ export async function reservePayouts<R>(deps: ReserveDeps, input: ReservePayouts
       });
       const { legsByPayout, batch, payouts } = planned ?? plan(conversions);
       assertHoldsIntended(intent, legsByPayout.flat().map((leg) => leg.id));
-      const hold = deps.ledger.holdChain(legsByPayout.flat());
+      const hold = holdPayoutChain(deps.ledger, legsByPayout.flat());
       const rows = insertReservationRows(tx, input, { payouts, batch, conversions, crossCurrency, walletCurrency: source.currency });
       // Both settle before anything is decided: a transaction is never left with a query in flight.
       const [held, written] = await Promise.allSettled([hold, rows]);

@@ -14,8 +14,8 @@
 //      payout.queued events, the send jobs and the stored response (payout-reservation.ts).
 import { createHash } from 'node:crypto';
 import type { Schema } from '@payagg/contract';
-import { holdLegId, TransferCode, type HoldLeg, type Ledger } from '@payagg/ledger';
-import type { Queryable } from '../db/index.ts';
+import { holdLegId, type Ledger } from '@payagg/ledger';
+import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { NewEvent } from '../domain/events.ts';
@@ -23,9 +23,9 @@ import { assertMerchantActive } from '../accounts/merchants.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from '../domain/outcomes.ts';
 import { type DestinationType, type PayoutDestinationRow, resolveDestinations } from './payout-destinations.ts';
 import { assertOwnerMayBePaidOut } from '../sub-merchants/sub-merchants.ts';
-import { conversionHoldLegs } from '../fx/fx-conversions.ts';
-import type { PayoutConversion } from './payout-conversions.ts';
+import { type PayoutConversion, recordPayoutConversions, usePayoutRateLocks } from './payout-conversions.ts';
 import type { WalletRow } from '../wallets/wallets.ts';
+import { holdPayoutChain, reservationLegs, type SourceWallet } from './ledger-payouts.ts';
 
 export type PayoutStatus = 'queued' | 'processing' | 'success' | 'failed';
 export type PayoutBatchStatus = 'processing' | 'completed' | 'partially_failed';
@@ -90,44 +90,6 @@ export const payoutScheduleHorizonDays = 365;
 const dayMs = 86_400_000;
 
 // ----- What to reserve.
-
-/** The wallet a payout draws on, as the reservation needs it. */
-export type SourceWallet = { accountId: bigint; currency: string };
-
-/**
- * What to reserve for one payout: the pending ledger transfers that hold its money until the
- * rail's outcome, posted together on success and voided together on failure or cancel. The one
- * place that decides it, so a payout in another currency than its wallet's (a conversion through
- * the FX position accounts: wallet -> FX position in the wallet's currency, FX position in the
- * payout's currency -> payout clearing) adds its legs here and nothing else changes.
- *   same currency: wallet -> payout clearing (payout currency), the amount.
- */
-export function reservationLegs(ledger: Ledger, input: {
-  payoutId: string; wallet: SourceWallet; amount: bigint; currency: string; conversion?: PayoutConversion | undefined;
-}): HoldLeg[] {
-  if (input.wallet.currency !== input.currency) {
-    // other currency: the conversion's two held legs (fx/fx-conversions.ts conversionHoldLegs):
-    //   wallet -> FX position (wallet currency), the converted amount (rounded up once);
-    //   FX position (payout currency) -> payout clearing (payout currency), the amount.
-    // Without a used lock it was refused before (checkPayoutRequest, usePayoutRateLocks): a bug here.
-    if (!input.conversion) throw new Error(`payout ${input.payoutId}: no conversion from ${input.wallet.currency} to ${input.currency}`);
-    return conversionHoldLegs(ledger, {
-      holdOwnerId: input.payoutId, conversionId: input.conversion.conversionId,
-      from: { accountId: input.wallet.accountId, currency: input.wallet.currency },
-      to: { accountId: ledger.systemAccountId('payout_clearing', input.currency), currency: input.currency },
-      fromAmount: input.conversion.fromAmount, toAmount: input.amount,
-    });
-  }
-  return [{
-    id: holdLegId(input.payoutId, 0),
-    debitAccountId: input.wallet.accountId,
-    creditAccountId: ledger.systemAccountId('payout_clearing', input.currency),
-    currency: input.currency,
-    amount: input.amount,
-    code: TransferCode.payout,
-    ownerId: input.payoutId,
-  }];
-}
 
 // ----- Checks before the claim.
 

@@ -11,6 +11,7 @@ import type { KycStatus, KycTier } from '../kyc/types.ts';
 import { isAssignedCountryCode } from './countries.ts';
 import { type KycLimits, limitOf, limitsTierOf } from './kyc-tiers.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from '../domain/outcomes.ts';
+import { walletAccountId } from '../domain/ledger-accounts.ts';
 
 export type SubMerchantRow = {
   id: string;
@@ -70,7 +71,7 @@ export async function assertSubMerchantCanReceive(deps: { sql: Queryable; ledger
   }
   const balanceMax = limitOf(deps.kycLimits, tier, 'balanceMax', attribution.currency);
   if (balanceMax !== null) {
-    const balance = await deps.ledger.balance(deps.ledger.walletAccountId(subMerchant.id, attribution.currency));
+    const balance = await deps.ledger.balance(walletAccountId(subMerchant.id, attribution.currency));
     const held = balance === null ? 0n : balance.available + balance.pending;
     if (held + BigInt(attribution.amount) > balanceMax) {
       throw new Refusal('sub_merchant_over_balance_limit',

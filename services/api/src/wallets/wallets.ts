@@ -1,10 +1,11 @@
 // Wallets: one ledger account per owner and currency (seed: Wallet). The ledger owns the
 // balance; this table indexes the accounts for listing and ownership checks.
 import { randomUUID } from 'node:crypto';
-import { TransferCode, TransferFlags, uuidFromU128, type AccountMovement, type Ledger } from '@payagg/ledger';
+import { TransferFlags, uuidFromU128, type AccountMovement, type Ledger } from '@payagg/ledger';
 import type { Queryable } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { Refusal } from '../domain/outcomes.ts';
+import { openWallet, TransferCode } from '../domain/ledger-accounts.ts';
 
 export type WalletOwnerType = 'merchant' | 'sub_merchant' | 'platform';
 
@@ -22,7 +23,7 @@ export type WalletRow = {
 export async function ensureWallet(q: Queryable, ledger: Ledger, owner: {
   merchantId: string; ownerType: WalletOwnerType; ownerId: string; currency: string;
 }): Promise<{ walletId: string; accountId: bigint }> {
-  const { accountId } = await ledger.openWallet({ ownerId: owner.ownerId, currency: owner.currency });
+  const { accountId } = await openWallet(ledger, { ownerId: owner.ownerId, currency: owner.currency });
   await q`insert into wallets (id, merchant_id, owner_type, owner_id, currency, ledger_account_id)
           values (${randomUUID()}, ${owner.merchantId}, ${owner.ownerType}, ${owner.ownerId}, ${owner.currency},
                   ${accountId.toString()})

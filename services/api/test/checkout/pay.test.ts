@@ -11,6 +11,7 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 import {
   createSession, insertSubMerchant, issued_client_tokens, mobile_money_success, payerClient, railInitiationCount, sessionRow, transactionsOfSession,
 } from './checkout-helpers.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -35,7 +36,7 @@ function fieldsOf(result: { error?: unknown }): string[] {
 }
 
 async function walletBalance(merchantId: string, currency: string) {
-  return await service.runtime.ledger.balance(service.runtime.ledger.walletAccountId(merchantId, currency));
+  return await service.runtime.ledger.balance(walletAccountId(merchantId, currency));
 }
 
 async function expectStillOpenAndUnpaid(sessionId: string) {

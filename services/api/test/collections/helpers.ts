@@ -6,6 +6,7 @@ import type { MerchantClient } from '@payagg/sdk';
 import type { Sql } from '../../src/db/index.ts';
 import { eventsOf } from '../../src/domain/events.ts';
 import type { TestService } from '../helpers/service.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 export type CollectionBody = {
   amount: number;
@@ -59,7 +60,7 @@ export async function settledCollection(service: TestService, client: MerchantCl
 }
 
 export async function walletBalance(service: TestService, ownerId: string, currency: string) {
-  const accountId = service.runtime.ledger.walletAccountId(ownerId, currency);
+  const accountId = walletAccountId(ownerId, currency);
   return (await service.runtime.ledger.balance(accountId)) ?? { available: 0n, pending: 0n };
 }
 

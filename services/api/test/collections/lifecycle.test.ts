@@ -4,13 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf } from '../../src/domain/events.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
 afterAll(async () => { await service?.close(); });
 
 async function walletBalance(currency: string) {
-  const accountId = service.runtime.ledger.walletAccountId(service.merchantId, currency);
+  const accountId = walletAccountId(service.merchantId, currency);
   return await service.runtime.ledger.balance(accountId);
 }
 

@@ -2,7 +2,7 @@
 // one transaction, one ledger batch, per-outcome answers. Outcomes are built here for collections
 // created through the API, so each case of a round can be set up exactly.
 import { randomUUID } from 'node:crypto';
-import { Ledger } from '@payagg/ledger';
+import { u128FromUuid, type ChainStep, type Ledger } from '@payagg/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCollectionOutcomes } from '../../src/collections/collections.ts';
 import type { RailOutcome } from '../../src/rails/types.ts';
@@ -69,15 +69,18 @@ describe('applyCollectionOutcomes', () => {
     const fine = await pendingCollection(merchant.client, 600);
     // Fault injection: the real ledger, except that it refuses `refused`'s settlement.
     const real = service.runtime.ledger;
-    const settleCollections: Ledger['settleCollections'] = async (settlements) => {
-      const results = await real.settleCollections(settlements.filter((s) => s.collectionId !== refused.id));
-      return settlements.map((s) => (s.collectionId === refused.id
-        ? { ok: false as const, failure: 'account_not_found' as const, status: 'credit_account_not_found' as const, transferIds: [], escrowTransferIds: [] }
+    // A settlement is one chain whose transfers carry the collection's id (user_data_128).
+    const refusedData = u128FromUuid(refused.id);
+    const isRefused = (chain: readonly ChainStep[]) => chain.some((step) => 'userData128' in step && step.userData128 === refusedData);
+    const submitChains: Ledger['submitChains'] = async (chains) => {
+      const results = await real.submitChains(chains.filter((chain) => !isRefused(chain)));
+      return chains.map((chain) => (isRefused(chain)
+        ? { ok: false as const, failure: 'account_not_found' as const, status: 'credit_account_not_found' as const, transferIds: [] }
         : results.shift()!));
     };
     const refusing = new Proxy(real, {
       get: (target, property) => {
-        if (property === 'settleCollections') return settleCollections;
+        if (property === 'submitChains') return submitChains;
         const value = Reflect.get(target, property) as unknown;
         return typeof value === 'function' ? value.bind(target) : value;
       },

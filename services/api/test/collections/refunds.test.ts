@@ -16,6 +16,8 @@ import {
   settledCollection,
   walletBalance,
 } from './helpers.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
+import { reservePayout } from '../../src/payouts/ledger-payouts.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -187,8 +189,8 @@ describe('money', () => {
     const { merchantId, client, collection } = await freshMerchantWithCollection(10_000);
     // Money leaves the wallet the way a payout takes it: a ledger hold towards payout clearing.
     const ledger = service.runtime.ledger;
-    const held = await ledger.reservePayout({
-      payoutId: randomUUID(), walletAccountId: ledger.walletAccountId(merchantId, 'KES'), currency: 'KES', amount: 8_000n,
+    const held = await reservePayout(ledger, {
+      payoutId: randomUUID(), walletAccountId: walletAccountId(merchantId, 'KES'), currency: 'KES', amount: 8_000n,
     });
     expect(held.ok).toBe(true);
     const key = randomUUID();

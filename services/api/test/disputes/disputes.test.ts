@@ -13,6 +13,7 @@ import {
   collect, countRows, deliverAll, eventTypes, expectLedgerInvariants, refund, settledCollection, walletBalance,
 } from '../collections/helpers.ts';
 import { startReceiver, startWebhookService, verified, waitFor, type Receiver } from '../webhooks/helpers.ts';
+import { postDisputeHold } from '../../src/collections/disputes/ledger-disputes.ts';
 
 let service: TestService;
 let receiver: Receiver;
@@ -364,14 +365,14 @@ describe('the ledger and the rows agree after a failure', () => {
   it('a resolution the ledger already holds (its request died before the commit) wins: the same one is 200, the other 409 and the row follows the ledger', async () => {
     const { merchantId, client, collection } = await merchantWithCollection(6_000);
     const first = (await openDispute(client, { transaction_id: collection.id, amount: 1_000 })).data!.data;
-    expect(await service.runtime.ledger.postDisputeHold(first.id)).toMatchObject({ ok: true });
+    expect(await postDisputeHold(service.runtime.ledger, first.id)).toMatchObject({ ok: true });
     const same = await resolve(client, first.id, 'lost');
     expect(same.response.status).toBe(200);
     expect(same.data!.data.status).toBe('lost');
     expect(await balanceOf(merchantId)).toEqual({ available: 5_000n, pending: 0n });
 
     const second = (await openDispute(client, { transaction_id: collection.id, amount: 2_000 })).data!.data;
-    expect(await service.runtime.ledger.postDisputeHold(second.id)).toMatchObject({ ok: true });
+    expect(await postDisputeHold(service.runtime.ledger, second.id)).toMatchObject({ ok: true });
     const other = await resolve(client, second.id, 'won');
     expect(other.response.status).toBe(409);
     expect(other.error!.error.code).toBe('DISPUTE_ALREADY_RESOLVED');

@@ -15,6 +15,8 @@ import { ensureWallet } from '../../src/wallets/wallets.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { expectLedgerInvariants, walletBalance } from '../collections/helpers.ts';
 import { lockRate, scale, scaled } from './helpers.ts';
+import { settleCollection } from '../../src/collections/ledger-collections.ts';
+import { ensureCurrency, systemAccountId, walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 const start = Date.parse('2026-11-24T01:00:30.000Z');
 let clockMs = start;
@@ -32,7 +34,7 @@ afterAll(async () => {
 /** A wallet of the merchant in `currency` holding `amount` (credited as a settled collection would). */
 async function fundedWallet(currency: string, amount: bigint, merchantId = service.merchantId) {
   const wallet = await ensureWallet(service.sql, ledger, { merchantId, ownerType: 'merchant', ownerId: merchantId, currency });
-  const settled = await ledger.settleCollection({
+  const settled = await settleCollection(ledger, {
     collectionId: randomUUID(), currency, amount, legs: [{ accountId: wallet.accountId, amount, escrow: false }],
   });
   expect(settled.ok).toBe(true);
@@ -51,11 +53,11 @@ async function convertForPayout(input: {
 }) {
   const merchantId = input.merchantId ?? service.merchantId;
   const payoutId = input.payoutId ?? randomUUID();
-  const wallet = ledger.walletAccountId(merchantId, input.from);
+  const wallet = walletAccountId(merchantId, input.from);
   return await write(service, { prepare: (tx) => convertWithRateLock(tx, ledger, {
     conversionId: fxConversionIdOf('payout', payoutId), merchantId, purpose: 'payout', purposeId: payoutId,
     from: { accountId: wallet, currency: input.from },
-    to: { accountId: ledger.systemAccountId('payout_clearing', input.to), currency: input.to },
+    to: { accountId: systemAccountId('payout_clearing', input.to), currency: input.to },
     amount: input.amount, amountField: 'body.amount', hold: input.hold ?? true,
     rateLock: { id: input.lockId, field: 'body.fx_rate_lock_id' }, nowMs: clockMs,
   }) });
@@ -80,8 +82,8 @@ describe('fixed target (a payout): the wallet pays to_amount / rate rounded up, 
     await fundedWallet('USD', 100_000n); // 1,000.00 USD
     const lock = await newLock('USD', 'KES');
     const payoutId = randomUUID();
-    const kesClearing = ledger.systemAccountId('payout_clearing', 'KES');
-    await ledger.ensureCurrency('KES');
+    const kesClearing = systemAccountId('payout_clearing', 'KES');
+    await ensureCurrency(ledger, 'KES');
     const conversion = await convertForPayout({ lockId: lock.id, from: 'USD', to: 'KES', amount: { to: 1_000_000n }, payoutId });
     // 10,000.00 KES at r KES/USD costs 1,000,000 / r US cents, rounded up (both currencies have 2 decimals).
     const expectedFrom = ceilDiv(1_000_000n * 10n ** scale, scaled(lock.locked_rate));

@@ -24,6 +24,9 @@ import {
   settledCollection,
   walletBalance,
 } from '../collections/helpers.ts';
+import { refundReservationId, reserveRefund as reserveRefundInLedger } from '../../src/collections/ledger-collections.ts';
+import type { ChainStep } from '@payagg/ledger';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 const lock_ms = 100;
 
@@ -301,7 +304,12 @@ describe('refunds: crash after the reservation', () => {
     const real = service.runtime.ledger;
     const dying = new Proxy(real, {
       get: (target, property) => {
-        if (property === 'cancelRefund') return crash;
+        // The void of this refund's reservation (collections/ledger-collections.ts cancelRefund).
+        if (property === 'submitChain') {
+          return (steps: readonly ChainStep[]) => (steps.some((step) => 'resolve' in step && step.resolve === 'void' && step.pendingId === refundReservationId(refundId))
+            ? crash()
+            : target.submitChain(steps));
+        }
         const value = Reflect.get(target, property) as unknown;
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -366,7 +374,7 @@ describe('refunds: crash after the reservation', () => {
     const scope = refundScope(merchantId, collection.id, key, {});
     const refundId = await claimRun(scope);
     const ledger = service.runtime.ledger;
-    const reserved = await ledger.reserveRefund({ refundId, walletAccountId: ledger.walletAccountId(merchantId, 'KES'), currency: 'KES', amount: 5_000n });
+    const reserved = await reserveRefundInLedger(ledger, { refundId, walletAccountId: walletAccountId(merchantId, 'KES'), currency: 'KES', amount: 5_000n });
     expect(reserved.ok).toBe(true);
     // died before the refund row committed
     await new Promise((resolve) => setTimeout(resolve, lock_ms + 20));

@@ -18,8 +18,9 @@ import {
 } from '../../src/domain/hold-intents.ts';
 import { destinationForWithdrawal, reserveWithdrawal } from '../../src/partner-wallets/partner-withdrawals.ts';
 import { getPartnerWallet } from '../../src/partner-wallets/partner-wallets.ts';
-import { batchMemberId, checkPayoutRequest, type PayoutItem, reservationLegs } from '../../src/payouts/payouts.ts';
+import { batchMemberId, checkPayoutRequest, type PayoutItem } from '../../src/payouts/payouts.ts';
 import { reservePayouts } from '../../src/payouts/payout-reservation.ts';
+import { reservationLegs } from '../../src/payouts/ledger-payouts.ts';
 import type { IdempotencyScope } from '../../src/idempotency/idempotency-store.ts';
 import { requestSha256 } from '../../src/idempotency/canonical-hash.ts';
 import { voidAbandonedHoldsJob } from '../../src/jobs/tasks/holds-void-abandoned.ts';
@@ -31,6 +32,8 @@ import { availableOf, createTestPartner, deposit, newWallet, type TestPartner } 
 import {
   available, createBatch, createPayout, destinationRef, expectLedgerInvariants, fundedWallet, type PayoutBody, startPayoutService,
 } from './helpers.ts';
+import { disputeHoldId, holdDispute } from '../../src/collections/disputes/ledger-disputes.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 /** Where the code under test builds its commit's writes (db/write.ts): the process dies there. */
 const crashBuildingWrites = (): never => { throw new SimulatedCrash('process died after the hold, before the commit'); };
@@ -300,7 +303,7 @@ describe('a request whose process died: the sweeper voids its holds, not before 
     const key = randomUUID();
     const payoutId = randomUUID();
     const legs = reservationLegs(service.runtime.ledger, {
-      payoutId, wallet: { accountId: service.runtime.ledger.walletAccountId(m.merchantId, 'KES'), currency: 'KES' }, amount: 2_500n, currency: 'KES',
+      payoutId, wallet: { accountId: walletAccountId(m.merchantId, 'KES'), currency: 'KES' }, amount: 2_500n, currency: 'KES',
     });
     await openHoldIntent(service.sql, { ownerId: payoutId, kind: 'payout', holdIds: legs.map((leg) => leg.id), idempotency: { scopeId: m.merchantId, key } });
     await ageOpenIntents();
@@ -460,8 +463,8 @@ describe('a request whose process died: the sweeper voids its holds, not before 
     const disputeId = randomUUID();
     const ledger = service.runtime.ledger;
     // What openDispute had done when its process died: the intent, then the hold.
-    await openHoldIntent(service.sql, { ownerId: disputeId, kind: 'dispute', holdIds: [ledger.disputeHoldId(disputeId)], idempotency: null });
-    expect((await ledger.holdDispute({ disputeId, walletAccountId: ledger.walletAccountId(m.merchantId, 'KES'), currency: 'KES', amount: 3_000n })).ok).toBe(true);
+    await openHoldIntent(service.sql, { ownerId: disputeId, kind: 'dispute', holdIds: [disputeHoldId(disputeId)], idempotency: null });
+    expect((await holdDispute(ledger, { disputeId, walletAccountId: walletAccountId(m.merchantId, 'KES'), currency: 'KES', amount: 3_000n })).ok).toBe(true);
     expect((await walletBalance(service, m.merchantId, 'KES')).available).toBe(6_000n);
     await ageOpenIntents();
     expect(await sweepHoldIntents(deps())).toMatchObject({ abandoned: 1, voided: 1, failed: [] });
@@ -482,7 +485,7 @@ describe('a request whose process died: the sweeper voids its holds, not before 
     const [hold] = await service.runtime.ledger.engine.lookupTransfers([holdLegId(payoutId, 0)]);
     expect(hold).toBeDefined();
     expect(await sweepHoldIntents(deps())).toMatchObject({ abandoned: 0, voided: 0 });
-    expect(await service.runtime.ledger.balance(service.runtime.ledger.walletAccountId(m.merchantId, 'KES'))).toEqual({ available: 10_000n, pending: 0n });
+    expect(await service.runtime.ledger.balance(walletAccountId(m.merchantId, 'KES'))).toEqual({ available: 10_000n, pending: 0n });
     await expectLedgerInvariants(service);
   });
 });

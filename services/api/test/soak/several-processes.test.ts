@@ -35,6 +35,7 @@ import {
   killWorkerProcesses, startApiProcess, startCliProcess, startWorkerProcess, waitForValue, type WorkerProcess, workerReadyLine,
 } from '../helpers/worker-process.ts';
 import { retryingClients, type Answer, type RetryingClients } from './retrying-client.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
 
 /** A process's start, or everything becoming final after a kill, on a shared 2-core machine. */
 const waitMs = 90_000;
@@ -294,11 +295,11 @@ async function expectEverythingOnce(batchId: string): Promise<PayoutRecord[]> {
 
 /** The wallet is collected minus paid out, nothing held; the ledger's invariants hold (it sums to zero). */
 async function expectMoneyExact(payouts: PayoutRecord[]): Promise<void> {
-  const engine = await createEngine({ engine: 'postgres', ...postgresTarget(cluster.databaseUrl), pool_connections_max: 1, migrate: false });
+  const engine = await createEngine({ engine: 'postgres', ...postgresTarget(cluster.databaseUrl), poolConnectionsMax: 1, migrate: false });
   try {
     const ledger = new Ledger(engine);
     const paidOut = payouts.filter((p) => p.status === 'success').reduce((sum, p) => sum + (p.batch_id ? bulkMemberAmount : singlePayoutAmount), 0);
-    const balance = await ledger.balance(ledger.walletAccountId(merchantId, 'KES'));
+    const balance = await ledger.balance(walletAccountId(merchantId, 'KES'));
     expect(balance).toMatchObject({ available: BigInt(collectionsCount * collectionAmount - paidOut), pending: 0n });
     const report = await ledger.checkInvariants();
     expect(report, JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).toMatchObject({ ok: true });

@@ -21,6 +21,7 @@ import { applyRefundOutcome, reserveRefund, voidPendingRefundReservations } from
 import { platformOwnerId } from '../../src/collections/splits/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';
+import { releaseEscrow, reserveSplitRefund } from '../../src/collections/splits/ledger-splits.ts';
 
 /** The refund amount the trigger refuses (after the ledger step): the dead refund's. */
 const deadRefundAmount = 3_001;
@@ -113,7 +114,7 @@ async function deadSplitRefund(p: Awaited<ReturnType<typeof splitPayment>>): Pro
 async function deadReturn(p: Awaited<ReturnType<typeof splitPayment>>): Promise<void> {
   const [row] = await service.sql<{ id: string; leg: number; ledger_pending_id: string }[]>`select id, leg, ledger_pending_id from escrow_holds where id = ${p.hold.id}`;
   const [leg] = await service.sql<{ ledger_account_id: string }[]>`select ledger_account_id from settlement_legs where transaction_id = ${p.collection.id} and leg = ${row!.leg}`;
-  const taken = await service.runtime.ledger.reserveSplitRefund({ refundId: escrowReturnRefundId(row!), currency: 'KES', legs: [{
+  const taken = await reserveSplitRefund(service.runtime.ledger, { refundId: escrowReturnRefundId(row!), currency: 'KES', legs: [{
     kind: 'hold', leg: row!.leg, accountId: BigInt(leg!.ledger_account_id), collectionId: p.collection.id, holdPendingId: BigInt(row!.ledger_pending_id), keep: 0n,
   }] });
   expect(taken.ok).toBe(true);
@@ -203,7 +204,7 @@ describe('a hold the ledger ended without the database recording it', () => {
   it('a release died after its post, then a split refund: the release is recorded, the refund takes the seller\'s part from the wallet', async () => {
     const p = await splitPayment('r3');
     const [row] = await service.sql<{ ledger_pending_id: string }[]>`select ledger_pending_id from escrow_holds where id = ${p.hold.id}`;
-    expect((await service.runtime.ledger.releaseEscrow(BigInt(row!.ledger_pending_id))).ok).toBe(true);
+    expect((await releaseEscrow(service.runtime.ledger, BigInt(row!.ledger_pending_id))).ok).toBe(true);
     const refunded = await refund(p.client, p.collection.id, { amount: 3_001 });
     expect(refunded.response.status, JSON.stringify(refunded.error)).toBe(200);
     expect((await p.client.GET('/escrow-holds/{id}', { params: { path: { id: p.hold.id } } })).data!.data.status).toBe('released');

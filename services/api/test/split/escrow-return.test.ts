@@ -10,6 +10,7 @@ import { escrowReturnRefundId } from '../../src/collections/splits/escrow-return
 import { eventsOf } from '../../src/domain/events.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';
+import { reserveSplitRefund } from '../../src/collections/splits/ledger-splits.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -143,7 +144,7 @@ describe('POST /escrow-holds/{id}/return', () => {
     const [leg] = await service.sql<{ ledger_account_id: string }[]>`select ledger_account_id from settlement_legs where transaction_id = ${c.id} and leg = ${row!.leg}`;
     // Step 1's ledger movement, as the dead request made it; its database transaction never committed.
     const refundId = escrowReturnRefundId(row!);
-    const taken = await service.runtime.ledger.reserveSplitRefund({ refundId, currency: 'KES', legs: [{
+    const taken = await reserveSplitRefund(service.runtime.ledger, { refundId, currency: 'KES', legs: [{
       kind: 'hold', leg: row!.leg, accountId: BigInt(leg!.ledger_account_id), collectionId: c.id, holdPendingId: BigInt(row!.ledger_pending_id), keep: 0n,
     }] });
     expect(taken.ok).toBe(true);

@@ -10,6 +10,8 @@ import { allocate } from '../../src/collections/splits/split-legs.ts';
 import { platformOwnerId } from '../../src/collections/splits/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, walletBalance } from '../collections/helpers.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
+import { reservePayout } from '../../src/payouts/ledger-payouts.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -91,8 +93,8 @@ describe('refunds of split payments', () => {
     const p = await splitPayment(10_000);
     await p.client.POST('/escrow-holds/{id}/release', { params: { path: { id: p.hold.id } } });
     // The platform wallet's money is reserved by a payout (a real ledger hold): it cannot cover its part.
-    const platformAccount = service.runtime.ledger.walletAccountId(p.owners[1]!, 'KES');
-    expect((await service.runtime.ledger.reservePayout({ payoutId: randomUUID(), walletAccountId: platformAccount, currency: 'KES', amount: 1_450n })).ok).toBe(true);
+    const platformAccount = walletAccountId(p.owners[1]!, 'KES');
+    expect((await reservePayout(service.runtime.ledger, { payoutId: randomUUID(), walletAccountId: platformAccount, currency: 'KES', amount: 1_450n })).ok).toBe(true);
     const before = await balancesOf(p.owners);
     const refused = await refund(p.client, p.collection.id, { amount: 1_000 });
     expect(refused.response.status).toBe(402);

@@ -12,6 +12,7 @@ import { platformOwnerId } from '../../src/collections/splits/split-rules.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, deliverAll, expectLedgerInvariants, settledCollection, walletBalance } from '../collections/helpers.ts';
 import { payerClient } from '../checkout/checkout-helpers.ts';
+import { releaseEscrow } from '../../src/collections/splits/ledger-splits.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -281,7 +282,7 @@ describe('escrow release conditions', () => {
     await service.sql`update escrow_holds set release_at = now() - interval '1 minute' where id = any(${[h1!.id, h2!.id]}::uuid[])`;
     // A pass that died after the ledger posted h2's hold, before its commit.
     const [row] = await service.sql<{ ledger_pending_id: string }[]>`select ledger_pending_id from escrow_holds where id = ${h2!.id}`;
-    expect((await service.runtime.ledger.releaseEscrow(BigInt(row!.ledger_pending_id))).ok).toBe(true);
+    expect((await releaseEscrow(service.runtime.ledger, BigInt(row!.ledger_pending_id))).ok).toBe(true);
     // Two workers at once.
     const passes = await Promise.all([releaseDueEscrowHolds(deps), releaseDueEscrowHolds(deps)]);
     expect(passes.reduce((n, p) => n + p.released, 0)).toBe(2);
@@ -295,7 +296,7 @@ describe('escrow release conditions', () => {
     const c = await settledCollection(service, m.client, { amount: 2_500, currency: 'KES', ...card, hold_in_escrow: true });
     const [hold] = (await m.client.GET('/escrow-holds', { params: { query: { transaction_id: c.id } } })).data!.data;
     const [row] = await service.sql<{ ledger_pending_id: string }[]>`select ledger_pending_id from escrow_holds where id = ${hold!.id}`;
-    expect((await service.runtime.ledger.releaseEscrow(BigInt(row!.ledger_pending_id))).ok).toBe(true);
+    expect((await releaseEscrow(service.runtime.ledger, BigInt(row!.ledger_pending_id))).ok).toBe(true);
     const back = await m.client.POST('/escrow-holds/{id}/return', { params: { path: { id: hold!.id } } });
     expect(back.response.status).toBe(409);
     expect(back.error!.error.code).toBe('ESCROW_HOLD_NOT_HELD');

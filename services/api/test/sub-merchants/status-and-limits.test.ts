@@ -10,6 +10,7 @@ import { type TestService, startTestService } from '../helpers/service.ts';
 import { collect, deliverAll, succeeding_payer } from '../collections/helpers.ts';
 import { createSession, payerClient } from '../checkout/checkout-helpers.ts';
 import { newSubMerchant, runCli, runJobs, subMerchantOf } from './helpers.ts';
+import { settleCollection } from '../../src/collections/ledger-collections.ts';
 
 let service: TestService;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ async function statusHistory(id: string) {
 /** Money credited to a sub-merchant's wallet as the split rules would (a settlement leg of its own). */
 async function creditSubMerchant(id: string, amount: number, currency = 'KES'): Promise<void> {
   const wallet = await ensureWallet(service.sql, service.runtime.ledger, { merchantId: service.merchantId, ownerType: 'sub_merchant', ownerId: id, currency });
-  const settled = await service.runtime.ledger.settleCollection({
+  const settled = await settleCollection(service.runtime.ledger, {
     collectionId: randomUUID(), currency, amount: BigInt(amount), legs: [{ accountId: wallet.accountId, amount: BigInt(amount), escrow: false }],
   });
   expect(settled.ok).toBe(true);

@@ -40,17 +40,12 @@ describe('tidy: one write API', () => {
 const fileLinesMax = 400;
 const functionLinesMax = 100;
 const sizeDebt: Record<string, number> = {
-  'packages/ledger/src/domain/ledger-service.ts': 997, // the product methods: the product-free ledger moves them out
-  'packages/ledger/src/engines/postgres/state-machine.ts': 474,
-  'packages/ledger/src/engines/postgres/engine.ts': 458,
-  'packages/ledger/src/engines/postgres/state-machine.ts:execute_create_transfers': 343,
   'services/api/src/connectors/sandbox/collection-rails/connector.ts:createSandboxRailConnector': 285,
   'services/api/src/idempotency/idempotency-store.ts:createIdempotencyStore': 274,
   'services/api/src/webhooks/worker.ts:createWebhookWorker': 128,
   'services/api/src/webhooks/delivery-client.ts:createDeliveryClient': 133,
   'services/api/src/webhooks/delivery-client.ts:attempt': 114,
   'packages/checkout-page/src/screens.ts:payFormScreen': 133,
-  'packages/ledger/src/engines/postgres/engine.ts:createTransfers': 130,
   'services/api/src/runtime.ts:createDomainRuntime': 123,
   'services/api/src/jobs/runner.ts:startJobRunner': 114,
 };

@@ -11,6 +11,9 @@ import { rawRequest, signedHeaders } from '../helpers/raw-request.ts';
 import { type TestService, startTestService } from '../helpers/service.ts';
 import { deliverAll, expectLedgerInvariants, refund, settledCollection, succeeding_payer, walletBalance } from '../collections/helpers.ts';
 import { newSubMerchant } from '../sub-merchants/helpers.ts';
+import { cancelRefund, reserveRefund, settleCollection } from '../../src/collections/ledger-collections.ts';
+import { walletAccountId } from '../../src/domain/ledger-accounts.ts';
+import { releaseEscrow, returnEscrow } from '../../src/collections/splits/ledger-splits.ts';
 
 let service: TestService;
 let other: Awaited<ReturnType<TestService['createMerchant']>>;
@@ -51,7 +54,7 @@ async function allEntries(id: string): Promise<Entry[]> {
 async function credit(ownerId: string, amount: number, currency: string, escrow = false): Promise<string> {
   const wallet = await ensureWallet(service.sql, service.runtime.ledger, { merchantId: service.merchantId, ownerType: 'sub_merchant', ownerId, currency });
   const id = randomUUID();
-  const settled = await service.runtime.ledger.settleCollection({
+  const settled = await settleCollection(service.runtime.ledger, {
     collectionId: id, currency, amount: BigInt(amount), legs: [{ accountId: wallet.accountId, amount: BigInt(amount), escrow }],
   });
   expect(settled.ok).toBe(true);
@@ -177,7 +180,7 @@ describe('GET /wallets/{id}/entries', () => {
     expect((await allEntries(id)).map((e) => [e.type, e.phase, e.available_balance_after, e.pending_balance_after, e.transaction_id])).toEqual([
       ['escrow', 'held', 0, 90_000, escrowedId],
     ]);
-    expect((await service.runtime.ledger.releaseEscrow(idFromUuid(escrowedId, 0))).ok).toBe(true);
+    expect((await releaseEscrow(service.runtime.ledger, idFromUuid(escrowedId, 0))).ok).toBe(true);
     const after = await allEntries(id);
     expect(after.map((e) => [e.type, e.phase, e.direction, e.available_balance_after, e.pending_balance_after])).toEqual([
       ['escrow', 'hold_posted', 'credit', 90_000, 0],
@@ -194,12 +197,12 @@ describe('GET /wallets/{id}/entries', () => {
       await credit(owner, 1_000 * i, 'KES');
       held.push(await credit(owner, 100 * i, 'KES', true));
     }
-    await service.runtime.ledger.releaseEscrow(idFromUuid(held[0]!, 0));
-    await service.runtime.ledger.returnEscrow(idFromUuid(held[1]!, 0));
-    const accountId = service.runtime.ledger.walletAccountId(owner, 'KES');
+    await releaseEscrow(service.runtime.ledger, idFromUuid(held[0]!, 0));
+    await returnEscrow(service.runtime.ledger, idFromUuid(held[1]!, 0));
+    const accountId = walletAccountId(owner, 'KES');
     const refundHold = randomUUID();
-    expect((await service.runtime.ledger.reserveRefund({ refundId: refundHold, walletAccountId: accountId, currency: 'KES', amount: 2_500n })).ok).toBe(true);
-    await service.runtime.ledger.cancelRefund(refundHold);
+    expect((await reserveRefund(service.runtime.ledger, { refundId: refundHold, walletAccountId: accountId, currency: 'KES', amount: 2_500n })).ok).toBe(true);
+    await cancelRefund(service.runtime.ledger, refundHold);
     const id = await walletId(owner, 'KES');
     const entries = (await allEntries(id)).reverse();
     let available = 0;
@@ -261,7 +264,7 @@ describe('balances past Number.MAX_SAFE_INTEGER', () => {
       const max = BigInt(Number.MAX_SAFE_INTEGER);
       const wallet = await ensureWallet(big.sql, big.runtime.ledger, { merchantId: big.merchantId, ownerType: 'merchant', ownerId: big.merchantId, currency: 'KES' });
       for (const amount of [max, max, 7n]) {
-        const settled = await big.runtime.ledger.settleCollection({ collectionId: randomUUID(), currency: 'KES', amount, legs: [{ accountId: wallet.accountId, amount, escrow: false }] });
+        const settled = await settleCollection(big.runtime.ledger, { collectionId: randomUUID(), currency: 'KES', amount, legs: [{ accountId: wallet.accountId, amount, escrow: false }] });
         expect(settled.ok).toBe(true);
       }
       const read = await rawRequest(`${big.baseUrl}/wallets/${wallet.walletId}/balance`, { headers: signedHeaders(big.key) });

@@ -3,10 +3,10 @@
 // transaction-scoped advisory lock makes two processes migrating at once take turns.
 
 /** Advisory lock keys (arbitrary, fixed): one for migrations, one for the timestamp clock. */
-export const migrate_lock_key = 7_428_001;
-export const clock_lock_key = 7_428_002;
+export const migrateLockKey = 7_428_001;
+export const clockLockKey = 7_428_002;
 
-export const schema_sql = /* sql */ `
+export const schemaSql = /* sql */ `
 CREATE SCHEMA IF NOT EXISTS ledger;
 
 -- u128 values are NUMERIC(39,0) (2^128 - 1 has 39 digits); u64 NUMERIC(20,0); u32 BIGINT.
@@ -83,17 +83,17 @@ DECLARE
   wall_ns  BIGINT;
   first_ns BIGINT;
 BEGIN
-  PERFORM pg_advisory_lock(${clock_lock_key});
+  PERFORM pg_advisory_lock(${clockLockKey});
   BEGIN
     SELECT last_value INTO last_ns FROM ledger.clock;
     wall_ns := (extract(epoch FROM clock_timestamp()) * 1000000000)::BIGINT;
     first_ns := greatest(last_ns + 1, wall_ns);
     PERFORM setval('ledger.clock', first_ns + greatest(n, 1) - 1);
   EXCEPTION WHEN OTHERS THEN
-    PERFORM pg_advisory_unlock(${clock_lock_key});
+    PERFORM pg_advisory_unlock(${clockLockKey});
     RAISE;
   END;
-  PERFORM pg_advisory_unlock(${clock_lock_key});
+  PERFORM pg_advisory_unlock(${clockLockKey});
   RETURN first_ns;
 END;
 $$;
@@ -102,7 +102,7 @@ $$;
 -- amounts are released and the transfer can no longer be posted or voided. Like TigerBeetle's
 -- get_account_balances, the balance history gets no entry for an expiry (checked by the contract). Locks the touched
 -- accounts in id order first, like every batch, so it cannot deadlock with one.
-CREATE OR REPLACE FUNCTION ledger.expire_pending(expiry_batch_max INTEGER) RETURNS INTEGER
+CREATE OR REPLACE FUNCTION ledger.expire_pending(expiryBatchMax INTEGER) RETURNS INTEGER
 LANGUAGE plpgsql AS $$
 DECLARE
   now_ns     BIGINT;
@@ -119,7 +119,7 @@ BEGIN
   SELECT coalesce(array_agg(id), '{}') INTO due_ids FROM (
     SELECT id FROM ledger.transfers
     WHERE pending_status = 1 AND expires_at <= now_ns
-    ORDER BY expires_at, timestamp LIMIT expiry_batch_max
+    ORDER BY expires_at, timestamp LIMIT expiryBatchMax
   ) due;
   IF cardinality(due_ids) = 0 THEN
     RETURN 0;

@@ -9,10 +9,10 @@ import {
   type Client,
 } from 'tigerbeetle-node';
 import {
-  validate_account_batch,
-  validate_ids,
-  validate_limit,
-  validate_transfer_batch,
+  validateAccountBatch,
+  validateIds,
+  validateLimit,
+  validateTransferBatch,
   type Account,
   type AccountBalance,
   type AccountFilter,
@@ -26,20 +26,20 @@ import {
   type Transfer,
   type TransferInput,
 } from '../../model.ts';
-import { normalise_account_filter } from '../account-filter.ts';
+import { normaliseAccountFilter } from '../account-filter.ts';
 import { AccountFilterFlags } from '../../model.ts';
-import { request_timeout_ms_default, withinTimeout } from './request-timeout.ts';
+import { requestTimeoutMsDefault, withinTimeout } from './request-timeout.ts';
 
 export type TigerBeetleEngineOptions = {
   cluster_id: bigint;
   /** Replica addresses, e.g. ["3001"] or ["127.0.0.1:3001"]. */
   replica_addresses: string[];
   /** How long a request may wait for the cluster before LedgerUnavailableError (request-timeout.ts). */
-  request_timeout_ms?: number;
+  requestTimeoutMs?: number;
 };
 
 /** Parses TB_ADDRESSES-style configuration: comma-separated ports or host:port pairs. */
-export function parse_addresses(addresses: string): string[] {
+export function parseAddresses(addresses: string): string[] {
   return addresses.split(',').map((a) => a.trim()).filter((a) => a.length > 0);
 }
 
@@ -50,7 +50,7 @@ export class TigerBeetleEngine implements LedgerEngine {
 
   constructor(options: TigerBeetleEngineOptions) {
     this.#client = createClient({ cluster_id: options.cluster_id, replica_addresses: options.replica_addresses });
-    this.#timeoutMs = options.request_timeout_ms ?? request_timeout_ms_default;
+    this.#timeoutMs = options.requestTimeoutMs ?? requestTimeoutMsDefault;
   }
 
   #bounded<T>(operation: string, request: Promise<T>): Promise<T> {
@@ -58,7 +58,7 @@ export class TigerBeetleEngine implements LedgerEngine {
   }
 
   async createAccounts(batch: readonly AccountInput[]): Promise<CreateAccountResult[]> {
-    const events = validate_account_batch(batch);
+    const events = validateAccountBatch(batch);
     if (events.length === 0) return [];
     const results = await this.#bounded('createAccounts', this.#client.createAccounts(events));
     return results.map((r) => ({
@@ -68,7 +68,7 @@ export class TigerBeetleEngine implements LedgerEngine {
   }
 
   async createTransfers(batch: readonly TransferInput[]): Promise<CreateTransferResult[]> {
-    const events = validate_transfer_batch(batch);
+    const events = validateTransferBatch(batch);
     if (events.length === 0) return [];
     const results = await this.#bounded('createTransfers', this.#client.createTransfers(events));
     return results.map((r) => ({
@@ -78,29 +78,29 @@ export class TigerBeetleEngine implements LedgerEngine {
   }
 
   async lookupAccounts(ids: readonly bigint[]): Promise<Account[]> {
-    validate_ids(ids);
+    validateIds(ids);
     if (ids.length === 0) return [];
     return this.#bounded('lookupAccounts', this.#client.lookupAccounts([...ids]));
   }
 
   async lookupTransfers(ids: readonly bigint[]): Promise<Transfer[]> {
-    validate_ids(ids);
+    validateIds(ids);
     if (ids.length === 0) return [];
     return this.#bounded('lookupTransfers', this.#client.lookupTransfers([...ids]));
   }
 
   async getAccountTransfers(filter: AccountFilter): Promise<Transfer[]> {
-    validate_limit(filter.limit);
-    return this.#bounded('getAccountTransfers', this.#client.getAccountTransfers(tb_account_filter(filter)));
+    validateLimit(filter.limit);
+    return this.#bounded('getAccountTransfers', this.#client.getAccountTransfers(tbAccountFilter(filter)));
   }
 
   async getAccountBalances(filter: AccountFilter): Promise<AccountBalance[]> {
-    validate_limit(filter.limit);
-    return this.#bounded('getAccountBalances', this.#client.getAccountBalances(tb_account_filter(filter)));
+    validateLimit(filter.limit);
+    return this.#bounded('getAccountBalances', this.#client.getAccountBalances(tbAccountFilter(filter)));
   }
 
   async queryAccounts(filter: QueryFilter): Promise<Account[]> {
-    validate_limit(filter.limit);
+    validateLimit(filter.limit);
     return this.#bounded('queryAccounts', this.#client.queryAccounts({
       user_data_128: filter.user_data_128 ?? 0n,
       user_data_64: filter.user_data_64 ?? 0n,
@@ -119,8 +119,8 @@ export class TigerBeetleEngine implements LedgerEngine {
   }
 }
 
-function tb_account_filter(filter: AccountFilter) {
-  const f = normalise_account_filter(filter);
+function tbAccountFilter(filter: AccountFilter) {
+  const f = normaliseAccountFilter(filter);
   return {
     account_id: f.account_id,
     user_data_128: f.user_data_128,

@@ -4,9 +4,9 @@
 // replicas down, or a lone replica restarting) a request waits until the cluster is back, for
 // ever if need be, and so would the HTTP request behind it. Here the caller is answered with a
 // LedgerUnavailableError after `timeoutMs`; the request itself stays queued in the client (it
-// cannot be withdrawn) and may still take effect when the cluster returns. That is safe because
-// every transfer and account id the ledger submits derives from the domain object it belongs to
-// (a payout's hold id from the payout id, a settlement's from the collection id): whoever retries
+// cannot be taken back) and may still take effect when the cluster returns. That is safe because
+// every transfer and account id a caller submits derives from the caller's own object it belongs
+// to (idFromUuid, idFromParts, holdLegId: never drawn at random): whoever retries
 // submits the same ids, TigerBeetle answers `exists` for what already landed, and nothing is
 // applied twice. Reads are side-effect free. The caller treats the outcome as unknown.
 
@@ -26,7 +26,7 @@ export class LedgerUnavailableError extends Error {
  * seconds rides those out while a client of the API (which we tell to retry after
  * ledgerUnavailableRetryAfterS) is not left hanging.
  */
-export const request_timeout_ms_default = 5_000;
+export const requestTimeoutMsDefault = 5_000;
 
 /** Resolves as `request` does, or rejects with LedgerUnavailableError once `timeoutMs` pass first. */
 export async function withinTimeout<T>(operation: string, timeoutMs: number, request: Promise<T>): Promise<T> {

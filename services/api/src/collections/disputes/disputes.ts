@@ -39,6 +39,7 @@ import { closeHoldIntent, openHoldIntent, releasingHoldsOnFailure } from '../../
 import { fieldsRefusal, Refusal } from '../../domain/outcomes.ts';
 import { lockTransaction, type TransactionRow } from '../transactions.ts';
 import { ensureWallet } from '../../wallets/wallets.ts';
+import { disputeHoldId, holdDispute, postDisputeHold, returnDisputeHold } from './ledger-disputes.ts';
 
 export const disputeStatuses = ['open', 'won', 'lost'] as const;
 export type DisputeStatus = (typeof disputeStatuses)[number];
@@ -145,7 +146,7 @@ export async function openDispute(deps: DisputesDeps, input: {
   // The hold is announced by an intent committed first and closed by the transaction
   // (hold-intents.ts): a failure before the commit voids it (releasingHoldsOnFailure waits for a
   // commit in flight and voids nothing then); a crash leaves it to the sweeper.
-  await openHoldIntent(deps.sql, { ownerId: input.disputeId, kind: 'dispute', holdIds: [deps.ledger.disputeHoldId(input.disputeId)], idempotency: input.idempotency ?? null });
+  await openHoldIntent(deps.sql, { ownerId: input.disputeId, kind: 'dispute', holdIds: [disputeHoldId(input.disputeId)], idempotency: input.idempotency ?? null });
   return await releasingHoldsOnFailure(deps, input.disputeId, async () => {
     return await write(deps, { prepare: async (tx: Tx) => {
       const collection = await lockTransaction(tx, request.transaction_id);
@@ -176,7 +177,7 @@ export async function openDispute(deps: DisputesDeps, input: {
       const wallet = await ensureWallet(tx, deps.ledger, {
         merchantId: collection.merchant_id, ownerType: 'merchant', ownerId: collection.merchant_id, currency: collection.currency,
       });
-      const hold = await deps.ledger.holdDispute({
+      const hold = await holdDispute(deps.ledger, {
         disputeId: input.disputeId, walletAccountId: wallet.accountId, currency: collection.currency, amount,
       });
       if (!hold.ok) {
@@ -212,8 +213,8 @@ export async function resolveDispute(deps: DisputesDeps, input: {
     if (!dispute) throw disputeNotFound();
     if (dispute.status !== 'open') return { row: dispute, asked: false };
     const moved = input.outcome === 'won'
-      ? await deps.ledger.returnDisputeHold(dispute.id)
-      : await deps.ledger.postDisputeHold(dispute.id);
+      ? await returnDisputeHold(deps.ledger, dispute.id)
+      : await postDisputeHold(deps.ledger, dispute.id);
     // The ledger already holds a resolution when an earlier attempt moved the money and died
     // before its commit. The same one counts as done. The other one is the truth (the money moved
     // that way, exactly once): the row is brought in line with it, and this request is told the

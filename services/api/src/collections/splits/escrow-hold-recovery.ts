@@ -19,12 +19,13 @@
 // So nothing the dead request did survives ("a request that fails moves nothing"), and no hold
 // is ever recorded `returned` without a refund. The ledger steps come before the commit, and each
 // is idempotent, so a crash during a restore leaves the same state for the next one to finish.
-import { idFromParts, type Ledger, splitHoldId, splitRefundTransferId } from '@payagg/ledger';
+import { idFromParts, type Ledger } from '@payagg/ledger';
 import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/index.ts';
 import type { IdempotencyStore } from '../../idempotency/idempotency-store.ts';
 import type { EscrowHoldRow } from './escrow-hold-records.ts';
 import { voidExistingHolds } from '../../domain/hold-intents.ts';
+import { regrowHold, splitHoldId, splitRefundTransferId } from './ledger-splits.ts';
 
 export type HoldRecoveryDeps = {
   ledger: Ledger;
@@ -110,7 +111,7 @@ async function holdAnew(tx: Tx, ledger: Ledger, hold: EscrowHoldRow): Promise<vo
   const [leg] = await tx<{ ledger_account_id: string }[]>`
     select ledger_account_id from settlement_legs where transaction_id = ${hold.transaction_id} and leg = ${hold.leg}`;
   const newHoldId = idFromParts('payagg.escrow.hold_restore', BigInt(hold.ledger_pending_id!));
-  const held = await ledger.regrowHold({
+  const held = await regrowHold(ledger, {
     operationId: hold.id, collectionId: hold.transaction_id, currency: hold.currency, pendingId: null,
     newHoldId, accountId: BigInt(leg!.ledger_account_id), amount: hold.amount,
   });

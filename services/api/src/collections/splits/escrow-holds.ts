@@ -27,6 +27,7 @@ import { fieldsRefusal, Refusal } from '../../domain/outcomes.ts';
 import type { PlannedLeg } from './split-legs.ts';
 import { lockTransaction, type TransactionRow } from '../transactions.ts';
 import { ensureWallet, type WalletOwnerType } from '../../wallets/wallets.ts';
+import { releaseEscrow, returnEscrow } from './ledger-splits.ts';
 
 // The row, its events and its end live in escrow-hold-records.ts, which split refunds and the
 // hold recovery share without importing this module (no import cycle: decision 0600).
@@ -163,7 +164,7 @@ async function endLockedHold(tx: Tx, deps: HoldRecoveryDeps, holdId: string, act
     throw notHeld(hold.status === 'held' ? 'taken back whole by a refund in progress' : hold.status);
   }
   const pendingId = BigInt(hold.ledger_pending_id);
-  const moved = action === 'release' ? await deps.ledger.releaseEscrow(pendingId) : await deps.ledger.returnEscrow(pendingId);
+  const moved = action === 'release' ? await releaseEscrow(deps.ledger, pendingId) : await returnEscrow(deps.ledger, pendingId);
   if (!moved.ok) {
     // A release finding the hold voided: a refund or a return took it in the ledger and died
     // before its commit (no refund row exists). Nothing of that dead request may survive: it is

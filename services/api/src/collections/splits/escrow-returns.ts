@@ -33,6 +33,7 @@ import type { Refusal } from '../../domain/outcomes.ts';
 import { initiateRefund, insertRefundRow, type RefundsDeps } from '../refunds.ts';
 import { finishSplitRefundUndos } from './split-refunds.ts';
 import { lockTransaction, type RefundLegPart, type TransactionRow } from '../transactions.ts';
+import { reserveSplitRefund } from './ledger-splits.ts';
 
 /** POST /escrow-holds/{id}/return: the hold as it stands once its refund is announced (returned). */
 export async function returnEscrowHold(deps: RefundsDeps, merchantId: string, holdId: string): Promise<EscrowHoldRow> {
@@ -77,7 +78,7 @@ async function reserveEscrowReturn(deps: RefundsDeps, merchantId: string, holdId
       const refundId = escrowReturnRefundId(hold);
       const [leg] = await tx<{ ledger_account_id: string }[]>`
         select ledger_account_id from settlement_legs where transaction_id = ${collection.id} and leg = ${hold.leg} for update`;
-      const taken = await deps.ledger.reserveSplitRefund({ refundId, currency: hold.currency, legs: [{
+      const taken = await reserveSplitRefund(deps.ledger, { refundId, currency: hold.currency, legs: [{
         kind: 'hold', leg: hold.leg, accountId: BigInt(leg!.ledger_account_id), collectionId: collection.id,
         holdPendingId: BigInt(hold.ledger_pending_id), keep: 0n,
       }] });

@@ -10,7 +10,7 @@
 // holds (escrow-holds.ts, which takes it first too) runs wholly before or after: a racing release
 // makes the refund take the leg from the wallet; a refund that took a hold whole makes the
 // release 409 ESCROW_HOLD_NOT_HELD.
-import { escrowReleaseId, idFromParts, type Ledger, type SplitRefundLeg, splitHoldId } from '@payagg/ledger';
+import { idFromParts, type Ledger } from '@payagg/ledger';
 import type { Tx } from '../../db/index.ts';
 import { appendEvents, type NewEvent } from '../../domain/events.ts';
 import { type HoldRecoveryDeps, restoreTakenHold } from './escrow-hold-recovery.ts';
@@ -18,6 +18,7 @@ import { escrowEvent, type EscrowHoldRow, recordHoldEnd } from './escrow-hold-re
 import { Refusal } from '../../domain/outcomes.ts';
 import { allocate } from './split-legs.ts';
 import type { RefundLegPart, TransactionRow } from '../transactions.ts';
+import { cancelSplitRefund, commitSplitRefund, creditLeg, escrowReleaseId, regrowHold, reserveSplitRefund, splitHoldId, type SplitRefundLeg } from './ledger-splits.ts';
 
 type SettlementLegRow = { leg: number; ledger_account_id: string; amount: bigint; refunded_amount: bigint };
 
@@ -52,7 +53,7 @@ export async function reserveSplitRefundLegs(tx: Tx, deps: HoldRecoveryDeps, inp
       recorded.push({ part: { leg: leg.leg, amount: Number(part), held: false }, hold: null, keep: 0n });
     }
   });
-  const reserved = await ledger.reserveSplitRefund({ refundId: input.refundId, currency: input.collection.currency, legs: ledgerLegs });
+  const reserved = await reserveSplitRefund(ledger, { refundId: input.refundId, currency: input.collection.currency, legs: ledgerLegs });
   if (!reserved.ok) {
     if (reserved.failure === 'insufficient_funds') {
       throw new Refusal('refund_exceeds_wallet_balance', 'A recipient wallet of this split payment cannot cover its part of the refund. Nothing was moved.');
@@ -104,7 +105,7 @@ async function reconcileEndedHolds(tx: Tx, deps: HoldRecoveryDeps, holds: readon
  */
 export async function commitSplitRefundLegs(tx: Tx, ledger: Ledger, refund: TransactionRow): Promise<void> {
   const parts = refund.refund_legs ?? [];
-  const posted = await ledger.commitSplitRefund(refund.id, parts.filter((p) => !p.held).map((p) => p.leg));
+  const posted = await commitSplitRefund(ledger, refund.id, parts.filter((p) => !p.held).map((p) => p.leg));
   if (!posted.ok && posted.failure !== 'hold_already_posted') throw new Error(`post split refund ${refund.id}: ${posted.failure}`);
   const emptied = await tx<EscrowHoldRow[]>`
     update escrow_holds set status = 'returned', updated_at = now()
@@ -156,7 +157,7 @@ export async function finishSplitRefundUndos(tx: Tx, ledger: Ledger, collectionI
 export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: TransactionRow): Promise<{ keptOnPayerSide: bigint }> {
   const parts = refund.refund_legs ?? [];
   const collectionId = refund.parent_transaction_id!;
-  const voided = await ledger.cancelSplitRefund(refund.id, parts.filter((p) => !p.held).map((p) => p.leg));
+  const voided = await cancelSplitRefund(ledger, refund.id, parts.filter((p) => !p.held).map((p) => p.leg));
   if (!voided.ok && voided.failure !== 'hold_already_voided') throw new Error(`void split refund ${refund.id}: ${voided.failure}`);
   let keptOnPayerSide = 0n;
   for (const part of parts) {
@@ -174,7 +175,7 @@ export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Transa
         const newHoldId = idFromParts('payagg.split.hold_regrow', refund.id, part.leg);
         // What a returned hold still records went back with its return: only this part is held.
         const amount = (reopened ? 0n : hold!.amount) + BigInt(part.amount);
-        const regrown = await ledger.regrowHold({
+        const regrown = await regrowHold(ledger, {
           operationId: refund.id, collectionId, currency: refund.currency,
           pendingId: hold!.ledger_pending_id === null ? null : BigInt(hold!.ledger_pending_id), newHoldId, accountId, amount,
         });
@@ -184,7 +185,7 @@ export async function undoSplitRefundLegs(tx: Tx, ledger: Ledger, refund: Transa
           where id = ${hold!.id} returning *`;
         if (reopened) await appendEvents(tx, [escrowEvent(held!, held!.merchant_id, 'escrow.held')]);
       } else if (hold!.status === 'released') {
-        const credited = await ledger.creditLeg({
+        const credited = await creditLeg(ledger, {
           id: idFromParts('payagg.split.leg_credit', refund.id, part.leg), collectionId, currency: refund.currency, accountId, amount: BigInt(part.amount),
         });
         if (!credited.ok) throw new Error(`credit leg ${part.leg} of ${collectionId}: ${credited.failure}`);

@@ -1,12 +1,21 @@
-// The domain layer (what the service calls), on each engine.
+// The service's money movements (each capability's ledger-*.ts, composed of @payagg/ledger's
+// generic chains and holds), on each engine: PostgreSQL always, TigerBeetle when TB_ADDRESSES
+// names a replica. Moved here from the ledger package with the code they test (decision 0620).
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Ledger, LedgerUsageError, TransferCode, TransferFlags, batch_events_max, history_page_max, holdLegId, idFromUuid, splitHoldId, type LedgerEngine } from '../src/index.ts';
-import { engine_cases } from './support/engines.ts';
+import { Ledger, LedgerUsageError, TransferFlags, batchEventsMax, historyPageMax, holdLegId, idFromUuid, type LedgerEngine } from '@payagg/ledger';
+import { engineCases } from './engines.ts';
+import { cancelRefund, commitRefund, reserveRefund, settleCollection, settleCollections } from '../../src/collections/ledger-collections.ts';
+import { holdDispute, postDisputeHold, returnDisputeHold } from '../../src/collections/disputes/ledger-disputes.ts';
+import { openWallet, systemAccountId, TransferCode, walletAccountId } from '../../src/domain/ledger-accounts.ts';
+import { cancelConversion, commitConversion, conversionTransferIds, moveConversion } from '../../src/fx/ledger-conversions.ts';
+import { deposit, transferBetweenWallets } from '../../src/partner-wallets/ledger-partner-wallets.ts';
+import { cancelPayout, commitPayout, reservePayout } from '../../src/payouts/ledger-payouts.ts';
+import { cancelSplitRefund, regrowHold, releaseEscrow, reserveSplitRefund, returnEscrow, splitHoldId } from '../../src/collections/splits/ledger-splits.ts';
 
-for (const engine_case of engine_cases) {
-  describe.skipIf(engine_case.skip)(`domain ledger: ${engine_case.name}`, () => {
+for (const engine_case of engineCases) {
+  describe.skipIf(engine_case.skip)(`money movements: ${engine_case.name}`, () => {
     let engine: LedgerEngine;
     let ledger: Ledger;
 
@@ -19,12 +28,12 @@ for (const engine_case of engine_cases) {
     });
 
     async function wallet(currency = 'NGN'): Promise<bigint> {
-      return (await ledger.openWallet({ ownerId: randomUUID(), currency })).accountId;
+      return (await openWallet(ledger, { ownerId: randomUUID(), currency })).accountId;
     }
 
     /** Credits a wallet through a settled collection. */
     async function fund(accountId: bigint, amount: bigint, currency = 'NGN'): Promise<void> {
-      const result = await ledger.settleCollection({
+      const result = await settleCollection(ledger, {
         collectionId: randomUUID(), currency, amount, legs: [{ accountId, amount, escrow: false }],
       });
       expect(result.ok).toBe(true);
@@ -32,30 +41,30 @@ for (const engine_case of engine_cases) {
 
     test('openWallet is idempotent: one account per owner and currency', async () => {
       const ownerId = randomUUID();
-      const first = await ledger.openWallet({ ownerId, currency: 'KES' });
-      const again = await ledger.openWallet({ ownerId, currency: 'KES' });
-      const other = await ledger.openWallet({ ownerId, currency: 'NGN' });
+      const first = await openWallet(ledger, { ownerId, currency: 'KES' });
+      const again = await openWallet(ledger, { ownerId, currency: 'KES' });
+      const other = await openWallet(ledger, { ownerId, currency: 'NGN' });
       expect(first.created).toBe(true);
       expect(again).toEqual({ accountId: first.accountId, created: false });
       expect(other.accountId).not.toBe(first.accountId);
-      expect(ledger.walletAccountId(ownerId, 'KES')).toBe(first.accountId);
+      expect(walletAccountId(ownerId, 'KES')).toBe(first.accountId);
       expect(await ledger.balance(first.accountId)).toEqual({ available: 0n, pending: 0n });
       expect(await ledger.balance(12345n)).toBeNull();
-      expect(() => ledger.walletAccountId(ownerId, 'XXX')).toThrow(LedgerUsageError);
+      expect(() => walletAccountId(ownerId, 'XXX')).toThrow(LedgerUsageError);
     });
 
     test('reserveSplitRefund: a held leg shrinks its hold, a wallet leg is reserved; all or none; regrowHold puts it back', async () => {
       const seller = await wallet();
       const platform = await wallet();
       const collectionId = randomUUID();
-      const settled = await ledger.settleCollection({
+      const settled = await settleCollection(ledger, {
         collectionId, currency: 'NGN', amount: 1_000n,
         legs: [{ accountId: seller, amount: 800n, escrow: true }, { accountId: platform, amount: 200n, escrow: false }],
       });
       expect(settled.ok).toBe(true);
       const holdId = idFromUuid(collectionId, 0);
       // The platform cannot cover 300: nothing moves, the hold included.
-      const refused = await ledger.reserveSplitRefund({ refundId: randomUUID(), currency: 'NGN', legs: [
+      const refused = await reserveSplitRefund(ledger, { refundId: randomUUID(), currency: 'NGN', legs: [
         { kind: 'hold', leg: 0, accountId: seller, collectionId, holdPendingId: holdId, keep: 500n },
         { kind: 'wallet', leg: 1, accountId: platform, amount: 300n },
       ] });
@@ -63,7 +72,7 @@ for (const engine_case of engine_cases) {
       expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 800n });
       expect(await ledger.balance(platform)).toEqual({ available: 200n, pending: 0n });
       const refundId = randomUUID();
-      const reserve = () => ledger.reserveSplitRefund({ refundId, currency: 'NGN', legs: [
+      const reserve = () => reserveSplitRefund(ledger, { refundId, currency: 'NGN', legs: [
         { kind: 'hold', leg: 0, accountId: seller, collectionId, holdPendingId: holdId, keep: 560n },
         { kind: 'wallet', leg: 1, accountId: platform, amount: 60n },
       ] });
@@ -72,12 +81,14 @@ for (const engine_case of engine_cases) {
       expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 560n });
       expect(await ledger.balance(platform)).toEqual({ available: 140n, pending: 0n });
       // The rail refused it: the reservation is voided and the hold regrown.
-      expect((await ledger.cancelSplitRefund(refundId, [1])).ok).toBe(true);
-      const regrown = await ledger.regrowHold({ operationId: refundId, collectionId, currency: 'NGN', pendingId: splitHoldId(refundId, 0), newHoldId: 77n, accountId: seller, amount: 800n });
+      expect((await cancelSplitRefund(ledger, refundId, [1])).ok).toBe(true);
+      // A fresh id: a TigerBeetle replica keeps every run's transfers.
+      const newHoldId = idFromUuid(randomUUID(), 0);
+      const regrown = await regrowHold(ledger, { operationId: refundId, collectionId, currency: 'NGN', pendingId: splitHoldId(refundId, 0), newHoldId, accountId: seller, amount: 800n });
       expect(regrown.ok).toBe(true);
       expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 800n });
       expect(await ledger.balance(platform)).toEqual({ available: 200n, pending: 0n });
-      expect((await ledger.releaseEscrow(77n)).ok).toBe(true);
+      expect((await releaseEscrow(ledger, newHoldId)).ok).toBe(true);
       expect(await ledger.balance(seller)).toEqual({ available: 800n, pending: 0n });
       expect((await ledger.checkInvariants()).ok).toBe(true);
     });
@@ -85,9 +96,9 @@ for (const engine_case of engine_cases) {
     test('settleCollection splits into wallets and fees in one chain; escrow legs stay pending until released', async () => {
       const merchant = await wallet();
       const seller = await wallet();
-      const fees = ledger.systemAccountId('platform_fees', 'NGN');
+      const fees = systemAccountId('platform_fees', 'NGN');
       const collectionId = randomUUID();
-      const settle = () => ledger.settleCollection({
+      const settle = () => settleCollection(ledger, {
         collectionId, currency: 'NGN', amount: 10_000n,
         legs: [
           { accountId: merchant, amount: 7_000n, escrow: false },
@@ -108,11 +119,11 @@ for (const engine_case of engine_cases) {
       expect(await ledger.balance(merchant)).toEqual({ available: 7_000n, pending: 0n });
 
       const escrowId = result.escrowTransferIds[0]!;
-      expect(await ledger.releaseEscrow(escrowId)).toMatchObject({ ok: true, replayed: false });
+      expect(await releaseEscrow(ledger, escrowId)).toMatchObject({ ok: true, replayed: false });
       expect(await ledger.balance(seller)).toEqual({ available: 2_500n, pending: 0n });
-      expect(await ledger.releaseEscrow(escrowId)).toMatchObject({ ok: true, replayed: true });
-      expect(await ledger.returnEscrow(escrowId)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
-      expect(await ledger.releaseEscrow(idFromUuid(randomUUID(), 0))).toMatchObject({ ok: false, failure: 'hold_not_found' });
+      expect(await releaseEscrow(ledger, escrowId)).toMatchObject({ ok: true, replayed: true });
+      expect(await returnEscrow(ledger, escrowId)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await releaseEscrow(ledger, idFromUuid(randomUUID(), 0))).toMatchObject({ ok: false, failure: 'hold_not_found' });
     });
 
     test('settleCollections: each collection its own chain in one batch; one that cannot settle fails alone', async () => {
@@ -120,14 +131,14 @@ for (const engine_case of engine_cases) {
       const seller = await wallet();
       const replayedId = randomUUID();
       const replayed = { collectionId: replayedId, currency: 'NGN', amount: 300n, legs: [{ accountId: merchant, amount: 300n, escrow: false }] };
-      expect(await ledger.settleCollection(replayed)).toMatchObject({ ok: true, replayed: false });
+      expect(await settleCollection(ledger, replayed)).toMatchObject({ ok: true, replayed: false });
       const held = { collectionId: randomUUID(), currency: 'NGN', amount: 700n, legs: [
         { accountId: merchant, amount: 200n, escrow: false }, { accountId: seller, amount: 500n, escrow: true }] };
       const missing = { collectionId: randomUUID(), currency: 'NGN', amount: 900n, legs: [
         { accountId: merchant, amount: 400n, escrow: false }, { accountId: 987_654_321n, amount: 500n, escrow: false }] };
       const plain = { collectionId: randomUUID(), currency: 'NGN', amount: 1_000n, legs: [{ accountId: merchant, amount: 1_000n, escrow: false }] };
 
-      const results = await ledger.settleCollections([held, missing, replayed, plain]);
+      const results = await settleCollections(ledger, [held, missing, replayed, plain]);
       expect(results.map((r) => (r.ok ? (r.replayed ? 'replayed' : 'settled') : r.failure))).toEqual(['settled', 'account_not_found', 'replayed', 'settled']);
       expect(results[0]!.escrowTransferIds).toEqual([idFromUuid(held.collectionId, 1)]);
       expect(results[2]!.escrowTransferIds).toEqual([]);
@@ -135,20 +146,20 @@ for (const engine_case of engine_cases) {
       expect(await engine.lookupTransfers([idFromUuid(missing.collectionId, 0)])).toEqual([]);
       expect(await ledger.balance(merchant)).toEqual({ available: 300n + 200n + 1_000n, pending: 0n });
       expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 500n });
-      expect(await ledger.settleCollections([])).toEqual([]);
+      expect(await settleCollections(ledger, [])).toEqual([]);
       expect((await ledger.checkInvariants()).ok).toBe(true);
     });
 
     test('settleCollections splits more legs than one batch holds without splitting a chain', async () => {
       const merchant = await wallet();
       const seller = await wallet();
-      // 2 legs each, and one more chain than fits in a batch of batch_events_max legs.
-      const count = Math.floor(batch_events_max / 2) + 1;
+      // 2 legs each, and one more chain than fits in a batch of batchEventsMax legs.
+      const count = Math.floor(batchEventsMax / 2) + 1;
       const settlements = Array.from({ length: count }, () => ({
         collectionId: randomUUID(), currency: 'NGN', amount: 3n,
         legs: [{ accountId: merchant, amount: 2n, escrow: false }, { accountId: seller, amount: 1n, escrow: false }],
       }));
-      const results = await ledger.settleCollections(settlements);
+      const results = await settleCollections(ledger, settlements);
       expect(results.every((r) => r.ok && !r.replayed)).toBe(true);
       expect(await ledger.balance(merchant)).toEqual({ available: BigInt(2 * count), pending: 0n });
       expect(await ledger.balance(seller)).toEqual({ available: BigInt(count), pending: 0n });
@@ -157,22 +168,22 @@ for (const engine_case of engine_cases) {
 
     test('returnEscrow voids the hold back to rail clearing', async () => {
       const seller = await wallet();
-      const result = await ledger.settleCollection({
+      const result = await settleCollection(ledger, {
         collectionId: randomUUID(), currency: 'NGN', amount: 900n,
         legs: [{ accountId: seller, amount: 900n, escrow: true, timeoutSeconds: 3600 }],
       });
       expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 900n });
-      expect(await ledger.returnEscrow(result.escrowTransferIds[0]!)).toMatchObject({ ok: true });
+      expect(await returnEscrow(ledger, result.escrowTransferIds[0]!)).toMatchObject({ ok: true });
       expect(await ledger.balance(seller)).toEqual({ available: 0n, pending: 0n });
-      expect(await ledger.releaseEscrow(result.escrowTransferIds[0]!)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await releaseEscrow(ledger, result.escrowTransferIds[0]!)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
     });
 
     test('settleCollection refuses legs that do not add up, and fails whole on a missing wallet', async () => {
       const merchant = await wallet();
-      await expect(ledger.settleCollection({
+      await expect(settleCollection(ledger, {
         collectionId: randomUUID(), currency: 'NGN', amount: 100n, legs: [{ accountId: merchant, amount: 99n, escrow: false }],
       })).rejects.toBeInstanceOf(LedgerUsageError);
-      const result = await ledger.settleCollection({
+      const result = await settleCollection(ledger, {
         collectionId: randomUUID(), currency: 'NGN', amount: 100n,
         legs: [{ accountId: merchant, amount: 60n, escrow: false }, { accountId: 424242n, amount: 40n, escrow: false }],
       });
@@ -180,99 +191,79 @@ for (const engine_case of engine_cases) {
       expect(await ledger.balance(merchant)).toEqual({ available: 0n, pending: 0n });
     });
 
-    test('refund reverses legs; when a wallet cannot cover it: insufficient_funds and nothing moves', async () => {
-      const merchant = await wallet();
-      const fees = ledger.systemAccountId('platform_fees', 'NGN');
-      await fund(merchant, 1_000n);
-      const too_much = await ledger.refund({
-        refundId: randomUUID(), currency: 'NGN',
-        legs: [{ accountId: merchant, amount: 800n }, { accountId: merchant, amount: 300n }],
-      });
-      expect(too_much).toMatchObject({ ok: false, failure: 'insufficient_funds', status: 'exceeds_credits' });
-      expect(await ledger.balance(merchant)).toEqual({ available: 1_000n, pending: 0n });
-
-      const refundId = randomUUID();
-      const partial = await ledger.refund({ refundId, currency: 'NGN', legs: [{ accountId: merchant, amount: 400n }] });
-      expect(partial).toMatchObject({ ok: true, replayed: false });
-      expect(await ledger.refund({ refundId, currency: 'NGN', legs: [{ accountId: merchant, amount: 400n }] })).toMatchObject({ ok: true, replayed: true });
-      expect(await ledger.refund({ refundId, currency: 'NGN', legs: [{ accountId: merchant, amount: 401n }] })).toMatchObject({ ok: false, failure: 'conflicting_resubmission' });
-      expect(await ledger.balance(merchant)).toEqual({ available: 600n, pending: 0n });
-      expect(fees).toBeTypeOf('bigint');
-    });
-
     test('two-phase refunds: reserve holds, commit posts, cancel returns; insufficient funds reserves nothing', async () => {
       const merchant = await wallet();
       await fund(merchant, 1_000n);
-      expect(await ledger.reserveRefund({ refundId: randomUUID(), walletAccountId: merchant, currency: 'NGN', amount: 1_001n }))
+      expect(await reserveRefund(ledger, { refundId: randomUUID(), walletAccountId: merchant, currency: 'NGN', amount: 1_001n }))
         .toMatchObject({ ok: false, failure: 'insufficient_funds' });
       expect(await ledger.balance(merchant)).toEqual({ available: 1_000n, pending: 0n });
 
       const posted = randomUUID();
-      expect(await ledger.reserveRefund({ refundId: posted, walletAccountId: merchant, currency: 'NGN', amount: 600n })).toMatchObject({ ok: true });
-      expect(await ledger.reserveRefund({ refundId: posted, walletAccountId: merchant, currency: 'NGN', amount: 600n })).toMatchObject({ ok: true, replayed: true });
+      expect(await reserveRefund(ledger, { refundId: posted, walletAccountId: merchant, currency: 'NGN', amount: 600n })).toMatchObject({ ok: true });
+      expect(await reserveRefund(ledger, { refundId: posted, walletAccountId: merchant, currency: 'NGN', amount: 600n })).toMatchObject({ ok: true, replayed: true });
       expect(await ledger.balance(merchant)).toEqual({ available: 400n, pending: 0n });
       // The reserved money cannot be refunded twice.
-      expect(await ledger.reserveRefund({ refundId: randomUUID(), walletAccountId: merchant, currency: 'NGN', amount: 401n }))
+      expect(await reserveRefund(ledger, { refundId: randomUUID(), walletAccountId: merchant, currency: 'NGN', amount: 401n }))
         .toMatchObject({ ok: false, failure: 'insufficient_funds' });
-      expect(await ledger.commitRefund(posted)).toMatchObject({ ok: true });
-      expect(await ledger.commitRefund(posted)).toMatchObject({ ok: true, replayed: true });
-      expect(await ledger.cancelRefund(posted)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await commitRefund(ledger, posted)).toMatchObject({ ok: true });
+      expect(await commitRefund(ledger, posted)).toMatchObject({ ok: true, replayed: true });
+      expect(await cancelRefund(ledger, posted)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
 
       const voided = randomUUID();
-      expect(await ledger.reserveRefund({ refundId: voided, walletAccountId: merchant, currency: 'NGN', amount: 400n })).toMatchObject({ ok: true });
+      expect(await reserveRefund(ledger, { refundId: voided, walletAccountId: merchant, currency: 'NGN', amount: 400n })).toMatchObject({ ok: true });
       expect(await ledger.balance(merchant)).toEqual({ available: 0n, pending: 0n });
-      expect(await ledger.cancelRefund(voided)).toMatchObject({ ok: true });
+      expect(await cancelRefund(ledger, voided)).toMatchObject({ ok: true });
       expect(await ledger.balance(merchant)).toEqual({ available: 400n, pending: 0n });
-      expect(await ledger.commitRefund(voided)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await commitRefund(ledger, voided)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
       expect((await ledger.checkInvariants()).ok).toBe(true);
     });
 
     test('payouts: reserve holds, commit posts, cancel returns; insufficient funds reserves nothing', async () => {
       const merchant = await wallet('KES');
       await fund(merchant, 5_000n, 'KES');
-      const failing = await ledger.reservePayout({ payoutId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 5_001n });
+      const failing = await reservePayout(ledger, { payoutId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 5_001n });
       expect(failing).toMatchObject({ ok: false, failure: 'insufficient_funds' });
 
       const paid = randomUUID();
-      expect(await ledger.reservePayout({ payoutId: paid, walletAccountId: merchant, currency: 'KES', amount: 3_000n })).toMatchObject({ ok: true });
+      expect(await reservePayout(ledger, { payoutId: paid, walletAccountId: merchant, currency: 'KES', amount: 3_000n })).toMatchObject({ ok: true });
       expect(await ledger.balance(merchant)).toEqual({ available: 2_000n, pending: 0n });
       // The held amount cannot be spent twice.
-      expect(await ledger.reservePayout({ payoutId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 2_001n }))
+      expect(await reservePayout(ledger, { payoutId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 2_001n }))
         .toMatchObject({ ok: false, failure: 'insufficient_funds' });
-      expect(await ledger.commitPayout(paid)).toMatchObject({ ok: true, replayed: false });
-      expect(await ledger.commitPayout(paid)).toMatchObject({ ok: true, replayed: true });
-      expect(await ledger.cancelPayout(paid)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await commitPayout(ledger, paid)).toMatchObject({ ok: true, replayed: false });
+      expect(await commitPayout(ledger, paid)).toMatchObject({ ok: true, replayed: true });
+      expect(await cancelPayout(ledger, paid)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
 
       const cancelled = randomUUID();
-      await ledger.reservePayout({ payoutId: cancelled, walletAccountId: merchant, currency: 'KES', amount: 1_500n });
+      await reservePayout(ledger, { payoutId: cancelled, walletAccountId: merchant, currency: 'KES', amount: 1_500n });
       expect(await ledger.balance(merchant)).toEqual({ available: 500n, pending: 0n });
-      expect(await ledger.cancelPayout(cancelled)).toMatchObject({ ok: true });
+      expect(await cancelPayout(ledger, cancelled)).toMatchObject({ ok: true });
       expect(await ledger.balance(merchant)).toEqual({ available: 2_000n, pending: 0n });
-      expect(await ledger.commitPayout(cancelled)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
-      expect(await ledger.commitPayout(randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
+      expect(await commitPayout(ledger, cancelled)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await commitPayout(ledger, randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
     });
 
     test('disputes: the hold leaves available at once; won voids it, lost posts it, exactly one of them; insufficient funds holds nothing', async () => {
       const merchant = await wallet('KES');
       await fund(merchant, 5_000n, 'KES');
-      expect(await ledger.holdDispute({ disputeId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 5_001n }))
+      expect(await holdDispute(ledger, { disputeId: randomUUID(), walletAccountId: merchant, currency: 'KES', amount: 5_001n }))
         .toMatchObject({ ok: false, failure: 'insufficient_funds' });
       expect(await ledger.balance(merchant)).toEqual({ available: 5_000n, pending: 0n });
 
       const lost = randomUUID();
-      expect(await ledger.holdDispute({ disputeId: lost, walletAccountId: merchant, currency: 'KES', amount: 2_000n })).toMatchObject({ ok: true, replayed: false });
-      expect(await ledger.holdDispute({ disputeId: lost, walletAccountId: merchant, currency: 'KES', amount: 2_000n })).toMatchObject({ ok: true, replayed: true });
+      expect(await holdDispute(ledger, { disputeId: lost, walletAccountId: merchant, currency: 'KES', amount: 2_000n })).toMatchObject({ ok: true, replayed: false });
+      expect(await holdDispute(ledger, { disputeId: lost, walletAccountId: merchant, currency: 'KES', amount: 2_000n })).toMatchObject({ ok: true, replayed: true });
       expect(await ledger.balance(merchant)).toEqual({ available: 3_000n, pending: 0n });
-      expect(await ledger.postDisputeHold(lost)).toMatchObject({ ok: true, replayed: false });
-      expect(await ledger.postDisputeHold(lost)).toMatchObject({ ok: true, replayed: true });
-      expect(await ledger.returnDisputeHold(lost)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await postDisputeHold(ledger, lost)).toMatchObject({ ok: true, replayed: false });
+      expect(await postDisputeHold(ledger, lost)).toMatchObject({ ok: true, replayed: true });
+      expect(await returnDisputeHold(ledger, lost)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
       expect(await ledger.balance(merchant)).toEqual({ available: 3_000n, pending: 0n });
 
       const won = randomUUID();
-      expect(await ledger.holdDispute({ disputeId: won, walletAccountId: merchant, currency: 'KES', amount: 3_000n })).toMatchObject({ ok: true });
+      expect(await holdDispute(ledger, { disputeId: won, walletAccountId: merchant, currency: 'KES', amount: 3_000n })).toMatchObject({ ok: true });
       expect(await ledger.balance(merchant)).toEqual({ available: 0n, pending: 0n });
-      expect(await ledger.returnDisputeHold(won)).toMatchObject({ ok: true });
-      expect(await ledger.postDisputeHold(won)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await returnDisputeHold(ledger, won)).toMatchObject({ ok: true });
+      expect(await postDisputeHold(ledger, won)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
       expect(await ledger.balance(merchant)).toEqual({ available: 3_000n, pending: 0n });
       expect((await ledger.checkInvariants()).ok).toBe(true);
     });
@@ -280,7 +271,7 @@ for (const engine_case of engine_cases) {
     test('hold chains: all holds or none; post and void whole lists, in groups, idempotently', async () => {
       const merchant = await wallet('KES');
       await fund(merchant, 10_000n, 'KES');
-      const clearing = ledger.systemAccountId('payout_clearing', 'KES');
+      const clearing = systemAccountId('payout_clearing', 'KES');
       const legs = (amounts: bigint[]) => amounts.map((amount) => {
         const ownerId = randomUUID();
         return { id: holdLegId(ownerId, 0), debitAccountId: merchant, creditAccountId: clearing, currency: 'KES', amount, code: TransferCode.payout, ownerId };
@@ -303,48 +294,14 @@ for (const engine_case of engine_cases) {
       expect((await ledger.checkInvariants()).ok).toBe(true);
     });
 
-    test('convert moves through the FX positions of both currencies, rounding once', async () => {
-      const ownerId = randomUUID();
-      const usd = (await ledger.openWallet({ ownerId, currency: 'USD' })).accountId;
-      const ngn = (await ledger.openWallet({ ownerId, currency: 'NGN' })).accountId;
-      await fund(usd, 10_000n, 'USD');
-      const conversionId = randomUUID();
-      // 33.33 USD at 1520.255 NGN/USD = 50670.09915 NGN -> 5_067_009 kobo (rounded down).
-      const result = await ledger.convert({
-        conversionId, fromAccountId: usd, toAccountId: ngn, fromCurrency: 'USD', toCurrency: 'NGN', amount: 3_333n, rate: '1520.255',
-      });
-      expect(result).toMatchObject({ ok: true, toAmount: 5_067_009n });
-      expect(await ledger.balance(usd)).toEqual({ available: 6_667n, pending: 0n });
-      expect(await ledger.balance(ngn)).toEqual({ available: 5_067_009n, pending: 0n });
-      expect(await ledger.convert({
-        conversionId, fromAccountId: usd, toAccountId: ngn, fromCurrency: 'USD', toCurrency: 'NGN', amount: 3_333n, rate: '1520.255',
-      })).toMatchObject({ ok: true, replayed: true });
-      // Not enough USD: neither leg moves.
-      const refused = await ledger.convert({
-        conversionId: randomUUID(), fromAccountId: usd, toAccountId: ngn, fromCurrency: 'USD', toCurrency: 'NGN', amount: 6_668n,
-        rate: { numerator: 3n, denominator: 2n }, rounding: 'half_even',
-      });
-      expect(refused).toMatchObject({ ok: false, failure: 'insufficient_funds' });
-      expect(await ledger.balance(ngn)).toEqual({ available: 5_067_009n, pending: 0n });
-      // A wallet of the wrong currency is refused by the ledger itself.
-      const wrong = await ledger.convert({
-        conversionId: randomUUID(), fromAccountId: ngn, toAccountId: usd, fromCurrency: 'USD', toCurrency: 'NGN', amount: 1n, rate: '1',
-      });
-      expect(wrong).toMatchObject({ ok: false, failure: 'currency_mismatch' });
-      const tiny = await ledger.convert({
-        conversionId: randomUUID(), fromAccountId: ngn, toAccountId: usd, fromCurrency: 'NGN', toCurrency: 'USD', amount: 1n, rate: '0.0006',
-      });
-      expect(tiny).toMatchObject({ ok: false, failure: 'amount_too_small', toAmount: 0n });
-    });
-
     test('moveConversion: amounts fixed by the caller, posted at once or held on both ledgers and posted or voided together', async () => {
       const ownerId = randomUUID();
-      const usd = (await ledger.openWallet({ ownerId, currency: 'USD' })).accountId;
-      const kes = (await ledger.openWallet({ ownerId: randomUUID(), currency: 'KES' })).accountId;
+      const usd = (await openWallet(ledger, { ownerId, currency: 'USD' })).accountId;
+      const kes = (await openWallet(ledger, { ownerId: randomUUID(), currency: 'KES' })).accountId;
       await fund(usd, 10_000n, 'USD');
-      const kesPayouts = ledger.systemAccountId('payout_clearing', 'KES');
-      const fxUsd = ledger.systemAccountId('fx_position', 'USD');
-      const fxKes = ledger.systemAccountId('fx_position', 'KES');
+      const kesPayouts = systemAccountId('payout_clearing', 'KES');
+      const fxUsd = systemAccountId('fx_position', 'USD');
+      const fxKes = systemAccountId('fx_position', 'KES');
       const clearingCredits = async () => {
         const [clearing] = await engine.lookupAccounts([kesPayouts]);
         return { pending: clearing!.credits_pending, posted: clearing!.credits_posted };
@@ -353,34 +310,34 @@ for (const engine_case of engine_cases) {
       // Held: the wallet's available balance drops at once on the USD ledger; KES leaves the FX position as a hold.
       const held = randomUUID();
       const args = { conversionId: held, fromAccountId: usd, fromCurrency: 'USD', fromAmount: 2_500n, toAccountId: kesPayouts, toCurrency: 'KES', toAmount: 322_500n, pending: true };
-      expect(await ledger.moveConversion(args)).toMatchObject({ ok: true, replayed: false });
-      expect(await ledger.moveConversion(args)).toMatchObject({ ok: true, replayed: true });
+      expect(await moveConversion(ledger, args)).toMatchObject({ ok: true, replayed: false });
+      expect(await moveConversion(ledger, args)).toMatchObject({ ok: true, replayed: true });
       expect(await ledger.balance(usd)).toEqual({ available: 7_500n, pending: 0n });
-      const [legFrom, legTo] = ledger.conversionTransferIds(held);
+      const [legFrom, legTo] = conversionTransferIds(held);
       const transfers = await engine.lookupTransfers([legFrom, legTo]);
       expect(transfers.map((t) => [t.debit_account_id, t.credit_account_id, t.amount, (t.flags & TransferFlags.pending) !== 0]))
         .toEqual([[usd, fxUsd, 2_500n, true], [fxKes, kesPayouts, 322_500n, true]]);
-      expect(await ledger.commitConversion(held)).toMatchObject({ ok: true });
-      expect(await ledger.commitConversion(held)).toMatchObject({ ok: true, replayed: true });
-      expect(await ledger.cancelConversion(held)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
+      expect(await commitConversion(ledger, held)).toMatchObject({ ok: true });
+      expect(await commitConversion(ledger, held)).toMatchObject({ ok: true, replayed: true });
+      expect(await cancelConversion(ledger, held)).toMatchObject({ ok: false, failure: 'hold_already_posted' });
       expect(await ledger.balance(usd)).toEqual({ available: 7_500n, pending: 0n });
       expect(await clearingCredits()).toEqual({ pending: clearingBefore.pending, posted: clearingBefore.posted + 322_500n });
       // Voided: both holds go back; the wallet has its money again.
       const voided = randomUUID();
-      expect(await ledger.moveConversion({ ...args, conversionId: voided, fromAmount: 7_000n })).toMatchObject({ ok: true });
+      expect(await moveConversion(ledger, { ...args, conversionId: voided, fromAmount: 7_000n })).toMatchObject({ ok: true });
       expect(await ledger.balance(usd)).toEqual({ available: 500n, pending: 0n });
-      expect(await ledger.cancelConversion(voided)).toMatchObject({ ok: true });
-      expect(await ledger.commitConversion(voided)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
+      expect(await cancelConversion(ledger, voided)).toMatchObject({ ok: true });
+      expect(await commitConversion(ledger, voided)).toMatchObject({ ok: false, failure: 'hold_already_voided' });
       expect(await ledger.balance(usd)).toEqual({ available: 7_500n, pending: 0n });
       // More than the wallet holds: nothing moves on either ledger.
       const refused = randomUUID();
-      expect(await ledger.moveConversion({ ...args, conversionId: refused, fromAmount: 7_501n })).toMatchObject({ ok: false, failure: 'insufficient_funds' });
-      expect(await engine.lookupTransfers(ledger.conversionTransferIds(refused))).toEqual([]);
+      expect(await moveConversion(ledger, { ...args, conversionId: refused, fromAmount: 7_501n })).toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      expect(await engine.lookupTransfers(conversionTransferIds(refused))).toEqual([]);
       // Posted at once, into a wallet.
-      expect(await ledger.moveConversion({ ...args, conversionId: randomUUID(), toAccountId: kes, fromAmount: 100n, toAmount: 12_900n, pending: false })).toMatchObject({ ok: true });
+      expect(await moveConversion(ledger, { ...args, conversionId: randomUUID(), toAccountId: kes, fromAmount: 100n, toAmount: 12_900n, pending: false })).toMatchObject({ ok: true });
       expect(await ledger.balance(kes)).toEqual({ available: 12_900n, pending: 0n });
-      expect(await ledger.commitConversion(randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
-      await expect(ledger.moveConversion({ ...args, conversionId: randomUUID(), toCurrency: 'USD' })).rejects.toThrow(LedgerUsageError);
+      expect(await commitConversion(ledger, randomUUID())).toMatchObject({ ok: false, failure: 'hold_not_found' });
+      await expect(moveConversion(ledger, { ...args, conversionId: randomUUID(), toCurrency: 'USD' })).rejects.toThrow(LedgerUsageError);
       expect((await ledger.checkInvariants()).ok).toBe(true);
     });
 
@@ -390,13 +347,13 @@ for (const engine_case of engine_cases) {
       const escrowId = randomUUID();
       const refundId = randomUUID();
       const payoutId = randomUUID();
-      await ledger.settleCollection({ collectionId, currency: 'KES', amount: 10_000n, legs: [{ accountId: seller, amount: 10_000n, escrow: false }] });
-      const held = await ledger.settleCollection({ collectionId: escrowId, currency: 'KES', amount: 4_000n, legs: [{ accountId: seller, amount: 4_000n, escrow: true }] });
-      await ledger.reserveRefund({ refundId, walletAccountId: seller, currency: 'KES', amount: 1_500n });
-      await ledger.cancelRefund(refundId);
-      await ledger.releaseEscrow(held.escrowTransferIds[0]!);
-      await ledger.reservePayout({ payoutId, walletAccountId: seller, currency: 'KES', amount: 12_000n });
-      await ledger.commitPayout(payoutId);
+      await settleCollection(ledger, { collectionId, currency: 'KES', amount: 10_000n, legs: [{ accountId: seller, amount: 10_000n, escrow: false }] });
+      const held = await settleCollection(ledger, { collectionId: escrowId, currency: 'KES', amount: 4_000n, legs: [{ accountId: seller, amount: 4_000n, escrow: true }] });
+      await reserveRefund(ledger, { refundId, walletAccountId: seller, currency: 'KES', amount: 1_500n });
+      await cancelRefund(ledger, refundId);
+      await releaseEscrow(ledger, held.escrowTransferIds[0]!);
+      await reservePayout(ledger, { payoutId, walletAccountId: seller, currency: 'KES', amount: 12_000n });
+      await commitPayout(ledger, payoutId);
       // A movement of another wallet is not in this one's statement.
       await fund(await wallet('KES'), 77n, 'KES');
 
@@ -437,15 +394,64 @@ for (const engine_case of engine_cases) {
       expect(await ledger.accountHistory({ accountId: seller, limit: 5, before: 1n })).toEqual([]);
       expect(await ledger.accountHistory({ accountId: 987_654_321n, limit: 5 })).toEqual([]);
       await expect(ledger.accountHistory({ accountId: seller, limit: 0 })).rejects.toBeInstanceOf(LedgerUsageError);
-      await expect(ledger.accountHistory({ accountId: seller, limit: history_page_max + 1 })).rejects.toBeInstanceOf(LedgerUsageError);
+      await expect(ledger.accountHistory({ accountId: seller, limit: historyPageMax + 1 })).rejects.toBeInstanceOf(LedgerUsageError);
     });
 
     test('checkInvariants: every currency ledger sums to zero and no wallet is negative', async () => {
       const report = await ledger.checkInvariants();
-      expect(report.negativeWallets).toEqual([]);
+      expect(report.negativeAccounts).toEqual([]);
       expect(report.ledgerSums.every((s) => s.balanced)).toBe(true);
       expect(report.ok).toBe(true);
       expect(report.ledgerSums.map((s) => s.currency)).toEqual(expect.arrayContaining(['NGN', 'KES', 'USD']));
+    });
+
+    test('a deposit credits the wallet from deposit clearing, once per id', async () => {
+      const accountId = await wallet('KES');
+      const depositId = randomUUID();
+      const first = await deposit(ledger, { depositId, walletAccountId: accountId, currency: 'KES', amount: 5_000n });
+      expect(first).toMatchObject({ ok: true, replayed: false, transferIds: [idFromUuid(depositId, 0)] });
+      const again = await deposit(ledger, { depositId, walletAccountId: accountId, currency: 'KES', amount: 5_000n });
+      expect(again).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(accountId)).toEqual({ available: 5_000n, pending: 0n });
+      const [transfer] = await engine.lookupTransfers([idFromUuid(depositId, 0)]);
+      expect(transfer!.code).toBe(TransferCode.wallet_deposit);
+      expect(transfer!.debit_account_id).toBe(systemAccountId('deposit_clearing', 'KES'));
+      expect(await deposit(ledger, { depositId: randomUUID(), walletAccountId: accountId, currency: 'KES', amount: 0n }).catch((e) => e)).toBeInstanceOf(LedgerUsageError);
+      expect((await ledger.checkInvariants()).ok).toBe(true);
+    });
+
+    test('a transfer moves all or nothing, never past the payer\'s balance, and not across currencies', async () => {
+      const payer = await wallet('KES');
+      const payee = await wallet('KES');
+      await deposit(ledger, { depositId: randomUUID(), walletAccountId: payer, currency: 'KES', amount: 1_000n });
+      const tooMuch = await transferBetweenWallets(ledger, { transferId: randomUUID(), fromAccountId: payer, toAccountId: payee, currency: 'KES', amount: 1_001n });
+      expect(tooMuch).toMatchObject({ ok: false, failure: 'insufficient_funds' });
+      const transferId = randomUUID();
+      const moved = await transferBetweenWallets(ledger, { transferId, fromAccountId: payer, toAccountId: payee, currency: 'KES', amount: 1_000n });
+      expect(moved).toMatchObject({ ok: true, replayed: false });
+      expect(await transferBetweenWallets(ledger, { transferId, fromAccountId: payer, toAccountId: payee, currency: 'KES', amount: 1_000n })).toMatchObject({ ok: true, replayed: true });
+      expect(await ledger.balance(payer)).toEqual({ available: 0n, pending: 0n });
+      expect(await ledger.balance(payee)).toEqual({ available: 1_000n, pending: 0n });
+      const ngn = await wallet('NGN');
+      await deposit(ledger, { depositId: randomUUID(), walletAccountId: payee, currency: 'KES', amount: 1n });
+      expect(await transferBetweenWallets(ledger, { transferId: randomUUID(), fromAccountId: payee, toAccountId: ngn, currency: 'KES', amount: 1n }))
+        .toMatchObject({ ok: false, failure: 'currency_mismatch' });
+      expect(await transferBetweenWallets(ledger, { transferId: randomUUID(), fromAccountId: payee, toAccountId: payee, currency: 'KES', amount: 1n }).catch((e) => e))
+        .toBeInstanceOf(LedgerUsageError);
+      expect((await ledger.checkInvariants()).ok).toBe(true);
+    });
+
+    test('concurrent transfers out of one wallet take exactly what it holds', async () => {
+      const payer = await wallet('KES');
+      const payees = await Promise.all([wallet('KES'), wallet('KES'), wallet('KES')]);
+      await deposit(ledger, { depositId: randomUUID(), walletAccountId: payer, currency: 'KES', amount: 10_000n });
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => transferBetweenWallets(ledger, {
+        transferId: randomUUID(), fromAccountId: payer, toAccountId: payees[i % 3]!, currency: 'KES', amount: 700n,
+      })));
+      expect(results.filter((r) => r.ok)).toHaveLength(14);
+      expect(results.filter((r) => !r.ok && r.failure === 'insufficient_funds')).toHaveLength(16);
+      expect(await ledger.balance(payer)).toEqual({ available: 200n, pending: 0n });
+      expect((await ledger.checkInvariants()).ok).toBe(true);
     });
   });
 }

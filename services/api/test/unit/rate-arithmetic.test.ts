@@ -1,8 +1,9 @@
-// Pure parts: FX arithmetic (integers, one rounding) and deterministic ids.
+// Conversion arithmetic (integers, one rounding): moved from @payagg/ledger with the code (decision 0620).
 
 import fc from 'fast-check';
+import { LedgerUsageError } from '@payagg/ledger';
 import { describe, expect, test } from 'vitest';
-import { LedgerUsageError, convertAmount, divideRounded, idFromParts, idFromUuid, ledgerOf, parseRate, u128FromUuid, u128_max, uuidFromU128 } from '../src/index.ts';
+import { convertAmount, divideRounded, parseRate } from '../../src/fx/rate-arithmetic.ts';
 
 describe('fx arithmetic', () => {
   test('parseRate reads decimals exactly and refuses anything else', () => {
@@ -47,35 +48,5 @@ describe('fx arithmetic', () => {
       expect(up - down <= 1n).toBe(true);
       expect(half === down || half === up).toBe(true);
     }));
-  });
-});
-
-describe('ids', () => {
-  const uuid = '0190d6b4-8f1e-7c3a-9b2d-4e5f60718293';
-
-  test('idFromUuid is deterministic, distinct per leg, and a valid u128', () => {
-    expect(idFromUuid(uuid, 0)).toBe(idFromUuid(uuid, 0));
-    expect(idFromUuid(uuid, 0)).not.toBe(idFromUuid(uuid, 1));
-    expect(idFromUuid(uuid.toUpperCase(), 3)).toBe(idFromUuid(uuid, 3));
-    const id = idFromUuid(uuid, 2);
-    expect(id > 0n && id < u128_max).toBe(true);
-    expect(() => idFromUuid('not-a-uuid', 0)).toThrow(LedgerUsageError);
-    expect(() => idFromUuid(uuid, -1)).toThrow(LedgerUsageError);
-    expect(u128FromUuid(uuid)).toBe(0x0190d6b48f1e7c3a9b2d4e5f60718293n);
-    expect(uuidFromU128(u128FromUuid(uuid.toUpperCase()))).toBe(uuid.toLowerCase());
-    expect(uuidFromU128(1n)).toBe('00000000-0000-0000-0000-000000000001');
-    expect(() => uuidFromU128(u128_max + 1n)).toThrow(LedgerUsageError);
-    expect(() => uuidFromU128(-1n)).toThrow(LedgerUsageError);
-  });
-
-  test('idFromParts separates its parts', () => {
-    expect(idFromParts('ns', 'ab', 'c')).not.toBe(idFromParts('ns', 'a', 'bc'));
-    expect(idFromParts('ns', 1n)).toBe(idFromParts('ns', '1'));
-  });
-
-  test('ledger = ISO 4217 numeric code', () => {
-    expect(ledgerOf('USD')).toBe(840);
-    expect(ledgerOf('NGN')).toBe(566);
-    expect(() => ledgerOf('ABC')).toThrow(LedgerUsageError);
   });
 });

@@ -1,31 +1,31 @@
-// Currency conversion arithmetic: integers only, one rounding, by a named rule.
-// A rate is "units of the quote currency per one unit of the base currency", in major units,
-// exactly as quoted (e.g. "1520.25" NGN per USD). Converting a minor-unit amount therefore
-// multiplies by the rate and by 10^(quote exponent - base exponent), then rounds once.
+// Currency conversion arithmetic: integers only, one rounding, by a named rule (moved from
+// @payagg/ledger, which knows no product: decision 0620). A rate is "units of the quote currency
+// per one unit of the base currency", in major units, exactly as quoted (e.g. "1520.25" NGN per
+// USD). Converting a minor-unit amount multiplies by the rate and by 10^(quote exponent - base
+// exponent), then rounds once. Errors stay LedgerUsageError, as before the move.
 
-import { LedgerUsageError } from '../model.ts';
+import { LedgerUsageError } from '@payagg/ledger';
 
 /** Digits allowed in a decimal rate string (integer and fraction together). */
-export const rate_digits_max = 30;
+export const rateDigitsMax = 30;
 
 export type Rate = { numerator: bigint; denominator: bigint };
 /**
- * down: toward zero (the default: the platform's FX position never pays out a fraction it did
+ * down: toward zero (what the service uses: the platform's FX position never pays out a fraction it did
  * not receive, as TigerBeetle's currency-exchange recipe advises); up: away from zero;
  * half_up: nearest, ties away from zero; half_even: nearest, ties to even (banker's).
  */
 export type Rounding = 'down' | 'up' | 'half_up' | 'half_even';
-export const rounding_default: Rounding = 'down';
 
-const decimal_pattern = /^(\d+)(?:\.(\d+))?$/;
+const decimalPattern = /^(\d+)(?:\.(\d+))?$/;
 
 /** Parses "1520.25" into 152025/100 without ever making a float. */
 export function parseRate(rate: string): Rate {
-  const match = decimal_pattern.exec(rate);
+  const match = decimalPattern.exec(rate);
   if (!match) throw new LedgerUsageError(`rate must be a plain decimal like "1520.25", got "${rate}"`);
   const integer = match[1]!;
   const fraction = match[2] ?? '';
-  if (integer.length + fraction.length > rate_digits_max) throw new LedgerUsageError(`rate has more than ${rate_digits_max} digits`);
+  if (integer.length + fraction.length > rateDigitsMax) throw new LedgerUsageError(`rate has more than ${rateDigitsMax} digits`);
   const numerator = BigInt(integer + fraction);
   if (numerator === 0n) throw new LedgerUsageError('rate must be greater than zero');
   return { numerator, denominator: 10n ** BigInt(fraction.length) };
