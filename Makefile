@@ -79,8 +79,8 @@ lint-deps: install
 	depcruise --config .dependency-cruiser.cjs services packages conformance scripts --output-type err
 
 lint-spec: install
-	redocly lint spec/merchant.yaml spec/partner.yaml
-	spectral lint --ruleset .spectral.yaml --fail-severity error spec/merchant.yaml spec/partner.yaml
+	redocly lint spec/merchant.yaml spec/partner.yaml spec/ops.yaml
+	spectral lint --ruleset .spectral.yaml --fail-severity error spec/merchant.yaml spec/partner.yaml spec/ops.yaml
 
 generate: install
 	bash scripts/generate.sh
