@@ -24,6 +24,11 @@ export type ItemFilters = { class?: ReconClass; exceptionsOnly: boolean; state?:
 
 type JoinedRow = ItemRow & { r_json: ResolutionRow | null };
 
+/** The joined resolution as JSON, its 128-bit transfer id and amount as text (JSON numbers would round them). */
+function resolutionJson(q: Queryable) {
+  return q`case when r.id is null then null else to_jsonb(r) || jsonb_build_object('ledger_transfer_id', r.ledger_transfer_id::text, 'amount', r.amount::text) end`;
+}
+
 function withResolution(row: JoinedRow): ItemWithResolution {
   const { r_json: resolution, ...item } = row;
   return { ...item, resolution: resolution ? { ...resolution, created_at: new Date(resolution.created_at) } : null };
@@ -32,19 +37,19 @@ function withResolution(row: JoinedRow): ItemWithResolution {
 /** Items after `afterSeq`, at most `take`, with their resolutions. */
 export async function listItems(q: Queryable, runId: string, provider: string, filters: ItemFilters, afterSeq: number, take: number): Promise<ItemWithResolution[]> {
   const rows = await q<JoinedRow[]>`
-    select i.*, to_jsonb(r) as r_json
+    select i.*, ${resolutionJson(q)} as r_json
     from recon_items i
     left join recon_resolutions r on r.provider = ${provider} and r.item_key = i.item_key and r.class = i.class
     where i.run_id = ${runId} and i.seq > ${afterSeq}
       ${filters.class ? q`and i.class = ${filters.class}` : filters.exceptionsOnly ? q`and i.class <> 'matched'` : q``}
-      ${filters.state === 'open' ? q`and r.id is null` : filters.state === 'resolved' ? q`and r.id is not null` : q``}
+      ${filters.state === 'open' ? q`and i.class <> 'matched' and r.id is null` : filters.state === 'resolved' ? q`and r.id is not null` : q``}
     order by i.seq limit ${take}`;
   return rows.map(withResolution);
 }
 
 export async function getItem(q: Queryable, runId: string, provider: string, seq: number): Promise<ItemWithResolution> {
   const [row] = await q<JoinedRow[]>`
-    select i.*, to_jsonb(r) as r_json from recon_items i
+    select i.*, ${resolutionJson(q)} as r_json from recon_items i
     left join recon_resolutions r on r.provider = ${provider} and r.item_key = i.item_key and r.class = i.class
     where i.run_id = ${runId} and i.seq = ${seq}`;
   if (!row) throw new Refusal('no_such_recon_item', 'The run has no such item.');

@@ -58,17 +58,19 @@ function recordOf(cells: Record<string, string>, line: number): ProviderReportRe
 }
 
 export async function* parseMpesaStatement(input: Readable): AsyncGenerator<ProviderReportRecord> {
-  const parser = input.pipe(parse({ columns: false, skip_empty_lines: true, trim: true, relax_column_count: true, bom: true }));
+  const parser = input.pipe(parse({ columns: false, skip_empty_lines: true, trim: true, relax_column_count: true, info: true, bom: true }));
   let line = 0;
+  let records = 0;
   let header: string[] | null = null;
-  for await (const row of parser as AsyncIterable<string[]>) {
-    line += 1;
+  for await (const { record: row, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    line = info.lines;
+    records += 1;
     if (!header) {
       if (row[0] === mpesaStatementColumns[0]) {
         const missing = mpesaStatementColumns.filter((column) => !row.includes(column));
         if (missing.length > 0) throw new ReportParseError(line, 'header', `lacks ${missing.join(', ')}`);
         header = row;
-      } else if (line >= mpesaPreambleLinesMax) {
+      } else if (records >= mpesaPreambleLinesMax) {
         throw new ReportParseError(line, 'header', `no "${mpesaStatementColumns[0]}" header in the first ${mpesaPreambleLinesMax} lines`);
       }
       continue;

@@ -38,7 +38,7 @@ export function reconciliationRoutes(ctx: RouteContext): RouteHandlers {
     async 'GET /reconciliation/runs/{run_id}/items'(req, res) {
       const query = req.query as Query;
       const run = await getRun(ctx.sql, String(req.params.run_id));
-      const filters = { class: query.class as ReconClass | undefined, exceptionsOnly: query.exceptions_only === 'true', state: query.state as 'open' | 'resolved' | undefined };
+      const filters = { class: query.class as ReconClass | undefined, exceptionsOnly: String(query.exceptions_only) === 'true', state: query.state as 'open' | 'resolved' | undefined };
       // Items are in their run's order: the cursor carries the last item's position (its seq) as
       // the keyset's time, under the run's id, so the signed cursor of one run fits no other.
       const list = `recon_items:${run.id}`;

@@ -10,11 +10,13 @@ export const sandboxReportColumns = ['reference', 'kind', 'amount', 'currency', 
 const statuses: readonly ReportRecordStatus[] = ['success', 'failed', 'pending'];
 
 export async function* parseSandboxReport(input: Readable): AsyncGenerator<ProviderReportRecord> {
-  const parser = input.pipe(parse({ columns: false, skip_empty_lines: true, trim: true, relax_column_count: true }));
+  const parser = input.pipe(parse({ columns: false, skip_empty_lines: true, trim: true, relax_column_count: true, info: true }));
   let line = 0;
-  for await (const row of parser as AsyncIterable<string[]>) {
-    line += 1;
-    if (line === 1) {
+  let records = 0;
+  for await (const { record: row, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    line = info.lines;
+    records += 1;
+    if (records === 1) {
       if (row.join(',') !== sandboxReportColumns.join(',')) throw new ReportParseError(1, 'header', `must be ${sandboxReportColumns.join(',')}`);
       continue;
     }
@@ -36,5 +38,5 @@ export async function* parseSandboxReport(input: Readable): AsyncGenerator<Provi
       occurredAt: time,
     };
   }
-  if (line === 0) throw new ReportParseError(1, 'header', `must be ${sandboxReportColumns.join(',')}`);
+  if (records === 0) throw new ReportParseError(1, 'header', `must be ${sandboxReportColumns.join(',')}`);
 }

@@ -3,8 +3,8 @@
 // correction, the wallet exists (422) -> the ledger transfer (402 when the wallet cannot cover a
 // debit: nothing moved, nothing recorded) -> the resolution row. The resolution's id, and so the
 // transfer's, derives from the exception, so a retry after a crash between the transfer and the
-// row finds the transfer (`exists`) and records the row; a concurrent second resolver's transfer
-// is the same transfer, and its row loses the unique race (409).
+// row with the same figures finds the transfer (`exists`) and records the row; a second resolver
+// waits for the first (an advisory lock per exception) and then finds it resolved (409).
 import type { Ledger } from '@payagg/ledger';
 import type { Sql } from '../../db/index.ts';
 import { fieldsRefusal, Refusal } from '../../domain/outcomes.ts';
@@ -22,7 +22,26 @@ export type ResolveDeps = { sql: Sql; ledger: Ledger };
 
 const alreadyResolved = () => new Refusal('recon_exception_already_resolved', 'The exception is resolved already; resolutions are never edited.');
 
+/**
+ * One resolver of an exception at a time: a session advisory lock on the exception's resolution
+ * id, held on a reserved connection while the checks, the ledger transfer and the row run, so two
+ * operators correcting one exception at once can never both move money.
+ */
 export async function resolveException(deps: ResolveDeps, request: ResolveRequest): Promise<ItemWithResolution> {
+  const run = await getRun(deps.sql, request.runId);
+  const item = await getItem(deps.sql, run.id, run.provider, request.itemSeq);
+  const lock = await deps.sql.reserve();
+  const lockKey = resolutionIdOf(run.provider, item.item_key, item.class);
+  try {
+    await lock`select pg_advisory_lock(hashtextextended(${lockKey}, 0))`;
+    return await resolveLocked(deps, request);
+  } finally {
+    await lock`select pg_advisory_unlock(hashtextextended(${lockKey}, 0))`.catch(() => undefined);
+    lock.release();
+  }
+}
+
+async function resolveLocked(deps: ResolveDeps, request: ResolveRequest): Promise<ItemWithResolution> {
   const run = await getRun(deps.sql, request.runId);
   const item = await getItem(deps.sql, run.id, run.provider, request.itemSeq);
   if (item.class === 'matched') throw fieldsRefusal('recon_item_not_an_exception', [{ field: 'path.item_id', message: 'is a matched item, not an exception' }]);
