@@ -24,6 +24,7 @@ import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
 import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from './accounts/partners.ts';
 import { uuidPattern } from './ids.ts';
+import { parseReconCommand, ReconUsageError, reconUsage } from './reconciliation/recon-cli.ts';
 
 const usage = `Usage: ./payagg <command>
 
@@ -65,6 +66,7 @@ const usage = `Usage: ./payagg <command>
   partners keys revoke API_KEY
       Running servers refuse a revoked key within AUTH_CACHE_TTL_MS.
   db migrate
+${reconUsage}
 
 The API secret (and a partner's API key) is is printed once, at creation; it is stored encrypted and cannot be shown again.
 Configuration: DATABASE_URL (else the embedded PostgreSQL in DATA_DIR, default ./.data), MASTER_KEY.`;
@@ -434,9 +436,11 @@ function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
 async function main(argv: string[]): Promise<number> {
   let command: Command;
   try {
-    command = parseCommand(argv, readMode(process.env));
+    // Reconciliation's commands (reconciliation/recon-cli.ts) run with the configuration too.
+    const recon = parseReconCommand(argv);
+    command = recon ? { needsKey: false, run: (db) => recon.run(db, loadConfig(process.env)) } : parseCommand(argv, readMode(process.env));
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ReconUsageError) {
       process.stderr.write(`error: ${error.message}\n\n${usage}\n`);
       return 2;
     }
