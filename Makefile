@@ -12,7 +12,7 @@ SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
 .PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
-        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts conformance mock python-venv conformance-venv typecheck ci docs lint-deps
+        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts bench-recon conformance mock python-venv conformance-venv typecheck ci docs lint-deps
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
@@ -25,7 +25,7 @@ help:
 	@echo "make check-generated     fail if generated code drifted from spec/"
 	@echo "make conformance         schemathesis against a freshly started server"
 	@echo "make mock                Prism mock of spec/merchant.yaml on port 4010"
-	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks | bench-payouts   benchmarks that print figures"
+	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks | bench-payouts | bench-recon   benchmarks that print figures"
 
 # --- toolchain -------------------------------------------------------------------------
 tools:
@@ -115,3 +115,7 @@ bench-webhooks: install
 
 bench-payouts: install
 	pnpm --filter @payagg/api run bench-payouts
+
+# 1,000,000 provider records reconciled against as many of ours: records/s and peak RSS (docs/reconciliation.md).
+bench-recon: install
+	pnpm --filter @payagg/api run bench-recon

@@ -35,21 +35,34 @@ export class CopyWriter {
     this.#closed.catch(() => undefined);
   }
 
-  async row(values: readonly CopyValue[]): Promise<void> {
-    this.#chunk += values.map(copyField).join('\t') + '\n';
-    if (this.#chunk.length >= copyChunkBytes) await this.#flush();
+  /** Adds a row; true when the chunk is full and the caller must `await flush()` before the next. */
+  row(values: readonly CopyValue[]): boolean {
+    let line = '';
+    for (let i = 0; i < values.length; i += 1) line += (i === 0 ? '' : '\t') + copyField(values[i]!);
+    this.#chunk += line + '\n';
+    return this.#chunk.length >= copyChunkBytes;
   }
 
-  async #flush(): Promise<void> {
+  async flush(): Promise<void> {
     if (this.#failure) throw this.#failure;
     if (this.#chunk === '') return;
     const text = this.#chunk;
     this.#chunk = '';
-    if (!this.#stream.write(text)) await new Promise<void>((resolve, reject) => { this.#stream.once('drain', resolve); this.#stream.once('error', reject); });
+    if (this.#stream.write(text)) return;
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        this.#stream.off('drain', done);
+        this.#stream.off('error', done);
+        if (error) reject(error);
+        else resolve();
+      };
+      this.#stream.on('drain', done);
+      this.#stream.on('error', done);
+    });
   }
 
   async close(): Promise<void> {
-    await this.#flush();
+    await this.flush();
     this.#stream.end();
     await this.#closed;
     if (this.#failure) throw this.#failure;

@@ -32,7 +32,7 @@ export async function loadReportRecords(sql: Sql, runId: string, records: AsyncI
       const at = r.occurredAt.getTime();
       if (at < margins.fromMs || at >= margins.toMs) { skipped += 1; continue; }
       loaded += 1;
-      await writer.row([runId, loaded, r.reference, r.kind, r.amount, r.currency, r.status, r.occurredAt]);
+      if (writer.row([runId, loaded, r.reference, r.kind, r.amount, r.currency, r.status, r.occurredAt])) await writer.flush();
     }
   } finally {
     await writer.close();
@@ -106,7 +106,7 @@ export async function matchRun(sql: Sql, runId: string, period: Period, settings
     const values: CopyValue[] = [runId, seq, copy > 1 ? `${reference}#${copy}` : reference, cls, reference,
       o?.kind ?? null, o?.id ?? null, o?.merchant_id ?? null, o ? o.amount : null, o?.currency ?? null, o?.status ?? null, o?.created_at ?? null,
       p?.kind ?? null, p ? p.amount : null, p?.currency ?? null, p?.status ?? null, p?.occurred_at ?? null];
-    await writer.row(values);
+    if (writer.row(values)) await writer.flush();
   };
   const providers = rowsOf(providerCursor(sql, runId));
   const ours = rowsOf(ourCursor(sql, settings, margins));

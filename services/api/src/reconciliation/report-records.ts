@@ -42,13 +42,18 @@ export function checkReference(value: string | undefined, line: number, column: 
   return reference;
 }
 
+/** Currencies already found supported: a report names a handful, a million times. */
+const knownCurrencies = new Set<string>();
+
 export function checkCurrency(value: string | undefined, line: number, column: string): string {
   const currency = (value ?? '').trim().toUpperCase();
+  if (knownCurrencies.has(currency)) return currency;
   try {
     currencyInfo(currency);
   } catch {
     throw new ReportParseError(line, column, `"${currency}" is not a supported currency`);
   }
+  knownCurrencies.add(currency);
   return currency;
 }
 
