@@ -65,8 +65,7 @@ const usage = `Usage: ./payagg <command>
       The key has its partner's mode.
   partners keys revoke API_KEY
       Running servers refuse a revoked key within AUTH_CACHE_TTL_MS.
-  db migrate
-${reconUsage}
+  db migrate\n${reconUsage}
 
 The API secret (and a partner's API key) is is printed once, at creation; it is stored encrypted and cannot be shown again.
 Configuration: DATABASE_URL (else the embedded PostgreSQL in DATA_DIR, default ./.data), MASTER_KEY.`;
@@ -74,7 +73,6 @@ Configuration: DATABASE_URL (else the embedded PostgreSQL in DATA_DIR, default .
 class UsageError extends Error {
   name = 'UsageError';
 }
-
 
 function requireUuid(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`${what} is required`);
@@ -421,9 +419,7 @@ function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
     parse({});
     return {
       needsKey: false,
-      async run() {
-        // Migration runs below for every command; here it only reports.
-      },
+      async run() {}, // migration runs below for every command; here it only reports
     };
   }
   if (group === undefined || group === 'help' || group === '--help' || group === '-h') {
@@ -436,8 +432,7 @@ function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
 async function main(argv: string[]): Promise<number> {
   let command: Command;
   try {
-    // Reconciliation's commands (reconciliation/recon-cli.ts) run with the configuration too.
-    const recon = parseReconCommand(argv);
+    const recon = parseReconCommand(argv); // reconciliation/recon-cli.ts: ops keys and reconciliation
     command = recon ? { needsKey: false, run: (db) => recon.run(db, loadConfig(process.env)) } : parseCommand(argv, readMode(process.env));
   } catch (error) {
     if (error instanceof UsageError || error instanceof ReconUsageError) {
