@@ -69,9 +69,10 @@ module.exports = {
       severity: 'error',
       comment: 'Flows are above the rules: the rules of a capability and the shared kernel never import a flow.',
       // The collection completer finishes abandoned runs of two flows, so it uses their operations.
+      // A capability's operator CLI commands (`<cap>/*-cli.ts`) are an entry point like its routes.
       from: {
         path: [capabilityCore, '^services/api/src/domain/'],
-        pathNot: ['/flows/', '/jobs/', '-routes\\.ts$', '^services/api/src/collections/collection-completer\\.ts$'],
+        pathNot: ['/flows/', '/jobs/', '-routes\\.ts$', '-cli\\.ts$', '^services/api/src/collections/collection-completer\\.ts$'],
       },
       to: { path: '/flows/' },
     },

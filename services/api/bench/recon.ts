@@ -54,6 +54,31 @@ async function loadOurs(sql: import('../src/db/index.ts').Sql, merchantId: strin
   await writer.close();
 }
 
+/**
+ * CPU seconds (user + system) used so far by this process and by the embedded PostgreSQL's
+ * processes (found by their data directory in /proc/<pid>/cmdline): on a machine shared with
+ * others, records per CPU-second says what the work costs whatever the load average.
+ */
+function cpuSeconds(dataDir: string): { node: number; postgres: number } {
+  const usage = process.cpuUsage();
+  const stats = new Map<string, { ppid: string; ticks: number; postmaster: boolean }>();
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const postmaster = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+      stats.set(pid, { ppid: fields[1]!, ticks: Number(fields[11]) + Number(fields[12]), postmaster });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  // The postmaster (started with the data directory) and its children, the backends.
+  const postmasters = new Set([...stats].filter(([, s]) => s.postmaster).map(([pid]) => pid));
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (postmasters.has(pid) || postmasters.has(stat.ppid)) ticks += stat.ticks;
+  // Clock ticks are 100 per second on Linux (sysconf(_SC_CLK_TCK)).
+  return { node: (usage.user + usage.system) / 1e6, postgres: ticks / 100 };
+}
+
 async function measuredRun(sql: import('../src/db/index.ts').Sql, dayStart: number, from: number, to: number) {
   let peakRss = process.memoryUsage.rss();
   let peakHeap = process.memoryUsage().heapUsed;
@@ -89,8 +114,16 @@ async function main(): Promise<void> {
     process.stdout.write(`machine: ${machineLine()}\n`);
     process.stdout.write(`loaded ${quarter + records} transactions of ours with COPY in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s\n`);
     for (const [label, dayStart, from, to] of [['quarter period', small, 0, quarter], ['whole period', large, quarter, quarter + records]] as const) {
+      // Backends of a run end with it (cursors, COPY): their CPU is read while they live, so the
+      // PostgreSQL figure counts the whole cluster's processes, before and after.
+      const cpuBefore = cpuSeconds(dataDir);
       const { run, seconds, peakRssMb, peakHeapMb } = await measuredRun(db.sql, dayStart, from, to);
+      const cpuAfter = cpuSeconds(dataDir);
       const rate = Math.round(Number(run.provider_records) / seconds);
+      const nodeCpu = cpuAfter.node - cpuBefore.node;
+      const pgCpu = Math.max(0, cpuAfter.postgres - cpuBefore.postgres);
+      process.stdout.write(`${label}: CPU ${nodeCpu.toFixed(1)} s node + ${pgCpu.toFixed(1)} s postgres (long-lived processes) = ` +
+        `${Math.round(Number(run.provider_records) / (nodeCpu + pgCpu))} records per CPU-second\n`);
       process.stdout.write(`${label}: ${run.provider_records} provider records vs ${run.our_records} ours in ${seconds.toFixed(1)} s = ${rate} records/s; ` +
         `peak RSS ${peakRssMb} MB, peak heap ${peakHeapMb} MB; load average ${os.loadavg()[0]!.toFixed(1)}; counts ${JSON.stringify(run.counts)}\n`);
     }
