@@ -24,7 +24,7 @@ import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
 import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from './accounts/partners.ts';
 import { uuidPattern } from './ids.ts';
-import { parseReconCommand, ReconUsageError, reconUsage } from './reconciliation/recon-cli.ts';
+import { ReconUsageError, reconUsage } from './reconciliation/recon-cli-usage.ts';
 
 const usage = `Usage: ./payagg <command>
 
@@ -432,7 +432,7 @@ function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
 async function main(argv: string[]): Promise<number> {
   let command: Command;
   try {
-    const recon = parseReconCommand(argv); // reconciliation/recon-cli.ts: ops keys and reconciliation
+    const recon = argv[0] === 'ops-key' || argv[0] === 'recon' ? (await import('./reconciliation/recon-cli.ts')).parseReconCommand(argv) : null;
     command = recon ? { needsKey: false, run: (db) => recon.run(db, loadConfig(process.env)) } : parseCommand(argv, readMode(process.env));
   } catch (error) {
     if (error instanceof UsageError || error instanceof ReconUsageError) {
