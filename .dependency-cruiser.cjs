@@ -11,7 +11,7 @@
 /** Shared machinery of the service: the HTTP pipeline, auth, database, idempotency, crypto. */
 const sharedMachinery = '^services/api/src/(http|auth|db|idempotency|crypto)/';
 /** The capabilities: what the service does for merchants and partners. */
-const capabilityNames = 'collections|sub-merchants|payouts|fx|partner-wallets|wallets|accounts|webhooks';
+const capabilityNames = 'collections|sub-merchants|payouts|fx|partner-wallets|wallets|accounts|webhooks|reconciliation';
 /** Capability code, and the providers' and their interfaces' folders. */
 const capabilities = `^services/api/src/(${capabilityNames}|rails|payout-rails|kyc|fx-rates|provider-outcomes|jobs/tasks|connectors)/`;
 /** A capability's rules, SQL and flows: everything of it but its routes and its jobs. */
@@ -20,7 +20,7 @@ const capabilityCore = `^services/api/src/(${capabilityNames.replace('|webhooks'
 /** Capability modules shared machinery may still import, each with its reason. */
 const sharedMachineryExceptions = [
   // API keys and partners are what auth authenticates: they move into auth/ with their routes.
-  '^services/api/src/accounts/(api-keys|partners)\\.ts$',
+  '^services/api/src/accounts/(api-keys|partners|operators)\\.ts$',
   // The composition of the HTTP app: it mounts every capability's routes and pages.
   '^services/api/src/routes/(index|registry)\\.ts$',
   '^services/api/src/connectors/sandbox/collection-rails/payer-pages\\.ts$',
@@ -69,9 +69,10 @@ module.exports = {
       severity: 'error',
       comment: 'Flows are above the rules: the rules of a capability and the shared kernel never import a flow.',
       // The collection completer finishes abandoned runs of two flows, so it uses their operations.
+      // A capability's operator CLI commands (`<cap>/*-cli.ts`) are an entry point like its routes.
       from: {
         path: [capabilityCore, '^services/api/src/domain/'],
-        pathNot: ['/flows/', '/jobs/', '-routes\\.ts$', '^services/api/src/collections/collection-completer\\.ts$'],
+        pathNot: ['/flows/', '/jobs/', '-routes\\.ts$', '-cli\\.ts$', '^services/api/src/collections/collection-completer\\.ts$'],
       },
       to: { path: '/flows/' },
     },

@@ -12,7 +12,7 @@ SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
 .PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
-        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts bench-marketplace conformance mock python-venv conformance-venv typecheck ci docs lint-deps
+        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts bench-marketplace bench-recon conformance mock python-venv conformance-venv typecheck ci docs lint-deps
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
@@ -25,7 +25,7 @@ help:
 	@echo "make check-generated     fail if generated code drifted from spec/"
 	@echo "make conformance         schemathesis against a freshly started server"
 	@echo "make mock                Prism mock of spec/merchant.yaml on port 4010"
-	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks | bench-payouts   benchmarks that print figures"
+	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks | bench-payouts | bench-recon   benchmarks that print figures"
 	@echo "make bench-marketplace   whole marketplace payments (collection, split, escrow release, payout, signed webhooks) vs their floor,"
 	@echo "                         per ledger engine and worker layout; minutes (BENCH_QUICK=1 short; docs/performance.md)"
 
@@ -81,8 +81,8 @@ lint-deps: install
 	depcruise --config .dependency-cruiser.cjs services packages conformance scripts --output-type err
 
 lint-spec: install
-	redocly lint spec/merchant.yaml spec/partner.yaml
-	spectral lint --ruleset .spectral.yaml --fail-severity error spec/merchant.yaml spec/partner.yaml
+	redocly lint spec/merchant.yaml spec/partner.yaml spec/ops.yaml
+	spectral lint --ruleset .spectral.yaml --fail-severity error spec/merchant.yaml spec/partner.yaml spec/ops.yaml
 
 generate: install
 	bash scripts/generate.sh
@@ -120,3 +120,7 @@ bench-payouts: install
 
 bench-marketplace: install
 	pnpm --filter @payagg/api run bench-marketplace
+
+# 1,000,000 provider records reconciled against as many of ours: records/s and peak RSS (docs/reconciliation.md).
+bench-recon: install
+	pnpm --filter @payagg/api run bench-recon

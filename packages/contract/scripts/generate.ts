@@ -29,6 +29,7 @@ interface Target {
 const targets: Target[] = [
   { spec_file: 'merchant.yaml', output_file: 'src/merchant.ts' },
   { spec_file: 'partner.yaml', output_file: 'src/partner.ts' },
+  { spec_file: 'ops.yaml', output_file: 'src/ops.ts' },
 ];
 
 async function render(target: Target): Promise<string> {

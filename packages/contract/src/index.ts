@@ -1,4 +1,4 @@
-// Entry point of @payagg/contract. merchant.ts and partner.ts are GENERATED from spec/ (never
+// Entry point of @payagg/contract. merchant.ts, partner.ts and ops.ts are GENERATED from spec/ (never
 // edit them); this file only names what they export.
 import type { components } from './merchant.ts';
 
@@ -13,6 +13,11 @@ export type {
   components as PartnerComponents,
   operations as PartnerOperations,
 } from './partner.ts';
+export type {
+  paths as OpsPaths,
+  components as OpsComponents,
+  operations as OpsOperations,
+} from './ops.ts';
 
 /** Every `error.code` the API documents. Clients branch on status and this, never on message. */
 export type ApiErrorCode = components['schemas']['ErrorCode'];
@@ -22,3 +27,6 @@ export type Schema<Name extends keyof components['schemas']> = components['schem
 
 /** A schema of the partner wallet API by name, e.g. `PartnerSchema<'PartnerWallet'>`. */
 export type PartnerSchema<Name extends keyof import('./partner.ts').components['schemas']> = import('./partner.ts').components['schemas'][Name];
+
+/** A schema of the operators' API by name, e.g. `OpsSchema<'ReconciliationRun'>`. */
+export type OpsSchema<Name extends keyof import('./ops.ts').components['schemas']> = import('./ops.ts').components['schemas'][Name];

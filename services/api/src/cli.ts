@@ -15,6 +15,7 @@ import { accountCommands } from './cli/account-commands.ts';
 import { type Command, type CommandBuilder, parseOptions, UsageError } from './cli/command.ts';
 import { marketplaceCommands } from './cli/marketplace-commands.ts';
 import { partnerCommands } from './cli/partner-commands.ts';
+import { ReconUsageError, reconUsage } from './reconciliation/recon-cli-usage.ts';
 
 const usage = `Usage: ./payagg <command>
 
@@ -56,6 +57,7 @@ const usage = `Usage: ./payagg <command>
   partners keys revoke API_KEY
       Running servers refuse a revoked key within AUTH_CACHE_TTL_MS.
   db migrate
+${reconUsage}
 
 The API secret (and a partner's API key) is is printed once, at creation; it is stored encrypted and cannot be shown again.
 Configuration: DATABASE_URL (else the embedded PostgreSQL in DATA_DIR, default ./.data), MASTER_KEY.`;
@@ -90,9 +92,10 @@ function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
 async function main(argv: string[]): Promise<number> {
   let command: Command;
   try {
-    command = parseCommand(argv, readMode(process.env));
+    const recon = argv[0] === 'ops-key' || argv[0] === 'recon' ? (await import('./reconciliation/recon-cli.ts')).parseReconCommand(argv) : null;
+    command = recon ? { needsKey: false, run: (db) => recon.run(db, loadConfig(process.env)) } : parseCommand(argv, readMode(process.env));
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ReconUsageError) {
       process.stderr.write(`error: ${error.message}\n\n${usage}\n`);
       return 2;
     }

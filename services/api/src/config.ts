@@ -5,6 +5,7 @@ import { ConfigError, type Env, readBoolean, readInteger, readSchedule } from '.
 import { railRegistryConfigFromEnv, type RailRegistryConfig } from './rails/registry.ts';
 import { type ProviderSettings, readProviderSettings } from './provider-routing/settings.ts';
 import { readWebhookConfig, type WebhookConfig } from './webhooks/settings.ts';
+import { readReconConfig, type ReconConfig } from './reconciliation/settings.ts';
 import { sandboxPayerPagesPath } from './connectors/sandbox/collection-rails/config.ts';
 import { type KycLimits, KycLimitsConfigError, kycLimitsFromEnv } from './sub-merchants/kyc-tiers.ts';
 import { type SandboxKycConfig, sandboxKycDelayMsDefault, sandboxKycDelayMsMax } from './connectors/sandbox/kyc/config.ts';
@@ -153,6 +154,8 @@ export type Config = {
   /** PAYAGG_ENV: production refuses development-only settings and requires https webhook URLs. */
   mode: ServiceMode;
   webhooks: WebhookConfig;
+  /** Reconciliation: settlement windows per provider (reconciliation/settings.ts). */
+  recon: ReconConfig;
   /** FX rates, margins and rate locks (FX_*, SANDBOX_FX_*: docs/fx.md). */
   fx: FxConfig;
   /** Payouts: the sandbox payout rails (SANDBOX_PAYOUT_*) and the retry schedule (PAYOUT_RETRY_SCHEDULE_MS): docs/payouts.md. */
@@ -342,6 +345,7 @@ export function loadConfig(env: Env = process.env, role: 'api' | 'worker' = 'api
       retryScheduleMs: readPayoutRetrySchedule(env),
     },
     webhooks: readWebhookConfig(env),
+    recon: readReconConfig(env),
     fx: {
       rateSource: readFxRateSource(env),
       rateLockLifetimeS: readInteger(env, 'FX_RATE_LOCK_LIFETIME_S', fxRateLockLifetimeSDefault, 1, fxRateLockLifetimeSMax),

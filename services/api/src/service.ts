@@ -8,12 +8,14 @@ import { answerParserRefusals } from './http/client-error.ts';
 import type { Logger } from './log.ts';
 import { loadSpec } from './spec/load-spec.ts';
 import { merchantBasePath } from './auth/authenticate.ts';
+import { opsBasePath } from './auth/authenticate-operator.ts';
 import type { RouteHandlers } from './routes/registry.ts';
 
 export function loadSpecs(config: Config) {
   return {
     merchantSpec: loadSpec(path.join(config.specDir, 'merchant.yaml'), merchantBasePath),
     partnerSpec: loadSpec(path.join(config.specDir, 'partner.yaml'), partnerBasePath),
+    opsSpec: loadSpec(path.join(config.specDir, 'ops.yaml'), opsBasePath),
   };
 }
 

@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class ErrorCode(str, Enum):
     """
-    Closed set of error codes. HTTP status per code: AUTH_INVALID_KEY 401, AUTH_SIGNATURE_MISMATCH 401, VALIDATION_ERROR 422, IDEMPOTENCY_CONFLICT 409, INSUFFICIENT_FUNDS 402, RAIL_UNAVAILABLE 503, RATE_LIMITED 429, RESOURCE_NOT_FOUND 404, COMPLIANCE_HOLD 403, PERMISSION_DENIED 403, INTERNAL_ERROR 500; additions: METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413, UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409, DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409 (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS 409 (a second wallet for one externalUserId and currency); SERVICE_UNAVAILABLE 503 (the deployment's `GET /readyz`, outside this spec: a database pool does not answer in time). Requests the HTTP parser refuses before any operation is known (so no operation lists them), each answered with the envelope and the connection closed: BAD_REQUEST 400 (not valid HTTP/1.1), REQUEST_TIMEOUT 408, URI_TOO_LONG 414 (the request line alone over the 16 KiB header limit), HEADERS_TOO_LARGE 431 (request line and headers over it); webhooks: WEBHOOK_ENDPOINT_LIMIT_REACHED 409 (the merchant already has 100 endpoints). 
+    Closed set of error codes. HTTP status per code: AUTH_INVALID_KEY 401, AUTH_SIGNATURE_MISMATCH 401, VALIDATION_ERROR 422, IDEMPOTENCY_CONFLICT 409, INSUFFICIENT_FUNDS 402, RAIL_UNAVAILABLE 503, RATE_LIMITED 429, RESOURCE_NOT_FOUND 404, COMPLIANCE_HOLD 403, PERMISSION_DENIED 403, INTERNAL_ERROR 500; additions: METHOD_NOT_ALLOWED 405 (known path, wrong method), PAYLOAD_TOO_LARGE 413, UNSUPPORTED_MEDIA_TYPE 415, NOT_IMPLEMENTED 501; disputes: DISPUTE_ALREADY_OPEN 409, DISPUTE_ALREADY_RESOLVED 409, TRANSACTION_DISPUTED 409; escrow: ESCROW_HOLD_NOT_HELD 409 (release or return of an escrow hold that is no longer held); partner wallets: WALLET_EXISTS 409 (a second wallet for one externalUserId and currency); SERVICE_UNAVAILABLE 503 (the deployment's `GET /readyz`, outside this spec: a database pool does not answer in time). Requests the HTTP parser refuses before any operation is known (so no operation lists them), each answered with the envelope and the connection closed: BAD_REQUEST 400 (not valid HTTP/1.1), REQUEST_TIMEOUT 408, URI_TOO_LONG 414 (the request line alone over the 16 KiB header limit), HEADERS_TOO_LARGE 431 (request line and headers over it); webhooks: WEBHOOK_ENDPOINT_LIMIT_REACHED 409 (the merchant already has 100 endpoints); reconciliation (the operators' API, spec/ops.yaml): EXCEPTION_ALREADY_RESOLVED 409. 
     """
 
     """
@@ -53,6 +53,7 @@ class ErrorCode(str, Enum):
     URI_TOO_LONG = 'URI_TOO_LONG'
     HEADERS_TOO_LARGE = 'HEADERS_TOO_LARGE'
     WEBHOOK_ENDPOINT_LIMIT_REACHED = 'WEBHOOK_ENDPOINT_LIMIT_REACHED'
+    EXCEPTION_ALREADY_RESOLVED = 'EXCEPTION_ALREADY_RESOLVED'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:

@@ -199,7 +199,27 @@ export type EscrowOutcome =
   /** Released, returned, or taken back whole by a refund: nothing moves (409 ESCROW_HOLD_NOT_HELD). */
   | 'escrow_hold_not_held';
 
+/** Reconciliation (the ops API, docs/reconciliation.md), in check order. */
+export type ReconciliationOutcome =
+  /** A run the schema cannot refuse: a period too long or backwards, a format the provider does not export. */
+  | 'recon_request_invalid'
+  /** The provider has no report to pull from its API here (M-Pesa: upload the portal's statement). */
+  | 'recon_report_unavailable'
+  /** The uploaded or pulled report cannot be read: the message names its line and column. */
+  | 'recon_report_invalid'
+  | 'no_such_recon_run'
+  | 'no_such_recon_item'
+  /** A matched item is not an exception: there is nothing to resolve. */
+  | 'recon_item_not_an_exception'
+  /** The exception was resolved before (resolutions are never edited). */
+  | 'recon_exception_already_resolved'
+  /** A correction names no wallet, and the item's merchant has none in its currency. */
+  | 'recon_correction_wallet_not_found'
+  /** Debiting the wallet would take it below zero: nothing moved, nothing recorded. */
+  | 'recon_correction_exceeds_wallet_balance';
+
 export type Outcome =
+  | ReconciliationOutcome
   | CollectionOutcome
   | CheckoutSessionOutcome
   | RefundOutcome

@@ -14,6 +14,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticateMerchant } from '../auth/authenticate.ts';
 import { authenticatePartner, createPartnerKeyLookup } from '../auth/authenticate-partner.ts';
+import { authenticateOperator } from '../auth/authenticate-operator.ts';
 import { createKeyLookup } from '../auth/key-cache.ts';
 import { assertCapabilitiesCover } from '../auth/scopes.ts';
 import type { Config } from '../config.ts';
@@ -21,7 +22,7 @@ import { createSecretBox, deriveKey } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import type { DomainRuntime } from '../runtime.ts';
-import { merchantRouteHandlers, partnerRouteHandlers, providerCallbackIntake } from '../routes/index.ts';
+import { merchantRouteHandlers, opsRouteHandlers, partnerRouteHandlers, providerCallbackIntake } from '../routes/index.ts';
 import { type RouteContext, type RouteHandler, type RouteHandlers, operationHandlers } from '../routes/registry.ts';
 import type { LoadedSpec, SpecOperation } from '../spec/load-spec.ts';
 import { parseJsonBody, readRawBody } from './body.ts';
@@ -51,6 +52,8 @@ export type AppDeps = {
   masterKey: Buffer;
   merchantSpec: LoadedSpec;
   partnerSpec: LoadedSpec | null;
+  /** The operators' API (spec/ops.yaml at /ops/v1; docs/reconciliation.md), or null for none. */
+  opsSpec?: LoadedSpec | null;
   /** Milliseconds since the epoch; tests may pin it. */
   now?: () => number;
   /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
@@ -187,7 +190,8 @@ export function createApp(deps: AppDeps): App {
   // providers, no sandbox-only operations.
   const sandboxExists = config.mode !== 'production';
   if (sandboxExists) app.use(sandboxPayerPages({ sql: deps.sql }));
-  const specs = deps.partnerSpec ? [deps.merchantSpec, deps.partnerSpec] : [deps.merchantSpec];
+  const opsSpec = deps.opsSpec ?? null;
+  const specs = [deps.merchantSpec, ...(deps.partnerSpec ? [deps.partnerSpec] : []), ...(opsSpec ? [opsSpec] : [])];
   const sandboxOnly = [
     ...sandboxOnlyOperations(deps.merchantSpec.operations, sandboxOnlyRoutes.merchant),
     ...(deps.partnerSpec ? sandboxOnlyOperations(deps.partnerSpec.operations, sandboxOnlyRoutes.partner) : []),
@@ -204,6 +208,8 @@ export function createApp(deps: AppDeps): App {
   if (deps.partnerSpec) {
     app.use(authenticatePartner({ spec: deps.partnerSpec, lookupKey: createPartnerKeyLookup(deps.sql, config.authCacheTtlMs), logger, now, failureLimiter, serviceMode: config.mode }));
   }
+  // Operator keys authenticate the ops family alone (decision 0700).
+  if (opsSpec) app.use(authenticateOperator({ spec: opsSpec, sql: deps.sql, logger, failureLimiter }));
   app.use(rateLimit({ perSecond: config.rateLimitPerSecond, burst: config.rateLimitBurst, sql: deps.sql }));
   app.use(refuseUnexpectedBody(specs));
   app.use(parseJsonBody);
@@ -211,12 +217,14 @@ export function createApp(deps: AppDeps): App {
 
   app.use(forSpec(deps.merchantSpec, validatorFor(deps.merchantSpec, config.validateResponses)));
   if (deps.partnerSpec) app.use(forSpec(deps.partnerSpec, validatorFor(deps.partnerSpec, config.validateResponses)));
+  if (opsSpec) app.use(forSpec(opsSpec, validatorFor(opsSpec, config.validateResponses)));
   app.use(strictBodyDateTimes(specs));
 
   const merchant = operationHandlers(deps.merchantSpec, { ...merchantRouteHandlers(context), ...deps.handlerOverrides });
   const partner = deps.partnerSpec ? operationHandlers(deps.partnerSpec, partnerRouteHandlers(context)) : null;
-  app.use(dispatch(new Map([...merchant.handlerOf, ...(partner?.handlerOf ?? [])])));
-  const notImplementedRoutes = [...merchant.pending, ...(partner?.pending ?? []).map((key) => `partner ${key}`)];
+  const ops = opsSpec ? operationHandlers(opsSpec, opsRouteHandlers(context)) : null;
+  app.use(dispatch(new Map([...merchant.handlerOf, ...(partner?.handlerOf ?? []), ...(ops?.handlerOf ?? [])])));
+  const notImplementedRoutes = [...merchant.pending, ...(partner?.pending ?? []).map((key) => `partner ${key}`), ...(ops?.pending ?? []).map((key) => `ops ${key}`)];
 
   app.use(errorHandler(logger));
   return { app, context, notImplementedRoutes };

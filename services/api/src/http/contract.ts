@@ -2,7 +2,7 @@
 // reads its body typed by its spec operation, so a body schema the server does not follow
 // fails `pnpm -s typecheck`.
 import type { Request } from 'express';
-import type { operations, PartnerOperations } from '@payagg/contract';
+import type { operations, OpsOperations, PartnerOperations } from '@payagg/contract';
 
 type JsonBody<Body> = Body extends { content: { 'application/json': infer Json } } ? Json : never;
 
@@ -19,5 +19,11 @@ export function bodyOf<Op extends keyof operations>(req: Request, _operationId: 
 /** The request body of partner operation `operationId` (spec/partner.yaml), as the validator has checked it. */
 export function partnerBodyOf<Op extends keyof PartnerOperations>(req: Request, _operationId: Op):
   PartnerOperations[Op] extends { requestBody: infer Body } ? JsonBody<Body> : never {
+  return req.body as never;
+}
+
+/** The request body of ops operation `operationId` (spec/ops.yaml), as the validator has checked it. */
+export function opsBodyOf<Op extends keyof OpsOperations>(req: Request, _operationId: Op):
+  OpsOperations[Op] extends { requestBody: infer Body } ? JsonBody<Body> : never {
   return req.body as never;
 }

@@ -39,6 +39,8 @@ export const errorStatusByCode = {
   HEADERS_TOO_LARGE: 431,
   // Webhooks (decision 0540): a merchant holds at most webhookEndpointsPerMerchantMax endpoints.
   WEBHOOK_ENDPOINT_LIMIT_REACHED: 409,
+  // Reconciliation (spec/ops.yaml): an exception already resolved; resolutions are never edited.
+  EXCEPTION_ALREADY_RESOLVED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

@@ -117,6 +117,16 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   split_rule_flat_legs_exceed_amount: { status: 422, code: 'VALIDATION_ERROR' },
   escrow_hold_not_found: { status: 404, code: 'RESOURCE_NOT_FOUND' },
   escrow_hold_not_held: { status: 409, code: 'ESCROW_HOLD_NOT_HELD' },
+  // Reconciliation (the ops API, docs/reconciliation.md).
+  recon_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  recon_report_unavailable: { status: 422, code: 'VALIDATION_ERROR' },
+  recon_report_invalid: { status: 422, code: 'VALIDATION_ERROR' },
+  no_such_recon_run: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  no_such_recon_item: { status: 404, code: 'RESOURCE_NOT_FOUND' },
+  recon_item_not_an_exception: { status: 422, code: 'VALIDATION_ERROR' },
+  recon_exception_already_resolved: { status: 409, code: 'EXCEPTION_ALREADY_RESOLVED' },
+  recon_correction_wallet_not_found: { status: 422, code: 'VALIDATION_ERROR' },
+  recon_correction_exceeds_wallet_balance: { status: 402, code: 'INSUFFICIENT_FUNDS' },
 };
 
 /** The failure envelope's error for a refusal: its message, its fields, its Retry-After. */

@@ -92,7 +92,10 @@ export function rateLimit(options: { perSecond: number; burst: number; sql: Sql 
     const principal = res.locals.principal as Principal | undefined;
     // A partner key (auth/authenticate-partner.ts) has a bucket of its own, as a merchant key has.
     const partnerKeyId = (res.locals.partnerPrincipal as { apiKey: { id: string } } | undefined)?.apiKey.id;
-    const id = principal ? `key:${principal.apiKey.id}` : partnerKeyId ? `partner_key:${partnerKeyId}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
+    // An operator key (auth/authenticate-operator.ts) too.
+    const operatorKeyId = (res.locals.operatorPrincipal as { apiKey: { id: string } } | undefined)?.apiKey.id;
+    const id = principal ? `key:${principal.apiKey.id}` : partnerKeyId ? `partner_key:${partnerKeyId}`
+      : operatorKeyId ? `operator_key:${operatorKeyId}` : `ip:${req.socket.remoteAddress ?? 'unknown'}`;
     let state: RateLimitState;
     try {
       state = await limiter.charge(id);

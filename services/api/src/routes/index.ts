@@ -13,6 +13,7 @@ import { walletRoutes } from '../wallets/wallets-routes.ts';
 import { partnerWalletRoutes } from '../partner-wallets/partner-wallets-routes.ts';
 import { webhookRoutes } from '../webhooks/webhooks-routes.ts';
 import { splitRuleRoutes } from '../collections/splits/split-rules-routes.ts';
+import { reconciliationRoutes } from '../reconciliation/reconciliation-routes.ts';
 
 /** Providers' callbacks, outside the spec like /healthz (provider-routing/callback-intake.ts). */
 export { providerCallbackIntake } from '../provider-routing/callback-intake.ts';
@@ -38,5 +39,12 @@ export function merchantRouteHandlers(ctx: RouteContext): RouteHandlers {
 export function partnerRouteHandlers(ctx: RouteContext): RouteHandlers {
   return {
     ...partnerWalletRoutes(ctx),
+  };
+}
+
+/** The operators' family (/ops/v1, spec/ops.yaml): reconciliation. */
+export function opsRouteHandlers(ctx: RouteContext): RouteHandlers {
+  return {
+    ...reconciliationRoutes(ctx),
   };
 }
