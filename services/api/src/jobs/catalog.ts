@@ -24,6 +24,7 @@ export type JobPayloads = {
   'payout_rails.sandbox_sweep_outcomes': RecurringPayload;
   'partner_withdrawals.send': { withdrawalId: string };
   'escrow.auto_release': RecurringPayload;
+  'ledger.verify': RecurringPayload;
   'webhooks.deliver_endpoint': { endpoint_id: string };
   'webhooks.sweep': Record<string, never>;
 };
@@ -50,6 +51,7 @@ export const jobAttemptsMax = {
   'payout_rails.sandbox_sweep_outcomes': 1, // the next pass does what this one could not
   'partner_withdrawals.send': 25, // a rail outage is retried with the library's backoff, as payouts.send is
   'escrow.auto_release': 1, // a hold the pass could not release is still due: the next pass takes it
+  'ledger.verify': 1, // a run that failed (the ledger away) is the next run's to do
   // A sender turn that throws (a database error) is retried by the queue; the sweep also re-wakes.
   'webhooks.deliver_endpoint': 5,
   'webhooks.sweep': 1, // the next pass is the retry

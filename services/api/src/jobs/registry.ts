@@ -16,6 +16,7 @@ import { payoutsSendJob } from '../payouts/jobs/payouts-send.ts';
 import { deliverEndpointJob, sweepJob } from '../webhooks/jobs.ts';
 import { partnerWithdrawalsSendJob } from '../partner-wallets/jobs/partner-withdrawals-send.ts';
 import { escrowAutoReleaseJob } from '../splits/jobs/escrow-auto-release.ts';
+import { ledgerVerifyJob } from '../ledger-verification/jobs/verify-ledger.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -30,6 +31,7 @@ export const jobDefinitions = {
   'payout_rails.sandbox_sweep_outcomes': payoutRailsSandboxSweepOutcomesJob,
   'partner_withdrawals.send': partnerWithdrawalsSendJob,
   'escrow.auto_release': escrowAutoReleaseJob,
+  'ledger.verify': ledgerVerifyJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,
