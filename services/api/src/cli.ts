@@ -24,7 +24,7 @@ import { kycStatuses, type KycStatus } from './kyc/types.ts';
 import { createLogger } from './log.ts';
 import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from './accounts/partners.ts';
 import { uuidPattern } from './ids.ts';
-import { LedgerViolationsError, runVerifyLedger } from './ledger-verification/verify-command.ts';
+import { verifyLedgerCommand } from './ledger-verification/verify-command.ts';
 
 const usage = `Usage: ./payagg <command>
 
@@ -65,12 +65,7 @@ const usage = `Usage: ./payagg <command>
       The key has its partner's mode.
   partners keys revoke API_KEY
       Running servers refuse a revoked key within AUTH_CACHE_TTL_MS.
-  verify-ledger [--json]
-      Verifies every ledger invariant (docs/operations.md, Ledger verification): each currency
-      sums to zero, every wallet equals its postings, every collection, refund, payout, escrow
-      hold and dispute agrees with its ledger transfers. Prints each violation (--json: the
-      report as JSON); exits 1 when there is any.
-  db migrate
+  db migrate\n  verify-ledger [--json]\n      Verifies every ledger invariant (docs/operations.md, Ledger verification); prints each violation (--json: as JSON); exits 1 if any.
 
 The API secret (and a partner's API key) is is printed once, at creation; it is stored encrypted and cannot be shown again.
 Configuration: DATABASE_URL (else the embedded PostgreSQL in DATA_DIR, default ./.data), MASTER_KEY.`;
@@ -78,7 +73,6 @@ Configuration: DATABASE_URL (else the embedded PostgreSQL in DATA_DIR, default .
 class UsageError extends Error {
   name = 'UsageError';
 }
-
 
 function requireUuid(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`${what} is required`);
@@ -421,18 +415,6 @@ function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
     }
     throw new UsageError(`unknown command "partners keys ${subAction ?? ''}"`.trim());
   }
-  if (group === 'verify-ledger') {
-    const { values, positionals } = parse({ json: { type: 'boolean' } });
-    if (action !== undefined && action !== '--json') throw new UsageError(`unexpected argument "${action}"`);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const json = values.json === true || action === '--json';
-    return {
-      needsKey: false,
-      async run(db) {
-        await runVerifyLedger(loadConfig(process.env), db, { json, write: (text) => process.stdout.write(text) });
-      },
-    };
-  }
   if (group === 'db' && action === 'migrate') {
     parse({});
     return {
@@ -452,7 +434,7 @@ function parseCommand(argv: string[], serviceMode: ServiceMode): Command {
 async function main(argv: string[]): Promise<number> {
   let command: Command;
   try {
-    command = parseCommand(argv, readMode(process.env));
+    command = argv[0] === 'verify-ledger' ? verifyLedgerCommand(argv.slice(1), (message) => new UsageError(message)) : parseCommand(argv, readMode(process.env));
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`error: ${error.message}\n\n${usage}\n`);
@@ -473,10 +455,6 @@ async function main(argv: string[]): Promise<number> {
     await command.run(db, masterKey ? createSecretBox(masterKey) : null);
     return 0;
   } catch (error) {
-    if (error instanceof LedgerViolationsError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
     if (error instanceof ApiKeyInputError || error instanceof UserInputError) {
       process.stderr.write(`error: ${error.message}\n`);
       return 2;

@@ -56,7 +56,7 @@ describe.runIf(onPostgres)('verify-ledger', () => {
       expect(text.code).toBe(1);
       expect(text.stdout).toContain(`VIOLATION collection_transfers collection ${collectionId}: a pending collection has settlement transfers in the ledger`);
       expect(text.stdout).toMatch(/^FAILED: 1 violation\(s\)/m);
-      expect(text.stderr).toBe('1 ledger violation(s)\n');
+      expect(text.stderr).toBe('error: 1 ledger violation(s)\n');
       const json = await run(['verify-ledger', '--json']);
       expect(json.code).toBe(1);
       expect(JSON.parse(json.stdout).violations).toEqual([expect.objectContaining({ check: 'collection_transfers', subject: { kind: 'collection', id: collectionId } })]);
