@@ -135,6 +135,9 @@ __all__ = [
     "WalletEnvelope",
     "WalletListEnvelope",
     "WalletOwnerType",
+    "WalletStatement",
+    "WalletStatementDay",
+    "WalletStatementEnvelope",
     "WebhookDelivery",
     "WebhookDeliveryEnvelope",
     "WebhookDeliveryListEnvelope",
@@ -270,6 +273,9 @@ from payagg_client.models.wallet_entry_type import WalletEntryType as WalletEntr
 from payagg_client.models.wallet_envelope import WalletEnvelope as WalletEnvelope
 from payagg_client.models.wallet_list_envelope import WalletListEnvelope as WalletListEnvelope
 from payagg_client.models.wallet_owner_type import WalletOwnerType as WalletOwnerType
+from payagg_client.models.wallet_statement import WalletStatement as WalletStatement
+from payagg_client.models.wallet_statement_day import WalletStatementDay as WalletStatementDay
+from payagg_client.models.wallet_statement_envelope import WalletStatementEnvelope as WalletStatementEnvelope
 from payagg_client.models.webhook_delivery import WebhookDelivery as WebhookDelivery
 from payagg_client.models.webhook_delivery_envelope import WebhookDeliveryEnvelope as WebhookDeliveryEnvelope
 from payagg_client.models.webhook_delivery_list_envelope import WebhookDeliveryListEnvelope as WebhookDeliveryListEnvelope

@@ -372,6 +372,8 @@ export interface paths {
          * @description Returns the wallet with its current balances, read from the ledger: `available_balance`
          *     (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or
          *     uncleared money held for it). Another merchant's wallet reads as 404.
+         *     With `at`, the balances as they were at that instant (after every movement at or before
+         *     it; zero before the wallet's first movement); `updated_at` is then `at`.
          */
         get: operations["getWalletBalance"];
         put?: never;
@@ -400,6 +402,57 @@ export interface paths {
          *     another wallet's statement is 422.
          */
         get: operations["listWalletEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a wallet's daily statement
+         * @description The wallet's balances per UTC day over a period, read from the ledger: each day's opening
+         *     balances (at the end of the day before), closing balances (after its last movement),
+         *     the money posted in (`credits`) and out (`debits`) that day, and how many movements it
+         *     had. Holds move money between available and pending without being credits or debits:
+         *     closing_available = opening_available + credits - debits - (holds made) + (holds voided).
+         *     The merchant's wallets and its sub-merchants'; another merchant's wallet reads as 404.
+         */
+        get: operations["getWalletStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wallets/{id}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a wallet's statement as CSV
+         * @description Every movement of the wallet over the period (UTC days, as GET /wallets/{id}/statement),
+         *     oldest first, as RFC 4180 CSV (CRLF line ends, a header row, fields quoted when they hold
+         *     a comma, quote or line break). Columns: created_at, entry_id, type, phase, direction,
+         *     amount, currency, available_balance_after, pending_balance_after, transaction_id,
+         *     payout_id, fx_conversion_id, dispute_id, hold_id: the fields of a WalletEntry, amounts in
+         *     integer minor units. A cell that would begin with `=`, `+`, `-` or `@` is written with a
+         *     leading `'` so a spreadsheet never runs it as a formula. Errors are JSON envelopes.
+         */
+        get: operations["exportWalletStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2212,6 +2265,42 @@ export interface components {
             error: null;
             meta: components["schemas"]["Meta"];
         };
+        WalletStatementEnvelope: {
+            data: components["schemas"]["WalletStatement"];
+            error: null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description A wallet's balances per UTC day over a period. */
+        WalletStatement: {
+            /** Format: uuid */
+            wallet_id: string;
+            currency: string;
+            /** Format: date */
+            date_from: string;
+            /** Format: date */
+            date_to: string;
+            days: components["schemas"]["WalletStatementDay"][];
+        };
+        /**
+         * @description One UTC day of a statement; every figure in integer minor units. credits: money posted into
+         *     the wallet that day (posted credits and posted holds into it); debits: money posted out of it
+         *     (posted debits and posted holds out of it).
+         */
+        WalletStatementDay: {
+            /** Format: date */
+            date: string;
+            opening_available: components["schemas"]["Balance"];
+            opening_pending: components["schemas"]["Balance"];
+            closing_available: components["schemas"]["Balance"];
+            closing_pending: components["schemas"]["Balance"];
+            credits: components["schemas"]["Balance"];
+            debits: components["schemas"]["Balance"];
+            /**
+             * Format: int64
+             * @description The day's movements (GET /wallets/{id}/entries).
+             */
+            entries: number;
+        };
         WalletEnvelope: {
             data: components["schemas"]["Wallet"];
             error: null;
@@ -3680,7 +3769,10 @@ export interface operations {
     };
     getWalletBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The balances at this past instant (RFC 3339); an instant in the future or before 1970 is 422. */
+                at?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -3788,6 +3880,86 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WalletEntryListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWalletStatement: {
+        parameters: {
+            query: {
+                /** @description The statement's first day (UTC), YYYY-MM-DD. */
+                date_from: string;
+                /** @description The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. */
+                date_to: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletStatementEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportWalletStatement: {
+        parameters: {
+            query: {
+                /** @description The statement's first day (UTC), YYYY-MM-DD. */
+                date_from: string;
+                /** @description The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. */
+                date_to: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Id of the resource (UUID). A malformed id is 422.
+                 * @example 0b8a3c2e-6f1d-4a9b-8e7c-5d4f3a2b1c0e
+                 */
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement as CSV. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthorized"];

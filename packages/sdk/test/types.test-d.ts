@@ -112,6 +112,9 @@ describe('contract and SDK agree', () => {
       | 'GET /wallets'
       | 'GET /wallets/{id}/balance'
       | 'GET /wallets/{id}/entries'
+      // Statements (issue 25, docs/wallets.md): daily balances and the CSV export.
+      | 'GET /wallets/{id}/statement'
+      | 'GET /wallets/{id}/statement.csv'
       | 'POST /split-rules'
       | 'GET /split-rules'
       | 'GET /split-rules/{id}'

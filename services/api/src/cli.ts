@@ -16,6 +16,7 @@ import { type Command, type CommandBuilder, parseOptions, UsageError } from './c
 import { marketplaceCommands } from './cli/marketplace-commands.ts';
 import { partnerCommands } from './cli/partner-commands.ts';
 import { ReconUsageError, reconUsage } from './reconciliation/recon-cli-usage.ts';
+import { verifyLedgerCommand } from './ledger-verification/verify-command.ts';
 
 const usage = `Usage: ./payagg <command>
 
@@ -57,6 +58,8 @@ const usage = `Usage: ./payagg <command>
   partners keys revoke API_KEY
       Running servers refuse a revoked key within AUTH_CACHE_TTL_MS.
   db migrate
+  verify-ledger [--json]
+      Verifies every ledger invariant (docs/operations.md, Ledger verification); prints each violation (--json: as JSON); exits 1 if any.
 ${reconUsage}
 
 The API secret (and a partner's API key) is is printed once, at creation; it is stored encrypted and cannot be shown again.
@@ -93,7 +96,8 @@ async function main(argv: string[]): Promise<number> {
   let command: Command;
   try {
     const recon = argv[0] === 'ops-key' || argv[0] === 'recon' ? (await import('./reconciliation/recon-cli.ts')).parseReconCommand(argv) : null;
-    command = recon ? { needsKey: false, run: (db) => recon.run(db, loadConfig(process.env)) } : parseCommand(argv, readMode(process.env));
+    command = argv[0] === 'verify-ledger' ? verifyLedgerCommand(argv.slice(1), (message) => new UsageError(message))
+      : recon ? { needsKey: false, run: (db) => recon.run(db, loadConfig(process.env)) } : parseCommand(argv, readMode(process.env));
   } catch (error) {
     if (error instanceof UsageError || error instanceof ReconUsageError) {
       process.stderr.write(`error: ${error.message}\n\n${usage}\n`);

@@ -16,6 +16,7 @@ from pydantic import validate_call, Field, StrictFloat, StrictStr, StrictInt
 from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
+from datetime import date, datetime
 from pydantic import Field, StrictInt
 from typing import Optional
 from typing_extensions import Annotated
@@ -23,6 +24,7 @@ from uuid import UUID
 from payagg_client.models.wallet_entry_list_envelope import WalletEntryListEnvelope
 from payagg_client.models.wallet_envelope import WalletEnvelope
 from payagg_client.models.wallet_list_envelope import WalletListEnvelope
+from payagg_client.models.wallet_statement_envelope import WalletStatementEnvelope
 
 from payagg_client.api_client import ApiClient, RequestSerialized
 from payagg_client.api_response import ApiResponse
@@ -43,9 +45,342 @@ class WalletsApi:
 
 
     @validate_call
+    def export_wallet_statement(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        date_from: Annotated[date, Field(description="The statement's first day (UTC), YYYY-MM-DD.")],
+        date_to: Annotated[date, Field(description="The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> str:
+        """Export a wallet's statement as CSV
+
+        Every movement of the wallet over the period (UTC days, as GET /wallets/{id}/statement), oldest first, as RFC 4180 CSV (CRLF line ends, a header row, fields quoted when they hold a comma, quote or line break). Columns: created_at, entry_id, type, phase, direction, amount, currency, available_balance_after, pending_balance_after, transaction_id, payout_id, fx_conversion_id, dispute_id, hold_id: the fields of a WalletEntry, amounts in integer minor units. A cell that would begin with `=`, `+`, `-` or `@` is written with a leading `'` so a spreadsheet never runs it as a formula. Errors are JSON envelopes. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param date_from: The statement's first day (UTC), YYYY-MM-DD. (required)
+        :type date_from: date
+        :param date_to: The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. (required)
+        :type date_to: date
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._export_wallet_statement_serialize(
+            id=id,
+            date_from=date_from,
+            date_to=date_to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "str",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def export_wallet_statement_with_http_info(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        date_from: Annotated[date, Field(description="The statement's first day (UTC), YYYY-MM-DD.")],
+        date_to: Annotated[date, Field(description="The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[str]:
+        """Export a wallet's statement as CSV
+
+        Every movement of the wallet over the period (UTC days, as GET /wallets/{id}/statement), oldest first, as RFC 4180 CSV (CRLF line ends, a header row, fields quoted when they hold a comma, quote or line break). Columns: created_at, entry_id, type, phase, direction, amount, currency, available_balance_after, pending_balance_after, transaction_id, payout_id, fx_conversion_id, dispute_id, hold_id: the fields of a WalletEntry, amounts in integer minor units. A cell that would begin with `=`, `+`, `-` or `@` is written with a leading `'` so a spreadsheet never runs it as a formula. Errors are JSON envelopes. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param date_from: The statement's first day (UTC), YYYY-MM-DD. (required)
+        :type date_from: date
+        :param date_to: The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. (required)
+        :type date_to: date
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._export_wallet_statement_serialize(
+            id=id,
+            date_from=date_from,
+            date_to=date_to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "str",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def export_wallet_statement_without_preload_content(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        date_from: Annotated[date, Field(description="The statement's first day (UTC), YYYY-MM-DD.")],
+        date_to: Annotated[date, Field(description="The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Export a wallet's statement as CSV
+
+        Every movement of the wallet over the period (UTC days, as GET /wallets/{id}/statement), oldest first, as RFC 4180 CSV (CRLF line ends, a header row, fields quoted when they hold a comma, quote or line break). Columns: created_at, entry_id, type, phase, direction, amount, currency, available_balance_after, pending_balance_after, transaction_id, payout_id, fx_conversion_id, dispute_id, hold_id: the fields of a WalletEntry, amounts in integer minor units. A cell that would begin with `=`, `+`, `-` or `@` is written with a leading `'` so a spreadsheet never runs it as a formula. Errors are JSON envelopes. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param date_from: The statement's first day (UTC), YYYY-MM-DD. (required)
+        :type date_from: date
+        :param date_to: The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. (required)
+        :type date_to: date
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._export_wallet_statement_serialize(
+            id=id,
+            date_from=date_from,
+            date_to=date_to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "str",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _export_wallet_statement_serialize(
+        self,
+        id,
+        date_from,
+        date_to,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        if date_from is not None:
+            if isinstance(date_from, date):
+                _query_params.append(
+                    (
+                        'date_from',
+                        date_from.strftime(
+                            self.api_client.configuration.date_format
+                        )
+                    )
+                )
+            else:
+                _query_params.append(('date_from', date_from))
+            
+        if date_to is not None:
+            if isinstance(date_to, date):
+                _query_params.append(
+                    (
+                        'date_to',
+                        date_to.strftime(
+                            self.api_client.configuration.date_format
+                        )
+                    )
+                )
+            else:
+                _query_params.append(('date_to', date_to))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'text/csv', 
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'ServiceSignatureVersion', 
+            'ServiceTimestamp', 
+            'ServiceSignature', 
+            'ServiceKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/wallets/{id}/statement.csv',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def get_wallet_balance(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        at: Annotated[Optional[datetime], Field(description="The balances at this past instant (RFC 3339); an instant in the future or before 1970 is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -61,10 +396,12 @@ class WalletsApi:
     ) -> WalletEnvelope:
         """Get a wallet's balance
 
-        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. 
+        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. With `at`, the balances as they were at that instant (after every movement at or before it; zero before the wallet's first movement); `updated_at` is then `at`. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param at: The balances at this past instant (RFC 3339); an instant in the future or before 1970 is 422.
+        :type at: datetime
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -89,6 +426,7 @@ class WalletsApi:
 
         _param = self._get_wallet_balance_serialize(
             id=id,
+            at=at,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -118,6 +456,7 @@ class WalletsApi:
     def get_wallet_balance_with_http_info(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        at: Annotated[Optional[datetime], Field(description="The balances at this past instant (RFC 3339); an instant in the future or before 1970 is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -133,10 +472,12 @@ class WalletsApi:
     ) -> ApiResponse[WalletEnvelope]:
         """Get a wallet's balance
 
-        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. 
+        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. With `at`, the balances as they were at that instant (after every movement at or before it; zero before the wallet's first movement); `updated_at` is then `at`. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param at: The balances at this past instant (RFC 3339); an instant in the future or before 1970 is 422.
+        :type at: datetime
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -161,6 +502,7 @@ class WalletsApi:
 
         _param = self._get_wallet_balance_serialize(
             id=id,
+            at=at,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -190,6 +532,7 @@ class WalletsApi:
     def get_wallet_balance_without_preload_content(
         self,
         id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        at: Annotated[Optional[datetime], Field(description="The balances at this past instant (RFC 3339); an instant in the future or before 1970 is 422.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -205,10 +548,12 @@ class WalletsApi:
     ) -> RESTResponseType:
         """Get a wallet's balance
 
-        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. 
+        Returns the wallet with its current balances, read from the ledger: `available_balance` (spendable now; the only part that can be paid out) and `pending_balance` (escrowed or uncleared money held for it). Another merchant's wallet reads as 404. With `at`, the balances as they were at that instant (after every movement at or before it; zero before the wallet's first movement); `updated_at` is then `at`. 
 
         :param id: Id of the resource (UUID). A malformed id is 422. (required)
         :type id: UUID
+        :param at: The balances at this past instant (RFC 3339); an instant in the future or before 1970 is 422.
+        :type at: datetime
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -233,6 +578,7 @@ class WalletsApi:
 
         _param = self._get_wallet_balance_serialize(
             id=id,
+            at=at,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -257,6 +603,7 @@ class WalletsApi:
     def _get_wallet_balance_serialize(
         self,
         id,
+        at,
         _request_auth,
         _content_type,
         _headers,
@@ -281,6 +628,19 @@ class WalletsApi:
         if id is not None:
             _path_params['id'] = id
         # process the query parameters
+        if at is not None:
+            if isinstance(at, datetime):
+                _query_params.append(
+                    (
+                        'at',
+                        at.strftime(
+                            self.api_client.configuration.datetime_format
+                        )
+                    )
+                )
+            else:
+                _query_params.append(('at', at))
+            
         # process the header parameters
         # process the form parameters
         # process the body parameter
@@ -306,6 +666,337 @@ class WalletsApi:
         return self.api_client.param_serialize(
             method='GET',
             resource_path='/wallets/{id}/balance',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def get_wallet_statement(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        date_from: Annotated[date, Field(description="The statement's first day (UTC), YYYY-MM-DD.")],
+        date_to: Annotated[date, Field(description="The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> WalletStatementEnvelope:
+        """Get a wallet's daily statement
+
+        The wallet's balances per UTC day over a period, read from the ledger: each day's opening balances (at the end of the day before), closing balances (after its last movement), the money posted in (`credits`) and out (`debits`) that day, and how many movements it had. Holds move money between available and pending without being credits or debits: closing_available = opening_available + credits - debits - (holds made) + (holds voided). The merchant's wallets and its sub-merchants'; another merchant's wallet reads as 404. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param date_from: The statement's first day (UTC), YYYY-MM-DD. (required)
+        :type date_from: date
+        :param date_to: The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. (required)
+        :type date_to: date
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_wallet_statement_serialize(
+            id=id,
+            date_from=date_from,
+            date_to=date_to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "WalletStatementEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_wallet_statement_with_http_info(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        date_from: Annotated[date, Field(description="The statement's first day (UTC), YYYY-MM-DD.")],
+        date_to: Annotated[date, Field(description="The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[WalletStatementEnvelope]:
+        """Get a wallet's daily statement
+
+        The wallet's balances per UTC day over a period, read from the ledger: each day's opening balances (at the end of the day before), closing balances (after its last movement), the money posted in (`credits`) and out (`debits`) that day, and how many movements it had. Holds move money between available and pending without being credits or debits: closing_available = opening_available + credits - debits - (holds made) + (holds voided). The merchant's wallets and its sub-merchants'; another merchant's wallet reads as 404. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param date_from: The statement's first day (UTC), YYYY-MM-DD. (required)
+        :type date_from: date
+        :param date_to: The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. (required)
+        :type date_to: date
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_wallet_statement_serialize(
+            id=id,
+            date_from=date_from,
+            date_to=date_to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "WalletStatementEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_wallet_statement_without_preload_content(
+        self,
+        id: Annotated[UUID, Field(description="Id of the resource (UUID). A malformed id is 422.")],
+        date_from: Annotated[date, Field(description="The statement's first day (UTC), YYYY-MM-DD.")],
+        date_to: Annotated[date, Field(description="The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Get a wallet's daily statement
+
+        The wallet's balances per UTC day over a period, read from the ledger: each day's opening balances (at the end of the day before), closing balances (after its last movement), the money posted in (`credits`) and out (`debits`) that day, and how many movements it had. Holds move money between available and pending without being credits or debits: closing_available = opening_available + credits - debits - (holds made) + (holds voided). The merchant's wallets and its sub-merchants'; another merchant's wallet reads as 404. 
+
+        :param id: Id of the resource (UUID). A malformed id is 422. (required)
+        :type id: UUID
+        :param date_from: The statement's first day (UTC), YYYY-MM-DD. (required)
+        :type date_from: date
+        :param date_to: The statement's last day (UTC), inclusive, YYYY-MM-DD; at most 92 days after date_from and not after today; before date_from is 422. (required)
+        :type date_to: date
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_wallet_statement_serialize(
+            id=id,
+            date_from=date_from,
+            date_to=date_to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "WalletStatementEnvelope",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_wallet_statement_serialize(
+        self,
+        id,
+        date_from,
+        date_to,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if id is not None:
+            _path_params['id'] = id
+        # process the query parameters
+        if date_from is not None:
+            if isinstance(date_from, date):
+                _query_params.append(
+                    (
+                        'date_from',
+                        date_from.strftime(
+                            self.api_client.configuration.date_format
+                        )
+                    )
+                )
+            else:
+                _query_params.append(('date_from', date_from))
+            
+        if date_to is not None:
+            if isinstance(date_to, date):
+                _query_params.append(
+                    (
+                        'date_to',
+                        date_to.strftime(
+                            self.api_client.configuration.date_format
+                        )
+                    )
+                )
+            else:
+                _query_params.append(('date_to', date_to))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'ServiceSignatureVersion', 
+            'ServiceTimestamp', 
+            'ServiceSignature', 
+            'ServiceKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/wallets/{id}/statement',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

@@ -110,6 +110,9 @@ from payagg_client.models.wallet_entry_type import WalletEntryType
 from payagg_client.models.wallet_envelope import WalletEnvelope
 from payagg_client.models.wallet_list_envelope import WalletListEnvelope
 from payagg_client.models.wallet_owner_type import WalletOwnerType
+from payagg_client.models.wallet_statement import WalletStatement
+from payagg_client.models.wallet_statement_day import WalletStatementDay
+from payagg_client.models.wallet_statement_envelope import WalletStatementEnvelope
 from payagg_client.models.webhook_delivery import WebhookDelivery
 from payagg_client.models.webhook_delivery_envelope import WebhookDeliveryEnvelope
 from payagg_client.models.webhook_delivery_list_envelope import WebhookDeliveryListEnvelope

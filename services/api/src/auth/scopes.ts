@@ -46,6 +46,8 @@ export const capabilityByRoute: Record<string, Capability> = {
   'GET /wallets': 'payout_read',
   'GET /wallets/{id}/balance': 'payout_read',
   'GET /wallets/{id}/entries': 'payout_read',
+  'GET /wallets/{id}/statement': 'payout_read',
+  'GET /wallets/{id}/statement.csv': 'payout_read',
   'POST /split-rules': 'write',
   'GET /split-rules': 'read',
   'GET /split-rules/{id}': 'read',

@@ -74,7 +74,7 @@ export async function settleCollection(ledger: Ledger, args: Settlement): Promis
 }
 
 /** Refund steps use their own id family, apart from a collection's legs. */
-function refundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
+export function refundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
   return idFromParts('payagg.ledger.refund_hold', u128FromUuid(refundId), step);
 }
 

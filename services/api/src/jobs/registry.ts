@@ -21,6 +21,7 @@ import { payoutsApplyProviderOutcomesJob } from '../payouts/jobs/apply-provider-
 import { subMerchantsApplyKycDecisionsJob } from '../sub-merchants/jobs/apply-kyc-decisions.ts';
 import { collectionRailsSandboxDeliverDueOutcomesJob, collectionRailsSandboxSweepOutcomesJob } from '../connectors/sandbox/collection-rails/deliver-due-outcomes-job.ts';
 import { providersPollStatusesJob } from '../provider-routing/jobs/poll-statuses.ts';
+import { ledgerVerifyJob } from '../ledger-verification/jobs/verify-ledger.ts';
 
 export const jobDefinitions = {
   'idempotency.purge_expired': idempotencyPurgeJob,
@@ -41,6 +42,7 @@ export const jobDefinitions = {
   'partner_withdrawals.send': partnerWithdrawalsSendJob,
   'escrow.auto_release': escrowAutoReleaseJob,
   'providers.poll_statuses': providersPollStatusesJob,
+  'ledger.verify': ledgerVerifyJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,
   'webhooks.sweep': sweepJob,

@@ -9,7 +9,7 @@ import { ensureCurrency, holdFromWallet, resolveHold, systemAccountId, TransferC
 import { conversionHoldLegs } from '../fx/fx-conversions.ts';
 import type { PayoutConversion } from './payout-conversions.ts';
 
-function payoutTransferId(payoutId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
+export function payoutTransferId(payoutId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
   return idFromUuid(payoutId, step === 'reserve' ? 0 : step === 'commit' ? 1 : 2);
 }
 

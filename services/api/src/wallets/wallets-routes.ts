@@ -4,9 +4,11 @@ import { principalOf } from '../auth/principal.ts';
 import { getWallet, listWallets, toWalletResources, walletEntriesPage } from './wallets.ts';
 import { sendList, sendOk } from '../http/envelope.ts';
 import type { RouteContext, RouteHandlers } from '../routes/registry.ts';
+import { balanceInstant, sendBalanceAt, statementRoutes } from './statement-routes.ts';
 
 export function walletRoutes(ctx: RouteContext): RouteHandlers {
   return {
+    ...statementRoutes(ctx),
     async 'GET /wallets'(req, res) {
       const merchantId = principalOf(res).merchant.id;
       const query = req.query as Record<string, string | undefined>;
@@ -16,6 +18,8 @@ export function walletRoutes(ctx: RouteContext): RouteHandlers {
     },
 
     async 'GET /wallets/{id}/balance'(req, res) {
+      const atMs = balanceInstant(req.query as Record<string, unknown>, ctx.now());
+      if (atMs !== null) return await sendBalanceAt(ctx, res, String(req.params.id), atMs);
       const wallet = await getWallet(ctx.sql, principalOf(res).merchant.id, String(req.params.id));
       const [resource] = await toWalletResources(ctx.ledger, [wallet]);
       sendOk(res, resource);

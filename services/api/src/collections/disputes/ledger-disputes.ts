@@ -7,7 +7,7 @@ import { idFromParts, u128FromUuid, type Ledger, type MovementResult } from '@pa
 import { holdFromWallet, resolveHold, TransferCode } from '../../domain/ledger-accounts.ts';
 
 /** A dispute's hold and its one resolution (won voids it, lost posts it). */
-function disputeTransferId(disputeId: string, step: 'hold' | 'won' | 'lost'): bigint {
+export function disputeTransferId(disputeId: string, step: 'hold' | 'won' | 'lost'): bigint {
   return idFromParts('payagg.ledger.dispute_hold', u128FromUuid(disputeId), step);
 }
 
