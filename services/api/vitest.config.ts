@@ -7,7 +7,10 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/tigerbeetle-cluster/**'],
     // One embedded PostgreSQL for the whole run; each test file gets its own fresh database.
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 20_000,
+    // A budget, not a speed check (speed lives in make bench-*): a test that waits for a settlement
+    // goes through the provider-outcome jobs (decision 0610), and on two shared cores under a full
+    // CI run the first test of a file, which also pays for its service's warm-up, took 20-24 s.
+    testTimeout: 45_000,
     hookTimeout: 60_000,
     // Two shared CPU cores: a few files at a time is faster than many competing processes.
     maxWorkers: 3,
