@@ -262,3 +262,9 @@ export async function applyPartnerWithdrawalOutcome(deps: WithdrawalDeps, outcom
     await finish('failed', withdrawalRetriesExhaustedReason);
   } });
 }
+
+/** Partner withdrawals as a sharer of the payout rails (PayoutsRuntime.railSharers): their outcomes come back through payouts' apply job. */
+export const partnerWithdrawalsOnPayoutRails = {
+  ownedIds: partnerWithdrawalIds,
+  applyOutcome: applyPartnerWithdrawalOutcome,
+};
