@@ -19,13 +19,20 @@ const capabilityCore = `^services/api/src/(${capabilityNames.replace('|webhooks'
 
 /** Capability modules shared machinery may still import, each with its reason. */
 const sharedMachineryExceptions = [
-  // API keys and partners are what auth authenticates: they move into auth/ with their routes.
-  '^services/api/src/accounts/(api-keys|partners|operators)\\.ts$',
+  // API keys, partners and operators are what auth authenticates (through accounts' index): they
+  // move into auth/ with their routes.
+  '^services/api/src/accounts/index\\.ts$',
   // The composition of the HTTP app: it mounts every capability's routes and pages.
   '^services/api/src/routes/(index|registry)\\.ts$',
   '^services/api/src/connectors/sandbox/collection-rails/payer-pages\\.ts$',
-  '^services/api/src/collections/checkout-sessions\\.ts$',
+  '^services/api/src/collections/index\\.ts$',
 ];
+
+/**
+ * The assembly: where the service is put together from its capabilities (it mounts their routes,
+ * registers their jobs, reads their settings, finishes their flows' runs, runs their commands).
+ */
+const assembly = '^services/api/src/(routes/|jobs/(registry|run-finisher|job)\\.ts$|cli/)';
 
 module.exports = {
   forbidden: [
@@ -92,6 +99,19 @@ module.exports = {
       from: { path: '^services/api/src/connectors/([^/]+)/' },
       to: {
         path: [`^services/api/src/(domain|routes|${capabilityNames})/`, '^services/api/src/connectors/(?!$1/)'],
+      },
+    },
+    {
+      name: 'capabilities-meet-through-their-index',
+      severity: 'error',
+      comment: 'Another capability, or shared code, uses a capability only through its public index (<cap>/index.ts): what it offers the rest of the service, small and stated (issue 23). The assembly (the route table, the job registry and what a job gets, the run finisher, the runtime, config and the CLI) mounts routes, jobs and settings directly.',
+      from: {
+        path: '^services/api/src/([^/]+)/',
+        pathNot: assembly,
+      },
+      to: {
+        path: `^services/api/src/(${capabilityNames})/`,
+        pathNot: [`^services/api/src/(${capabilityNames})/index\\.ts$`, '^services/api/src/$1/'],
       },
     },
     {

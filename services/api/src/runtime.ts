@@ -27,6 +27,7 @@ import { createWebhookWorker, type WebhookWorker } from './webhooks/worker.ts';
 import { createDestinationVault } from './crypto/destination-vault.ts';
 import type { PayoutsRuntime } from './payouts/payout-processing.ts';
 import { createPayoutRailRegistry } from './payout-rails/registry.ts';
+import { partnerWithdrawalsOnPayoutRails } from './partner-wallets/partner-withdrawals.ts';
 import { sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
 import { describeLedgerEngine } from './ledger-engine.ts';
 import { observeLedgerEngine } from './metrics/ledger-calls.ts';
@@ -207,5 +208,6 @@ function createPayoutsRuntime(input: { config: Config; workerSql: Sql; secretBox
     }),
     vault: createDestinationVault(input.secretBox),
     retryScheduleMs: config.payouts.retryScheduleMs,
+    railSharers: [partnerWithdrawalsOnPayoutRails],
   };
 }

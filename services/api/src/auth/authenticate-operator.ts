@@ -8,7 +8,7 @@
 // must hold at once.
 import type { NextFunction, Request, Response } from 'express';
 import type { Queryable } from '../db/index.ts';
-import { findOperatorKeyForAuth, operatorKeyMatches, operatorKeyPattern } from '../accounts/operators.ts';
+import { findOperatorKeyForAuth, operatorKeyMatches, operatorKeyPattern } from '../accounts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { authFailureBucket, type SharedRateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';

@@ -10,7 +10,7 @@
 // 429s. A key is never logged: at most its row id.
 import type { NextFunction, Request, Response } from 'express';
 import type { Queryable } from '../db/index.ts';
-import { findPartnerKeyForAuth, keyIdOf, partnerKeyMatches, partnerKeyPattern, type PartnerKeyForAuth } from '../accounts/partners.ts';
+import { findPartnerKeyForAuth, keyIdOf, partnerKeyMatches, partnerKeyPattern, type PartnerKeyForAuth } from '../accounts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { authFailureBucket, type SharedRateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';

@@ -26,7 +26,7 @@
 // cannot flood the log either). A request that passes every check is never refused by a failure
 // bucket (docs/decisions/0031-auth-failure-rate-limit.md).
 import type { NextFunction, Request, Response } from 'express';
-import { apiKeyPattern } from '../accounts/api-keys.ts';
+import { apiKeyPattern } from '../accounts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { authFailureBucket, type SharedRateLimiter, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
 import { routeOf } from '../http/route-match.ts';

@@ -6,7 +6,7 @@
 // with the clock on every request, so an expired key is refused on time. Unknown keys are not cached.
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Queryable } from '../db/index.ts';
-import { findKeyForAuth, type KeyForAuth } from '../accounts/api-keys.ts';
+import { findKeyForAuth, type KeyForAuth } from '../accounts/index.ts';
 import { type IpAllowList, parseIpAllowList } from './ip-allow.ts';
 
 // Bounds memory; when full, the oldest entry is dropped.

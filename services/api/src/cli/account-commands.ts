@@ -3,10 +3,10 @@
 import { merchantStatuses, type MerchantStatus } from '../auth/principal.ts';
 import { userRoles, type UserRole } from '../auth/user-roles.ts';
 import { fxMarginBpsMax, type ServiceMode } from '../config.ts';
-import { ApiKeyInputError, createApiKey, revokeApiKey, setSignatureVersionMin } from '../accounts/api-keys.ts';
-import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from '../accounts/merchants.ts';
-import { insertUser } from '../accounts/users.ts';
-import { setMerchantFxMarginBps } from '../fx/fx-rates.ts';
+import { ApiKeyInputError, createApiKey, revokeApiKey, setSignatureVersionMin } from '../accounts/index.ts';
+import { findMerchant, insertMerchant, merchantNameLengthMax, setMerchantStatus } from '../accounts/index.ts';
+import { insertUser } from '../accounts/index.ts';
+import { setMerchantFxMarginBps } from '../fx/index.ts';
 import {
   type Command, type CommandBuilder, parseDate, parseOptions, print, requireMode, requireSignatureVersion, requireUuid, splitList, UsageError,
 } from './command.ts';

@@ -8,7 +8,7 @@ import type { KeyMode } from '../auth/principal.ts';
 import type { ServiceMode } from '../config.ts';
 import type { createSecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/index.ts';
-import { keyModes, parseSignatureVersion } from '../accounts/api-keys.ts';
+import { keyModes, parseSignatureVersion } from '../accounts/index.ts';
 import { uuidPattern } from '../ids.ts';
 
 export class UsageError extends Error {

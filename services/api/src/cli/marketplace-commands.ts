@@ -1,9 +1,9 @@
 // Operator commands for sub-merchants and their KYC cases (src/cli.ts has the usage text).
 import { kycStatuses, type KycStatus } from '../kyc/types.ts';
-import { findKycCaseOfSubMerchant, listKycCasesByStatus, settleKycReview, toKycCaseResource } from '../sub-merchants/kyc-cases.ts';
+import { findKycCaseOfSubMerchant, listKycCasesByStatus, settleKycReview, toKycCaseResource } from '../sub-merchants/index.ts';
 import {
   findSubMerchantAnyMerchant, setSubMerchantStatus, subMerchantStatusReasonLengthMax, toSubMerchantResource,
-} from '../sub-merchants/sub-merchants.ts';
+} from '../sub-merchants/index.ts';
 import type { ServiceMode } from '../config.ts';
 import { type Command, type CommandBuilder, operatorName, optionalReason, parseOptions, print, requireUuid, UsageError } from './command.ts';
 

@@ -1,7 +1,7 @@
 // Operator commands for partners of the partner wallet API and their keys (src/cli.ts has the
 // usage text).
 import type { ServiceMode } from '../config.ts';
-import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from '../accounts/partners.ts';
+import { createPartnerKey, findPartner, insertPartner, partnerKeyPattern, partnerNameLengthMax, revokePartnerKey } from '../accounts/index.ts';
 import { type Command, type CommandBuilder, parseOptions, print, requireMode, requireUuid, UsageError } from './command.ts';
 
 function partnersCreate(args: string[], serviceMode: ServiceMode): Command {

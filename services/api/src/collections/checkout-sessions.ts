@@ -15,10 +15,10 @@ import { type CommitWrite, write } from '../db/write.ts';
 import { allRails, type Rail } from '../rails/types.ts';
 import { assertCurrencySupported } from '../domain/currency-support.ts';
 import { checkCollectionRequest, type CollectionRequest, type CollectionsDeps, type PartyCheckDeps } from './collections.ts';
-import { assertMerchantActive, findMerchant } from '../accounts/merchants.ts';
+import { assertMerchantActive, findMerchant } from '../accounts/index.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import { planLegs } from './splits/split-rules.ts';
-import { assertSubMerchantOfMerchant } from '../sub-merchants/sub-merchants.ts';
+import { assertSubMerchantOfMerchant } from '../sub-merchants/index.ts';
 import { type TransactionStatus } from './transactions.ts';
 
 /** Where the service serves the hosted checkout page (spec: CheckoutSession.checkout_url). */

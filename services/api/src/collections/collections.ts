@@ -36,8 +36,8 @@ import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import { assertCurrencySupported } from '../domain/currency-support.ts';
 import { assertPayerFitsRail } from './payer-rules.ts';
 import { collectionRoute, railRefusal } from './rail-calls.ts';
-import type { KycLimits } from '../sub-merchants/kyc-tiers.ts';
-import { assertSubMerchantCanReceive } from '../sub-merchants/sub-merchants.ts';
+import type { KycLimits } from '../sub-merchants/index.ts';
+import { assertSubMerchantCanReceive } from '../sub-merchants/index.ts';
 import { legWallet, type LegWallet, plannedLegsOf, recordSettledLegs } from './splits/escrow-holds.ts';
 import { type PaymentToSplit, type PlannedLeg, planLegs } from './splits/split-rules.ts';
 import {
@@ -48,7 +48,7 @@ import {
   transactionInsert,
   type TransactionRow,
 } from './transactions.ts';
-import { ensureWallet } from '../wallets/wallets.ts';
+import { ensureWallet } from '../wallets/index.ts';
 import { settleCollections } from './ledger-collections.ts';
 
 export type CollectionsDeps = {

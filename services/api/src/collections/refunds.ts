@@ -38,7 +38,7 @@ import {
   type TransactionRow,
 } from './transactions.ts';
 import { commitSplitRefundLegs, finishSplitRefundUndos, reserveSplitRefundLegs } from './splits/split-refunds.ts';
-import { ensureWallet } from '../wallets/wallets.ts';
+import { ensureWallet } from '../wallets/index.ts';
 import { cancelRefund, commitRefund, refundReservationId, reserveRefund as reserveRefundInLedger } from './ledger-collections.ts';
 
 export type RefundsDeps = {

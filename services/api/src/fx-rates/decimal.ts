@@ -2,7 +2,7 @@
 // as a plain decimal string. No binary floating point anywhere in the arithmetic
 // (docs/decisions/0311-fx-rates-as-bigint-fractions.md); the ledger's conversion arithmetic
 // (rate-arithmetic.ts: convertAmount, parseRate) uses the same representation.
-import { parseRate, type Rate } from '../fx/rate-arithmetic.ts';
+import { parseRate, type Rate } from './rate-arithmetic.ts';
 
 export type Fraction = Rate;
 

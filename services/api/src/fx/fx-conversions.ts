@@ -36,7 +36,7 @@
 // markConversionOf; for many at once: useRateLocks, recordConversions.
 import { createHash } from 'node:crypto';
 import { currencyInfo, holdLegId, type HoldLeg, type Ledger } from '@payagg/ledger';
-import { convertAmount } from './rate-arithmetic.ts';
+import { convertAmount } from '../fx-rates/rate-arithmetic.ts';
 import type { Queryable, Tx } from '../db/index.ts';
 import { decimalFraction } from '../fx-rates/decimal.ts';
 import type { RateLockRow } from './fx-rates.ts';

@@ -10,7 +10,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 
-import { checkoutPagePath } from '../collections/checkout-sessions.ts';
+import { checkoutPagePath } from '../collections/index.ts';
 
 export { checkoutPagePath };
 const sessionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

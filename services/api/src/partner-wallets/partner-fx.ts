@@ -12,8 +12,8 @@ import type { Ledger } from '@payagg/ledger';
 import type { PartnerSchema } from '@payagg/contract';
 import type { Queryable, Tx } from '../db/index.ts';
 import type { FxRateSource } from '../fx-rates/types.ts';
-import { conversionAmounts, convertThroughFxPositions, fxConversionIdOf, type FxConversionRow } from '../fx/fx-conversions.ts';
-import { quoteFxRate } from '../fx/fx-rates.ts';
+import { conversionAmounts, convertThroughFxPositions, fxConversionIdOf, type FxConversionRow } from '../fx/index.ts';
+import { quoteFxRate } from '../fx/index.ts';
 import { fieldsRefusal, isRefusal } from '../domain/outcomes.ts';
 
 export type PartnerFxRateLockCreate = PartnerSchema<'PartnerFxRateLockCreate'>;

@@ -8,7 +8,7 @@ import type { CommitWrite } from '../db/write.ts';
 import { write, type WriteTarget } from '../db/write.ts';
 import { accountNumberProblem, allocateAccountNumber } from './account-numbers.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from '../domain/outcomes.ts';
-import { dateOfLedgerTimestamp, exactInteger } from '../wallets/wallets.ts';
+import { dateOfLedgerTimestamp, exactInteger } from '../wallets/index.ts';
 import { openWallet, TransferCode } from '../domain/ledger-accounts.ts';
 
 export type PartnerWalletRow = {

@@ -22,11 +22,11 @@ import { enqueueJob } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import { PayoutSendDeclinedError, type PayoutRailOutcome } from '../payout-rails/types.ts';
 import { closeHoldIntent, type HoldIntent, openHoldIntent } from '../domain/hold-intents.ts';
-import { detailsOf, looksLikeRawDetails, maskedLabel, newDestinationRef, openDestinationDetails, type PayoutDestinationCreate, type PayoutDestinationRow } from '../payouts/payout-destinations.ts';
-import type { PayoutsRuntime } from '../payouts/payout-processing.ts';
+import { detailsOf, looksLikeRawDetails, maskedLabel, newDestinationRef, openDestinationDetails, type PayoutDestinationCreate, type PayoutDestinationRow } from '../payouts/index.ts';
+import type { PayoutsRuntime } from '../payouts/index.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import type { PartnerWalletRow } from './partner-wallets.ts';
-import { cancelPayout, commitPayout, payoutReservationId, reservePayout } from '../payouts/ledger-payouts.ts';
+import { cancelPayout, commitPayout, payoutReservationId, reservePayout } from '../payouts/index.ts';
 
 export type PartnerPayoutDestinationCreate = PartnerSchema<'PartnerPayoutDestinationCreate'>;
 export type PartnerPayoutDestinationResource = PartnerSchema<'PartnerPayoutDestination'>;
@@ -262,3 +262,9 @@ export async function applyPartnerWithdrawalOutcome(deps: WithdrawalDeps, outcom
     await finish('failed', withdrawalRetriesExhaustedReason);
   } });
 }
+
+/** Partner withdrawals as a sharer of the payout rails (PayoutsRuntime.railSharers): their outcomes come back through payouts' apply job. */
+export const partnerWithdrawalsOnPayoutRails = {
+  ownedIds: partnerWithdrawalIds,
+  applyOutcome: applyPartnerWithdrawalOutcome,
+};

@@ -6,7 +6,7 @@
 
 import { holdLegId, idFromUuid, type HoldLeg, type Ledger, type MovementResult } from '@payagg/ledger';
 import { ensureCurrency, holdFromWallet, resolveHold, systemAccountId, TransferCode } from '../domain/ledger-accounts.ts';
-import { conversionHoldLegs } from '../fx/fx-conversions.ts';
+import { conversionHoldLegs } from '../fx/index.ts';
 import type { PayoutConversion } from './payout-conversions.ts';
 
 export function payoutTransferId(payoutId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {

@@ -5,7 +5,7 @@
 // amount / rate rounded up), then its reservation is the conversion's two held legs
 // (reservationLegs -> conversionHoldLegs), posted or voided with the payout's other holds.
 import type { Tx } from '../db/index.ts';
-import { conversionAmounts, fxConversionIdOf, markConversionOf, recordConversions, useRateLocks } from '../fx/fx-conversions.ts';
+import { conversionAmounts, fxConversionIdOf, markConversionOf, recordConversions, useRateLocks } from '../fx/index.ts';
 
 /** One payout's conversion, once its lock is used. */
 export type PayoutConversion = {

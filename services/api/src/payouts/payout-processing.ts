@@ -45,6 +45,18 @@ export type PayoutsRuntime = {
   vault: DestinationVault;
   /** Waits before the automatic retries after transient failures; its length is how many (config.ts). */
   retryScheduleMs: readonly number[];
+  /**
+   * Who else sends on the payout rails (partner withdrawals): an outcome for one of their ids
+   * comes back through payouts' apply job and is handed to them. The runtime wires them, so
+   * payouts imports none of them (a capability's index stays acyclic, issue 23).
+   */
+  railSharers: readonly PayoutRailSharer[];
+};
+
+export type PayoutRailSharer = {
+  /** Which of these payout-rail ids are theirs. */
+  ownedIds(q: Sql, ids: readonly string[]): Promise<Set<string>>;
+  applyOutcome(deps: PayoutProcessingDeps, outcome: PayoutRailOutcome, options: { declinedReason?: string }): Promise<void>;
 };
 
 export type PayoutProcessingDeps = { sql: Sql; ledger: Ledger; payouts: PayoutsRuntime; logger: Logger };

@@ -9,7 +9,7 @@ import { type CommitWrite, write } from '../db/write.ts';
 import { appendEvents } from '../domain/events.ts';
 import { assertHoldsIntended, closeHoldIntent, type HoldIntent, openHoldIntent } from '../domain/hold-intents.ts';
 import { Refusal } from '../domain/outcomes.ts';
-import type { WalletRow } from '../wallets/wallets.ts';
+import type { WalletRow } from '../wallets/index.ts';
 import { type PayoutConversion, recordPayoutConversions, usePayoutRateLocks } from './payout-conversions.ts';
 import { holdPayoutChain, reservationLegs, type SourceWallet } from './ledger-payouts.ts';
 import {

@@ -19,12 +19,12 @@ import type { Queryable, Sql, Tx } from '../db/index.ts';
 import { type Keyset, keysetCondition } from '../db/keyset.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { NewEvent } from '../domain/events.ts';
-import { assertMerchantActive } from '../accounts/merchants.ts';
+import { assertMerchantActive } from '../accounts/index.ts';
 import { fieldsRefusal, Refusal, type RefusalField } from '../domain/outcomes.ts';
 import { type DestinationType, type PayoutDestinationRow, resolveDestinations } from './payout-destinations.ts';
-import { assertOwnerMayBePaidOut } from '../sub-merchants/sub-merchants.ts';
+import { assertOwnerMayBePaidOut } from '../sub-merchants/index.ts';
 import { type PayoutConversion, recordPayoutConversions, usePayoutRateLocks } from './payout-conversions.ts';
-import type { WalletRow } from '../wallets/wallets.ts';
+import type { WalletRow } from '../wallets/index.ts';
 import { holdPayoutChain, reservationLegs, type SourceWallet } from './ledger-payouts.ts';
 
 export type PayoutStatus = 'queued' | 'processing' | 'success' | 'failed';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createEngine, Ledger } from '@payagg/ledger';
 import type { Config } from '../config.ts';
 import { type Database, postgresTarget } from '../db/index.ts';
-import { createOperatorKey, findOperator, insertOperator, operatorKeyPattern, operatorNameLengthMax, revokeOperatorKey } from '../accounts/operators.ts';
+import { createOperatorKey, findOperator, insertOperator, operatorKeyPattern, operatorNameLengthMax, revokeOperatorKey } from '../accounts/index.ts';
 import { injectSandboxDiscrepancy, sandboxDiscrepancies, type SandboxDiscrepancy, sandboxReportCsv, sandboxSettlementReport } from '../connectors/sandbox/settlement-report.ts';
 import { type ReconClass, reconClasses } from './classify.ts';
 import { resolveException } from './flows/resolve-exception.ts';

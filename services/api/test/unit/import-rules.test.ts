@@ -76,7 +76,20 @@ describe('import rules (dependency-cruiser)', () => {
       'services/api/src/payouts/payouts.ts': "import { f } from './flows/create-payout.ts';\nexport const p = f;\n",
       'services/api/src/payouts/flows/create-payout.ts': 'export const f = 1;\n',
     }],
+    ['capabilities-meet-through-their-index', {
+      'services/api/src/payouts/payouts.ts': "import { w } from '../wallets/wallets.ts';\nexport const p = w;\n",
+      'services/api/src/wallets/wallets.ts': 'export const w = 1;\n',
+      'services/api/src/wallets/index.ts': "export { w } from './wallets.ts';\n",
+    }],
   ] as const)('%s refuses a tree that breaks it', async (rule, files) => {
     expect(await violatedRules(tree(files), ['services', 'packages'].filter((dir) => Object.keys(files).some((f) => f.startsWith(dir))))).toContain(rule);
+  }, 60_000);
+
+  it('a capability used through its index passes', async () => {
+    expect(await violatedRules(tree({
+      'services/api/src/payouts/payouts.ts': "import { w } from '../wallets/index.ts';\nexport const p = w;\n",
+      'services/api/src/wallets/wallets.ts': 'export const w = 1;\n',
+      'services/api/src/wallets/index.ts': "export { w } from './wallets.ts';\n",
+    }), ['services'])).toEqual([]);
   }, 60_000);
 });

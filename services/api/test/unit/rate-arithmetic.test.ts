@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { LedgerUsageError } from '@payagg/ledger';
 import { describe, expect, test } from 'vitest';
-import { convertAmount, divideRounded, parseRate } from '../../src/fx/rate-arithmetic.ts';
+import { convertAmount, divideRounded, parseRate } from '../../src/fx-rates/rate-arithmetic.ts';
 
 describe('fx arithmetic', () => {
   test('parseRate reads decimals exactly and refuses anything else', () => {

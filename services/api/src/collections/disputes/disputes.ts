@@ -38,7 +38,7 @@ import { appendEvent, type NewEvent } from '../../domain/events.ts';
 import { closeHoldIntent, openHoldIntent, releasingHoldsOnFailure } from '../../domain/hold-intents.ts';
 import { fieldsRefusal, Refusal } from '../../domain/outcomes.ts';
 import { lockTransaction, type TransactionRow } from '../transactions.ts';
-import { ensureWallet } from '../../wallets/wallets.ts';
+import { ensureWallet } from '../../wallets/index.ts';
 import { disputeHoldId, holdDispute, postDisputeHold, returnDisputeHold } from './ledger-disputes.ts';
 
 export const disputeStatuses = ['open', 'won', 'lost'] as const;

@@ -18,7 +18,7 @@
 //                   collection, so a resumed run records it whatever has changed since (the payer
 //                   may already have been charged).
 import { type CollectionRequest, checkCollectionParties, checkSplitRuleUsable, checkCollectionPayload, initiateAndRecordCollection, railHoldsCollection } from '../collections.ts';
-import { assertMerchantActive } from '../../accounts/merchants.ts';
+import { assertMerchantActive } from '../../accounts/index.ts';
 import { type TransactionResource, toTransactionResource } from '../transactions.ts';
 import { type IdempotentRequest, type IdempotentRun, idempotentOperation } from '../../idempotency/idempotent.ts';
 import type { ActingMerchant, FlowDeps } from '../../flow-deps.ts';

@@ -20,7 +20,7 @@
 //                    answers as before for the same refund id.
 import { getCollection } from '../collections.ts';
 import { releasingHoldsOnFailure } from '../../domain/hold-intents.ts';
-import { assertMerchantActive } from '../../accounts/merchants.ts';
+import { assertMerchantActive } from '../../accounts/index.ts';
 import { initiateRefund, type RefundRequest, reserveRefund } from '../refunds.ts';
 import { type TransactionResource, toTransactionResource } from '../transactions.ts';
 import { idempotentOperation, type IdempotentRequest } from '../../idempotency/idempotent.ts';

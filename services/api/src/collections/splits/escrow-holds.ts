@@ -26,7 +26,7 @@ import { finishSplitRefundUndos } from './split-refunds.ts';
 import { fieldsRefusal, Refusal } from '../../domain/outcomes.ts';
 import type { PlannedLeg } from './split-legs.ts';
 import { lockTransaction, type TransactionRow } from '../transactions.ts';
-import { ensureWallet, type WalletOwnerType } from '../../wallets/wallets.ts';
+import { ensureWallet, type WalletOwnerType } from '../../wallets/index.ts';
 import { releaseEscrow, returnEscrow } from './ledger-splits.ts';
 
 // The row, its events and its end live in escrow-hold-records.ts, which split refunds and the
