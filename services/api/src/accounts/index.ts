@@ -1,5 +1,6 @@
-// The public face of accounts/: what other capabilities, the route table, the job registry and the
-// runtime may use of it (issue 23: no import into a capability except through its index).
+// The public face of accounts/: what other capabilities and shared code may use of it. Nothing
+// imports into accounts/ but through here, except the assembly that mounts its routes and jobs
+// (decision 0604, rule capabilities-meet-through-their-index).
 
 export { ApiKeyInputError, apiKeyPattern, createApiKey, findKeyForAuth, keyModes, parseSignatureVersion, revokeApiKey, setSignatureVersionMin } from './api-keys.ts';
 export type { KeyForAuth } from './api-keys.ts';

@@ -1,5 +1,6 @@
-// The public face of fx/: what other capabilities, the route table, the job registry and the
-// runtime may use of it (issue 23: no import into a capability except through its index).
+// The public face of fx/: what other capabilities and shared code may use of it. Nothing
+// imports into fx/ but through here, except the assembly that mounts its routes and jobs
+// (decision 0604, rule capabilities-meet-through-their-index).
 
 export { conversionAmounts, conversionHoldLegs, convertThroughFxPositions, fxConversionIdOf, markConversionOf, recordConversions, useRateLocks } from './fx-conversions.ts';
 export type { FxConversionRow } from './fx-conversions.ts';

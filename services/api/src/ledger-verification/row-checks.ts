@@ -4,10 +4,8 @@
 // disputes/ledger-disputes.ts). Reads rows a page at a time (keyset on id) and the ledger by id.
 import { holdResolutionId, idFromUuid, TransferFlags, type Ledger, type Transfer } from '@payagg/ledger';
 import type { Sql } from '../db/index.ts';
-import { legsMax, refundReservationId, refundTransferId } from '../collections/ledger-collections.ts';
-import { payoutReservationId, payoutTransferId } from '../payouts/ledger-payouts.ts';
-import { escrowReleaseId, splitRefundTransferId } from '../collections/splits/ledger-splits.ts';
-import { disputeHoldId, disputeTransferId } from '../collections/disputes/ledger-disputes.ts';
+import { disputeHoldId, disputeTransferId, escrowReleaseId, legsMax, refundReservationId, refundTransferId, splitRefundTransferId } from '../collections/index.ts';
+import { payoutReservationId, payoutTransferId } from '../payouts/index.ts';
 import { systemAccountId } from '../domain/ledger-accounts.ts';
 import { holdState, lookupTransfers, type HoldState } from './ledger-reads.ts';
 import type { Violation } from './violations.ts';
