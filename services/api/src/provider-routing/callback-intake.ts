@@ -58,7 +58,8 @@ async function intake(deps: ProviderCallbackIntakeDeps, handlers: ReadonlyMap<st
     deps.logger[level]('provider callback', { provider, callback_path: handler ? path : undefined, result, ...fields });
     if (error) sendError(res, error);
   };
-  if (!handler || !callbackPathPattern.test(path)) {
+  // An empty path is the provider's one webhook URL (Paystack's: /provider-callbacks/paystack).
+  if (!handler || (path !== '' && !callbackPathPattern.test(path))) {
     req.resume();
     return answer('unknown_provider', new ApiError('RESOURCE_NOT_FOUND', 'No such provider callback.'));
   }
