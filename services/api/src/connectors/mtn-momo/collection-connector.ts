@@ -123,25 +123,13 @@ export function createMtnMomoRailConnector(config: MtnMomoConfig, deps: { client
     return { providerReference: reversalReference, collectionProviderReference: request.transactionId, amount, currency: held.currency };
   }
 
-  /** The routing poller's status query: GET requesttopay/{id} or refund/{id} (our transaction id is MoMo's X-Reference-Id). */
-  async function queryOutcome(query: { kind: RailOutcomeKind; transactionId: string }): Promise<RailStatusAnswer> {
-    try {
-      const answer = await statusAnswerOf(deps.client, query.kind === 'refund' ? 'refund' : 'requesttopay', query.transactionId);
-      if (answer.state !== 'final') return answer;
-      const { outcome } = answer;
-      return outcome.kind === 'payout' || outcome.kind === 'kyc_decision' ? { state: 'pending' } : { state: 'final', outcome: outcome.outcome };
-    } catch (error) {
-      throw railErrorOf(error);
-    }
-  }
-
   return {
     rail,
     provider: mtnMomoProviderName,
     initiateCollection,
     initiateRefund,
     findCollection,
-    queryOutcome,
+    queryOutcome: (query) => queryOutcome(deps.client, query),
     // MoMo has no "send the callback again": a lost callback is recovered by the status read
     // (status-reads.ts confirmedOutcome, run by the outcome poller), so there is nothing to redeliver.
     redeliverOutcome: async () => false,
@@ -152,4 +140,16 @@ export function createMtnMomoRailConnector(config: MtnMomoConfig, deps: { client
 function codeOf(json: unknown): string | null {
   const code = typeof json === 'object' && json !== null ? (json as Record<string, unknown>).code : undefined;
   return typeof code === 'string' && /^[A-Z_]{1,64}$/.test(code) ? code : null;
+}
+
+/** The routing poller's status query: GET requesttopay/{id} or refund/{id} (our transaction id is MoMo's X-Reference-Id). */
+async function queryOutcome(client: MtnMomoClient, query: { kind: RailOutcomeKind; transactionId: string }): Promise<RailStatusAnswer> {
+  try {
+    const answer = await statusAnswerOf(client, query.kind === 'refund' ? 'refund' : 'requesttopay', query.transactionId);
+    if (answer.state !== 'final') return answer;
+    const { outcome } = answer;
+    return outcome.kind === 'payout' || outcome.kind === 'kyc_decision' ? { state: 'pending' } : { state: 'final', outcome: outcome.outcome };
+  } catch (error) {
+    throw railErrorOf(error);
+  }
 }
