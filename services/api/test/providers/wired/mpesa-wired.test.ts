@@ -68,12 +68,12 @@ describe('M-Pesa through the public API', () => {
 
   it('refuses KES 1,500.50 as a 422 naming amount, and creates and holds nothing', async () => {
     const before = await walletBalance(service, service.merchantId, 'KES');
-    const [{ count: rowsBefore }] = await service.sql<{ count: number }[]>`select count(*)::int as count from transactions`;
+    const rowsBefore = (await service.sql<{ count: number }[]>`select count(*)::int as count from transactions`)[0]!.count;
     const pushesBefore = emulator.pushes.size;
     const created = await collect(service.client, { amount: 150_050, currency: 'KES', rail: 'mobile_money', ...payer });
     expect(created.response.status).toBe(422);
     expect(JSON.stringify(created.error)).toContain('amount');
-    const [{ count: rowsAfter }] = await service.sql<{ count: number }[]>`select count(*)::int as count from transactions`;
+    const rowsAfter = (await service.sql<{ count: number }[]>`select count(*)::int as count from transactions`)[0]!.count;
     expect(rowsAfter).toBe(rowsBefore);
     expect(emulator.pushes.size).toBe(pushesBefore);
     expect(await walletBalance(service, service.merchantId, 'KES')).toEqual(before);
