@@ -82,7 +82,7 @@ export async function createDomainRuntime(input: {
   providers?: ProviderConnectors;
 }): Promise<DomainRuntime> {
   const { config, sql, logger } = input;
-  const providers = input.providers ?? providerConnectorsFromEnv(process.env);
+  const providers = input.providers ?? providerConnectorsFromEnv(process.env, { sql });
   const engine = await createEngine(config.tigerBeetleAddresses
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, clusterId: config.tigerBeetleClusterId, requestTimeoutMs: config.tigerBeetleRequestTimeoutMs }
           // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).

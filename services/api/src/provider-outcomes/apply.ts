@@ -31,7 +31,10 @@ export async function applyInboxBatch<Kind extends ProviderOutcomeKind>(sql: Sql
   const ids = Array.isArray(payload) ? [...new Set(payload.map(String))] : [];
   const rows = ids.length === 0 ? [] : await sql<InboxRow[]>`
     select id::text as id, provider, kind, body, applied_at from provider_outcomes where id = any(${ids}::bigint[])`;
-  const pending = rows.filter((row) => row.applied_at === null);
+  const unapplied = rows.filter((row) => row.applied_at === null);
+  const foreign = await servedByAnother(sql, unapplied);
+  if (foreign.size > 0) await dropForeign(sql, unapplied, foreign, context);
+  const pending = unapplied.filter((row) => !foreign.has(row.id));
   const errorOf = new Map<string, unknown>();
   for (let start = 0; start < pending.length; start += applyChunkMax) {
     const chunk = pending.slice(start, start + applyChunkMax);
@@ -56,6 +59,45 @@ export async function applyInboxBatch<Kind extends ProviderOutcomeKind>(sql: Sql
     failed.catch(() => {}); // graphile-worker reads it (Promise.allSettled); never an unhandled rejection
     return failed;
   });
+}
+
+/**
+ * The rows whose transaction or payout names another provider, with that provider: a provider
+ * speaks only for what it served (decision 0641; its check moved here from the interim apply-now
+ * ingress, decision 0683). A row with no provider (written before routing) or not found yet is
+ * the capability's apply to judge, as before. KYC decisions are not checked: a case names no provider.
+ */
+async function servedByAnother(sql: Sql, rows: readonly InboxRow[]): Promise<Map<string, string>> {
+  const resourceOf = (row: InboxRow): { table: 'transactions' | 'payouts'; id: string } | null => {
+    const body = (typeof row.body === 'object' && row.body !== null ? row.body : {}) as Record<string, unknown>;
+    if (row.kind === 'payout') return typeof body.payoutId === 'string' ? { table: 'payouts', id: body.payoutId.toLowerCase() } : null;
+    if (row.kind === 'collection' || row.kind === 'refund') return typeof body.transactionId === 'string' ? { table: 'transactions', id: body.transactionId.toLowerCase() } : null;
+    return null;
+  };
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const foreign = new Map<string, string>();
+  for (const table of ['transactions', 'payouts'] as const) {
+    const mine = rows.map((row) => ({ row, resource: resourceOf(row) })).filter((entry) => entry.resource?.table === table && uuid.test(entry.resource.id));
+    if (mine.length === 0) continue;
+    const ids = [...new Set(mine.map((entry) => entry.resource!.id))];
+    const served = await sql<{ id: string; provider: string | null }[]>`select id::text as id, provider from ${sql(table)} where id = any(${ids}::uuid[])`;
+    const providerOf = new Map(served.map((entry) => [entry.id, entry.provider]));
+    for (const { row, resource } of mine) {
+      const provider = providerOf.get(resource!.id);
+      if (provider !== undefined && provider !== null && provider !== row.provider) foreign.set(row.id, provider);
+    }
+  }
+  return foreign;
+}
+
+/** Another provider's row: nothing to apply, ever. Finished (not retried) and marked why; logged. */
+async function dropForeign(sql: Sql, rows: readonly InboxRow[], foreign: ReadonlyMap<string, string>, context: JobContext): Promise<void> {
+  const ids = [...foreign.keys()];
+  await sql`update provider_outcomes set applied_at = now(), last_error = 'dropped: another provider served it' where id = any(${ids}::bigint[]) and applied_at is null`;
+  for (const row of rows) {
+    const servedBy = foreign.get(row.id);
+    if (servedBy !== undefined) context.deps.logger.warn('provider outcome dropped: another provider served it', { outcome_id: row.id, kind: row.kind, provider: row.provider, served_by: servedBy });
+  }
 }
 
 async function recordFailures(sql: Sql, errorOf: Map<string, unknown>, context: JobContext): Promise<void> {

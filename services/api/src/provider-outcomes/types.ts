@@ -44,5 +44,10 @@ export interface ProviderCallbackRequest {
  */
 export interface ProviderCallbackHandler {
   readonly provider: string;
+  /**
+   * The HTTP methods its callbacks come with (default POST only). MTN MoMo sends a request to
+   * pay's callback with PUT and a transfer's with POST (docs/providers/mtn-momo.md; decision 0682).
+   */
+  readonly methods?: readonly ('POST' | 'PUT')[];
   handle(request: ProviderCallbackRequest): Promise<{ outcomes: ProviderOutcome[]; reply: { status: number; body: unknown } }>;
 }

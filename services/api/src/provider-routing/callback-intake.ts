@@ -1,11 +1,11 @@
-// POST /provider-callbacks/<provider>/<path>: where providers call back (decision 0644; docs/
+// POST (or PUT) /provider-callbacks/<provider>/<path>: where providers call back (decision 0644; docs/
 // providers.md "Callbacks"). Outside the merchant API and its spec, like /healthz (decision
 // 0100): no merchant credential, no Idempotency-Key; a provider is recognised by what its own
 // handler verifies (Paystack's HMAC-SHA512 signature, or a status query confirming an unsigned
 // callback: provider-outcomes/types.ts ProviderCallbackHandler).
 //
 // In order: the provider must have a handler (else 404, counted as `unknown` so a stranger's
-// names never become label values); POST only (405); its source-address allow-list, when one is
+// names never become label values); POST only, or the methods its handler names (MoMo: PUT too) (405); its source-address allow-list, when one is
 // configured (PROVIDER_CALLBACK_ALLOW; 403); the raw body up to PROVIDER_CALLBACK_BODY_LIMIT_BYTES
 // (413); the handler verifies and maps it; its outcomes are recorded through the outcome ingress;
 // then the handler's reply. 2xx only once recorded: a handler or ingress failure answers 503, so
@@ -58,13 +58,15 @@ async function intake(deps: ProviderCallbackIntakeDeps, handlers: ReadonlyMap<st
     deps.logger[level]('provider callback', { provider, callback_path: handler ? path : undefined, result, ...fields });
     if (error) sendError(res, error);
   };
-  if (!handler || !callbackPathPattern.test(path)) {
+  // An empty path is the provider's one webhook URL (Paystack's: /provider-callbacks/paystack).
+  if (!handler || (path !== '' && !callbackPathPattern.test(path))) {
     req.resume();
     return answer('unknown_provider', new ApiError('RESOURCE_NOT_FOUND', 'No such provider callback.'));
   }
-  if (req.method !== 'POST') {
+  const methods: readonly string[] = handler.methods ?? ['POST'];
+  if (!methods.includes(req.method)) {
     req.resume();
-    return answer('method_not_allowed', new ApiError('METHOD_NOT_ALLOWED', 'Provider callbacks are POSTed.', { headers: { Allow: 'POST' } }));
+    return answer('method_not_allowed', new ApiError('METHOD_NOT_ALLOWED', `This provider's callbacks come with ${methods.join(' or ')}.`, { headers: { Allow: methods.join(', ') } }));
   }
   const allow = deps.settings.callbackAllow.get(name);
   const remoteAddress = req.socket.remoteAddress ?? '';

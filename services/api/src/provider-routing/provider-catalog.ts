@@ -7,6 +7,10 @@
 //
 // Adding a provider (docs/providers.md "Adding a provider"): one line in providerCatalog below
 // that builds its connectors from the environment, or returns null when it is not configured.
+import type { Sql } from 'postgres';
+import { createMpesaProvider, mpesaConfigFromEnv } from '../connectors/mpesa/index.ts';
+import { createMtnMomoProvider, mtnMomoConfigFromEnv } from '../connectors/mtn-momo/index.ts';
+import { createPaystackProvider, paystackConfigFromEnv } from '../connectors/paystack/index.ts';
 import type { PayoutRailConnector } from '../payout-rails/types.ts';
 import type { ProviderCallbackHandler } from '../provider-outcomes/types.ts';
 import type { RailConnector } from '../rails/types.ts';
@@ -20,14 +24,39 @@ export type ProviderConnectors = {
   callbackHandlers?: readonly ProviderCallbackHandler[];
 };
 
-type ProviderFactory = (env: Record<string, string | undefined>) => ProviderConnectors | null;
+/** What a provider's connectors may need beside its settings: M-Pesa keeps its memory of calls in the database. */
+export type ProviderFactoryDeps = { sql: Sql };
 
-/** Every provider the service knows how to build; none yet beside the sandbox (its connectors come with issue 24's connector work). */
-const providerCatalog: readonly ProviderFactory[] = [];
+type ProviderFactory = (env: Record<string, string | undefined>, deps: ProviderFactoryDeps) => ProviderConnectors | null;
+
+/**
+ * Every provider the service knows how to build, each null when none of its settings is set; a
+ * half-configured one throws, and the service refuses to start (its *ConfigFromEnv says which setting).
+ */
+const providerCatalog: readonly ProviderFactory[] = [
+  (env) => {
+    const config = paystackConfigFromEnv(env);
+    if (config === null) return null;
+    const paystack = createPaystackProvider(config);
+    return { rails: Object.values(paystack.railConnectors), payoutRails: Object.values(paystack.payoutConnectors), callbackHandlers: [paystack.callbackHandler] };
+  },
+  (env, deps) => {
+    const config = mpesaConfigFromEnv(env);
+    if (config === null) return null;
+    const mpesa = createMpesaProvider(config, { sql: deps.sql });
+    return { rails: [mpesa.railConnectors.mobile_money], payoutRails: [mpesa.payoutConnectors.mobile_money], callbackHandlers: [mpesa.callbackHandler] };
+  },
+  (env) => {
+    const config = mtnMomoConfigFromEnv(env);
+    if (config === null) return null;
+    const momo = createMtnMomoProvider(config);
+    return { rails: [momo.railConnectors.mobile_money], payoutRails: [momo.payoutConnectors.mobile_money], callbackHandlers: [momo.callbackHandler] };
+  },
+];
 
 /** The configured providers' connectors and handlers, together. */
-export function providerConnectorsFromEnv(env: Record<string, string | undefined>): ProviderConnectors {
-  const built = providerCatalog.map((factory) => factory(env)).filter((entry): entry is ProviderConnectors => entry !== null);
+export function providerConnectorsFromEnv(env: Record<string, string | undefined>, deps: ProviderFactoryDeps): ProviderConnectors {
+  const built = providerCatalog.map((factory) => factory(env, deps)).filter((entry): entry is ProviderConnectors => entry !== null);
   return {
     rails: built.flatMap((entry) => entry.rails ?? []),
     payoutRails: built.flatMap((entry) => entry.payoutRails ?? []),

@@ -24,7 +24,7 @@ async function pendingCollection(amount: number): Promise<RailOutcome> {
 }
 
 async function record(...outcomes: RailOutcome[]): Promise<void> {
-  await service.runtime.providerOutcomes.record(outcomes.map((outcome) => ({ kind: outcome.kind, provider: 'test-psp', outcome })));
+  await service.runtime.providerOutcomes.record(outcomes.map((outcome) => ({ kind: outcome.kind, provider: 'sandbox', outcome })));
 }
 
 async function applyNow(): Promise<void> {
@@ -33,7 +33,7 @@ async function applyNow(): Promise<void> {
 
 async function inboxRow(reference: string) {
   const [row] = await service.sql<{ applied_at: Date | null; apply_failures: number; last_error: string | null }[]>`
-    select applied_at, apply_failures, last_error from provider_outcomes where provider = 'test-psp' and provider_reference = ${reference}`;
+    select applied_at, apply_failures, last_error from provider_outcomes where provider = 'sandbox' and provider_reference = ${reference}`;
   return row;
 }
 

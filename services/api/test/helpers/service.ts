@@ -1,7 +1,7 @@
 // Per-file test service: a fresh database in the run's PostgreSQL, migrated; the real app on a
 // random port; a merchant with a full-scope key; helpers to make more keys, users and merchants.
 import { randomBytes } from 'node:crypto';
-import type http from 'node:http';
+import http from 'node:http';
 import { createClient, type MerchantClient } from '@payagg/sdk';
 import { inject } from 'vitest';
 import type { KeyMode } from '../../src/auth/principal.ts';
@@ -20,7 +20,7 @@ import { createLogger } from '../../src/log.ts';
 import type { RouteHandlers } from '../../src/routes/registry.ts';
 import { createDomainRuntime, type DomainRuntime } from '../../src/runtime.ts';
 import { buildApp, closeServer, listen } from '../../src/service.ts';
-import type { ProviderConnectors } from '../../src/provider-routing/provider-catalog.ts';
+import { providerConnectorsFromEnv, type ProviderConnectors } from '../../src/provider-routing/provider-catalog.ts';
 
 export type TestService = {
   origin: string;
@@ -84,10 +84,23 @@ export function testLedgerEnv(): Record<string, string> {
   return { TB_ADDRESSES: addresses, TB_CLUSTER_ID: process.env.TB_CLUSTER_ID ?? '0' };
 }
 
+/** A port free now, for a service whose providers must know its callback URL before it starts. */
+export async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 export async function startTestService(options: {
   env?: Record<string, string>; now?: () => number; handlerOverrides?: RouteHandlers;
   /** Real providers' connectors and callback handlers beside the sandbox (test/providers/). */
   providers?: ProviderConnectors;
+  /** Build the providers from `env` as the service does (provider-routing/provider-catalog.ts) instead of `providers`. */
+  providersFromEnv?: boolean;
+  /** Listen on this port (a provider's callback URL must name it before the start); default any free one. */
+  port?: number;
 } = {}): Promise<TestService> {
   const db = await createTestDatabase();
   const masterKeyHex = randomBytes(32).toString('hex');
@@ -116,9 +129,9 @@ export async function startTestService(options: {
   const masterKey = Buffer.from(masterKeyHex, 'hex');
   await checkMasterKey(sql, masterKey);
   const box = createSecretBox(masterKey);
-  const runtime = await createDomainRuntime({ config, sql, databaseUrl: db.url, secretBox: box, logger, providers: options.providers ?? {} });
+  const runtime = await createDomainRuntime({ config, sql, databaseUrl: db.url, secretBox: box, logger, providers: options.providersFromEnv ? providerConnectorsFromEnv(options.env ?? {}, { sql }) : options.providers ?? {} });
   const { app, notImplementedRoutes } = buildApp({ config, sql, logger, masterKey, runtime, now: options.now, handlerOverrides: options.handlerOverrides });
-  const server: http.Server = await listen(app, 0, '127.0.0.1');
+  const server: http.Server = await listen(app, options.port ?? 0, '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;

@@ -34,19 +34,19 @@ function unknownOutcome(): RailOutcome {
 }
 
 async function record(...outcomes: RailOutcome[]): Promise<void> {
-  await service.runtime.providerOutcomes.record(outcomes.map((outcome) => ({ kind: outcome.kind, provider: 'test-psp', outcome })));
+  await service.runtime.providerOutcomes.record(outcomes.map((outcome) => ({ kind: outcome.kind, provider: 'sandbox', outcome })));
 }
 
 const applyNow = () => applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger }, [applyJob]);
 
 async function inboxId(reference: string): Promise<string> {
-  const [row] = await service.sql<{ id: string }[]>`select id::text as id from provider_outcomes where provider = 'test-psp' and provider_reference = ${reference}`;
+  const [row] = await service.sql<{ id: string }[]>`select id::text as id from provider_outcomes where provider = 'sandbox' and provider_reference = ${reference}`;
   return row!.id;
 }
 
 async function inboxRow(reference: string) {
   const [row] = await service.sql<{ applied_at: Date | null; apply_failures: number; given_up_at: Date | null; last_error: string | null }[]>`
-    select applied_at, apply_failures, given_up_at, last_error from provider_outcomes where provider = 'test-psp' and provider_reference = ${reference}`;
+    select applied_at, apply_failures, given_up_at, last_error from provider_outcomes where provider = 'sandbox' and provider_reference = ${reference}`;
   return row;
 }
 
@@ -59,6 +59,21 @@ async function jobsHolding(id: string) {
 }
 
 describe('the inbox', () => {
+  it('drops an outcome from a provider that did not serve the row, and applies the one that did (decision 0641)', async () => {
+    const outcome = await pendingCollection(1_300);
+    await service.runtime.providerOutcomes.record([{ kind: 'collection', provider: 'mpesa', outcome }]);
+    await applyNow();
+    const [foreign] = await service.sql<{ applied_at: Date | null; last_error: string | null }[]>`
+      select applied_at, last_error from provider_outcomes where provider = 'mpesa' and provider_reference = ${outcome.providerReference}`;
+    expect(foreign).toMatchObject({ last_error: 'dropped: another provider served it' });
+    expect(foreign!.applied_at).not.toBeNull();
+    expect(await eventTypes(service.sql, outcome.transactionId)).toEqual(['transaction.pending']);
+    await record(outcome); // the provider that served it
+    await applyNow();
+    expect(await eventTypes(service.sql, outcome.transactionId)).toEqual(['transaction.pending', 'transaction.success']);
+    await expectLedgerInvariants(service);
+  });
+
   it('records an outcome delivered twice once and applies it once', async () => {
     const before = await walletBalance(service, service.merchantId, 'KES');
     const outcome = await pendingCollection(1_200);

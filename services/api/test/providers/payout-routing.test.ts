@@ -10,6 +10,12 @@ import { startEmulatedProvider, type EmulatedProvider } from './emulated-provide
 import { emulatedCallbackHandler, emulatedPayoutConnector } from './emulated-connectors.ts';
 import { sendPayouts } from '../../src/payouts/payout-processing.ts';
 import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
+import { applyQueuedOutcomesNow } from '../../src/provider-outcomes/run-now.ts';
+import { applyJobOf } from '../../src/provider-outcomes/ingress.ts';
+import { createLogger } from '../../src/log.ts';
+
+/** Applies the payout outcomes the inbox recorded (their apply job; decision 0610). */
+const applyPayoutOutcomes = () => applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger: createLogger('silent') }, [applyJobOf.payout]);
 
 let service: TestService;
 let a: EmulatedProvider;
@@ -66,6 +72,7 @@ describe('payout routing', () => {
     expect(await providerOf(id)).toBe('testpay_a');
     expect(a.charges.get(`${id}.0`)).toMatchObject({ kind: 'payout', amount: 10_000 });
     expect(await a.settle(`${id}.0`, 'success')).toBe(200);
+    await applyPayoutOutcomes();
     expect((await payoutOf(service.client, id)).status).toBe('success');
     expect(before - await available(service.client, walletId)).toBe(10_000);
     await expectLedgerInvariants(service);
@@ -79,6 +86,7 @@ describe('payout routing', () => {
     expect(a.charges.has(`${id}.0`)).toBe(false);
     expect(b.charges.get(`${id}.0`)?.amount).toBe(11_000);
     await b.settle(`${id}.0`, 'success');
+    await applyPayoutOutcomes();
     expect((await payoutOf(service.client, id)).status).toBe('success');
   });
 
@@ -96,6 +104,7 @@ describe('payout routing', () => {
     await sendPayouts(service.runtime.jobDeps, [id]);
     expect([...a.charges.keys()].filter((key) => key.startsWith(id))).toEqual([`${id}.0`]);
     await a.settle(`${id}.0`, 'success');
+    await applyPayoutOutcomes();
     expect((await payoutOf(service.client, id)).status).toBe('success');
   });
 
@@ -108,6 +117,7 @@ describe('payout routing', () => {
     await service.sql`update payouts set updated_at = updated_at - interval '1 hour' where id = ${id}`;
     const summary = await pollProviderStatuses(service.runtime.jobDeps);
     expect(summary.final).toBeGreaterThanOrEqual(1);
+    await applyPayoutOutcomes();
     const read = await payoutOf(service.client, id);
     expect(read).toMatchObject({ status: 'failed', failure_reason: 'invalid_account' });
     expect(await available(service.client, walletId)).toBe(before);

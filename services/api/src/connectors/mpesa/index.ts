@@ -3,13 +3,15 @@
 // status reads a poller of lost callbacks uses, all sharing one client (one token cache) and one
 // memory of calls (provider_references). docs/providers/mpesa.md.
 import type { Sql } from 'postgres';
-import type { PayoutRailConnector } from '../../payout-rails/types.ts';
+import { PayoutRailOutageError, type PayoutRailConnector, type PayoutStatusAnswer } from '../../payout-rails/types.ts';
+import { RailOutageError } from '../../rails/errors.ts';
+import { ProviderCallError } from '../../rails/provider-http.ts';
 import type { ProviderCallbackHandler, ProviderOutcome } from '../../provider-outcomes/types.ts';
 import { createProviderReferenceStore } from '../../rails/provider-references.ts';
-import { jsonLineRailLogger, type RailConnector, type RailLogger } from '../../rails/types.ts';
+import { jsonLineRailLogger, type RailConnector, type RailLogger, type RailOutcomeKind, type RailStatusAnswer } from '../../rails/types.ts';
 import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';
 import { confirmedStkOutcome, createMpesaCallbackHandler } from './callbacks.ts';
-import { createMpesaClient } from './client.ts';
+import { createMpesaClient, MpesaAuthenticationError } from './client.ts';
 import { createMpesaRailConnector } from './collection-connector.ts';
 import type { MpesaConfig } from './config.ts';
 import { mpesaProviderName, referenceKinds, type MpesaContext } from './context.ts';
@@ -48,10 +50,11 @@ export function createMpesaProvider(config: MpesaConfig, options: { sql: Sql; lo
     logger,
     now,
   };
+  const status = routingStatusQueries(context);
   return {
     name: mpesaProviderName,
-    railConnectors: { mobile_money: createMpesaRailConnector(context) },
-    payoutConnectors: { mobile_money: createMpesaPayoutConnector(context) },
+    railConnectors: { mobile_money: { ...createMpesaRailConnector(context), provider: mpesaProviderName, queryOutcome: status.queryOutcome } },
+    payoutConnectors: { mobile_money: { ...createMpesaPayoutConnector(context), provider: mpesaProviderName, queryPayout: status.queryPayout } },
     callbackHandler: createMpesaCallbackHandler(context),
     outcomeOf: {
       async collection(transactionId) {
@@ -66,6 +69,50 @@ export function createMpesaProvider(config: MpesaConfig, options: { sql: Sql; lo
         const originatorConversationId = payoutAttemptUuid(payoutId, attempt);
         return askTransactionStatus(context, { targetKind: 'b2c', ourReference, providerReference: originatorConversationId, claimedResultCode: null }, { originalConversationId: originatorConversationId, transactionId: null });
       },
+    },
+  };
+}
+
+/**
+ * The routing's status queries (provider-routing/status-polls.ts, payout-rails/routed-sends.ts;
+ * decision 0681). A collection: the STK query, through the same confirmation a callback gets
+ * (unknown when no push was claimed; pending while the push is unbound or not final). A refund
+ * (a Reversal): Daraja answers only by callback, so pending. A payout: a Transaction Status query
+ * whose answer comes as a callback (pending until then); unknown when no B2C was ever sent.
+ */
+function routingStatusQueries(context: MpesaContext) {
+  const outage = (error: unknown): unknown => {
+    if (error instanceof ProviderCallError) return new RailOutageError('mobile_money', error.failure, { cause: error });
+    if (error instanceof MpesaAuthenticationError) return new RailOutageError('mobile_money', 'provider_down', { cause: error });
+    return error;
+  };
+  return {
+    async queryOutcome(query: { kind: RailOutcomeKind; transactionId: string }): Promise<RailStatusAnswer> {
+      if (query.kind === 'refund') return { state: 'pending' };
+      const held = await context.store.byOurReference(referenceKinds.stk, query.transactionId);
+      if (held === null) return { state: 'unknown' };
+      if (held.providerReference === null) return { state: 'pending' };
+      try {
+        const found = await confirmedStkOutcome(context, query.transactionId, held.providerReference, null);
+        return found === null || found.kind !== 'collection' ? { state: 'pending' } : { state: 'final', outcome: found.outcome };
+      } catch (error) {
+        throw outage(error);
+      }
+    },
+    async queryPayout(query: { payoutId: string; attempt: number }): Promise<PayoutStatusAnswer> {
+      const ourReference = `${query.payoutId}:${query.attempt}`;
+      const held = await context.store.byOurReference(referenceKinds.b2c, ourReference);
+      if (held === null) return { state: 'unknown' };
+      const originatorConversationId = payoutAttemptUuid(query.payoutId, query.attempt);
+      let asked: StatusAsked;
+      try {
+        asked = await askTransactionStatus(context, { targetKind: 'b2c', ourReference, providerReference: originatorConversationId, claimedResultCode: null }, { originalConversationId: originatorConversationId, transactionId: null });
+      } catch (error) {
+        const cause = outage(error);
+        throw cause instanceof RailOutageError ? new PayoutRailOutageError('mobile_money', cause.outageCause === 'timeout' ? 'timeout' : 'provider_down', { cause: error }) : cause;
+      }
+      if (!asked.asked) throw new PayoutRailOutageError('mobile_money', 'provider_down', { cause: new Error('Daraja did not take the transaction status query') });
+      return asked.outcome?.kind === 'payout' ? { state: 'final', outcome: asked.outcome.outcome } : { state: 'pending' };
     },
   };
 }

@@ -18,6 +18,8 @@ const resources: readonly MtnMomoResource[] = ['requesttopay', 'transfer', 'refu
 export function createMtnMomoCallbackHandler(deps: { client: MtnMomoClient; logger: RailLogger }): ProviderCallbackHandler {
   return {
     provider: mtnMomoProviderName,
+    // MoMo PUTs a request to pay's callback and POSTs a transfer's (its sandbox does both).
+    methods: ['POST', 'PUT'],
     async handle(request: ProviderCallbackRequest) {
       const [resource, referenceId, ...rest] = request.path.replace(/^\/+|\/+$/g, '').split('/');
       if (!resources.includes(resource as MtnMomoResource) || referenceId === undefined || !uuidPattern.test(referenceId) || rest.length > 0) {

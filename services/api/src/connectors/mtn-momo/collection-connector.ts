@@ -12,11 +12,11 @@ import { ProviderCallError } from '../../rails/provider-http.ts';
 import { RailDeclinedError, RailOutageError } from '../../rails/errors.ts';
 import { minorUnitsOf } from '../../rails/provider-amounts.ts';
 import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';
-import type { CollectionInitiation, CollectionReversal, RailConnector, RailInitiationResult, RailLogger, RailReversalResult, RefundInitiation } from '../../rails/types.ts';
+import type { CollectionInitiation, CollectionReversal, RailConnector, RailInitiationResult, RailLogger, RailOutcomeKind, RailReversalResult, RailStatusAnswer, RefundInitiation } from '../../rails/types.ts';
 import { momoAmountOf } from './amounts.ts';
 import { MtnMomoAuthenticationError, type MtnMomoClient } from './client.ts';
 import type { MtnMomoConfig } from './config.ts';
-import { readStatus, uuidPattern, type MtnMomoResource } from './status-reads.ts';
+import { mtnMomoProviderName, readStatus, statusAnswerOf, uuidPattern, type MtnMomoResource } from './status-reads.ts';
 import { msisdnPattern, refundBody, requestToPayBody } from './transformers.ts';
 import type { ProviderAnswer } from '../../rails/provider-http.ts';
 
@@ -125,9 +125,11 @@ export function createMtnMomoRailConnector(config: MtnMomoConfig, deps: { client
 
   return {
     rail,
+    provider: mtnMomoProviderName,
     initiateCollection,
     initiateRefund,
     findCollection,
+    queryOutcome: (query) => queryOutcome(deps.client, query),
     // MoMo has no "send the callback again": a lost callback is recovered by the status read
     // (status-reads.ts confirmedOutcome, run by the outcome poller), so there is nothing to redeliver.
     redeliverOutcome: async () => false,
@@ -138,4 +140,16 @@ export function createMtnMomoRailConnector(config: MtnMomoConfig, deps: { client
 function codeOf(json: unknown): string | null {
   const code = typeof json === 'object' && json !== null ? (json as Record<string, unknown>).code : undefined;
   return typeof code === 'string' && /^[A-Z_]{1,64}$/.test(code) ? code : null;
+}
+
+/** The routing poller's status query: GET requesttopay/{id} or refund/{id} (our transaction id is MoMo's X-Reference-Id). */
+async function queryOutcome(client: MtnMomoClient, query: { kind: RailOutcomeKind; transactionId: string }): Promise<RailStatusAnswer> {
+  try {
+    const answer = await statusAnswerOf(client, query.kind === 'refund' ? 'refund' : 'requesttopay', query.transactionId);
+    if (answer.state !== 'final') return answer;
+    const { outcome } = answer;
+    return outcome.kind === 'payout' || outcome.kind === 'kyc_decision' ? { state: 'pending' } : { state: 'final', outcome: outcome.outcome };
+  } catch (error) {
+    throw railErrorOf(error);
+  }
 }

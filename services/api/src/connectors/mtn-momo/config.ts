@@ -20,7 +20,7 @@ export interface MtnMomoConfig {
   collection: MtnMomoProductCredentials;
   disbursement: MtnMomoProductCredentials;
   /**
-   * Base of our callback URLs (`https://api.example.com/provider-callbacks/mtn-momo`); each request
+   * Base of our callback URLs (`https://api.example.com/provider-callbacks/mtn_momo`); each request
    * names its own (`.../requesttopay/<referenceId>`). Null: no X-Callback-Url; outcomes are polled.
    */
   callbackUrlBase: string | null;

@@ -5,14 +5,14 @@
 // crash or a timeout sends the same key, MoMo answers 409 instead of paying twice, and the
 // connector answers the original receipt. The outcome comes to X-Callback-Url and on the status read.
 import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';
-import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailConnector, type PayoutSend, type PayoutSendReceipt } from '../../payout-rails/types.ts';
+import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailConnector, type PayoutSend, type PayoutSendReceipt, type PayoutStatusAnswer } from '../../payout-rails/types.ts';
 import { minorUnitsOf } from '../../rails/provider-amounts.ts';
 import { ProviderCallError } from '../../rails/provider-http.ts';
 import type { RailLogger } from '../../rails/types.ts';
 import { momoAmountOf } from './amounts.ts';
 import { MtnMomoAuthenticationError, type MtnMomoClient } from './client.ts';
 import type { MtnMomoConfig } from './config.ts';
-import { readStatus } from './status-reads.ts';
+import { mtnMomoProviderName, readStatus, statusAnswerOf } from './status-reads.ts';
 import { msisdnPattern, transferBody } from './transformers.ts';
 
 const destinationType = 'mobile_money';
@@ -45,6 +45,19 @@ export function createMtnMomoPayoutConnector(config: MtnMomoConfig, deps: { clie
 
   return {
     destinationType,
+    provider: mtnMomoProviderName,
+    /** The routing's status query: GET transfer/{referenceId} of the attempt. */
+    async queryPayout(query: { payoutId: string; attempt: number }): Promise<PayoutStatusAnswer> {
+      try {
+        const answer = await statusAnswerOf(deps.client, 'transfer', payoutAttemptUuid(query.payoutId, query.attempt));
+        if (answer.state !== 'final') return answer;
+        return answer.outcome.kind === 'payout' ? { state: 'final', outcome: answer.outcome.outcome } : { state: 'pending' };
+      } catch (error) {
+        if (error instanceof ProviderCallError) throw new PayoutRailOutageError(destinationType, error.failure, { cause: error });
+        if (error instanceof MtnMomoAuthenticationError) throw new PayoutRailOutageError(destinationType, 'provider_down', { cause: error });
+        throw error;
+      }
+    },
     async sendPayout(request: PayoutSend): Promise<PayoutSendReceipt> {
       if (request.destination.destination_type !== destinationType) throw new PayoutSendDeclinedError(destinationType, 'invalid_account', 'not a mobile money destination');
       const phone = request.destination.phone;

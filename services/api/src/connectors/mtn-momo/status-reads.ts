@@ -9,7 +9,8 @@ import type { ProviderOutcome } from '../../provider-outcomes/types.ts';
 import type { MtnMomoClient, MtnMomoProduct } from './client.ts';
 import { collectionResultOf, payoutResultOf, statusOf, type MtnMomoStatus } from './transformers.ts';
 
-export const mtnMomoProviderName = 'mtn-momo';
+/** The routing table's name (docs/providers.md; decision 0680): `_` as in every other provider setting (MTN_MOMO_*). */
+export const mtnMomoProviderName = 'mtn_momo';
 
 export type MtnMomoResource = 'requesttopay' | 'transfer' | 'refund';
 
@@ -34,7 +35,18 @@ export async function readStatus(client: MtnMomoClient, resource: MtnMomoResourc
  */
 export async function confirmedOutcome(client: MtnMomoClient, resource: MtnMomoResource, referenceId: string): Promise<ProviderOutcome | null> {
   const status = await readStatus(client, resource, referenceId);
-  if (status === null) return null;
+  return status === null ? null : outcomeOfStatus(resource, referenceId, status);
+}
+
+/** The routing poller's answer (rails/types.ts RailStatusAnswer's shape): unknown, pending, or final with its outcome. */
+export async function statusAnswerOf(client: MtnMomoClient, resource: MtnMomoResource, referenceId: string): Promise<{ state: 'unknown' } | { state: 'pending' } | { state: 'final'; outcome: ProviderOutcome }> {
+  const status = await readStatus(client, resource, referenceId);
+  if (status === null) return { state: 'unknown' };
+  const outcome = outcomeOfStatus(resource, referenceId, status);
+  return outcome === null ? { state: 'pending' } : { state: 'final', outcome };
+}
+
+function outcomeOfStatus(resource: MtnMomoResource, referenceId: string, status: MtnMomoStatus): ProviderOutcome | null {
   if (resource === 'transfer') {
     const result = payoutResultOf(status);
     const [payoutId, attemptText] = (status.externalId ?? '').split(':');

@@ -25,7 +25,7 @@ const payerPhone = '+256772000001';
 
 beforeAll(async () => {
   emulator = await startMomoEmulator({ now, finalDelayMs: 30 });
-  receiver = await startCallbackReceiver('mtn-momo', () => provider.callbackHandler);
+  receiver = await startCallbackReceiver('mtn_momo', () => provider.callbackHandler);
 });
 afterAll(async () => {
   await receiver?.close();
@@ -72,7 +72,7 @@ describe('MTN MoMo collections', () => {
     expect(await started).toEqual({ providerReference: transactionId, actionUrl: null, ussdCode: null });
     expect(emulator.held.get(transactionId)?.body).toMatchObject({ amount: '15000', currency: 'UGX', externalId: transactionId, payer: { partyIdType: 'MSISDN', partyId: '256772000001' } });
     const outcome = await outcomeFor(transactionId);
-    expect(outcome).toEqual({ kind: 'collection', provider: 'mtn-momo', outcome: { providerReference: transactionId, rail: 'mobile_money', kind: 'collection', status: 'success', failureReason: null, transactionId } });
+    expect(outcome).toEqual({ kind: 'collection', provider: 'mtn_momo', outcome: { providerReference: transactionId, rail: 'mobile_money', kind: 'collection', status: 'success', failureReason: null, transactionId } });
   });
 
   it.each([

@@ -37,7 +37,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => 
       kind: 'collection', provider: 'paystack',
       outcome: { providerReference: request.transactionId, rail: 'card', kind: 'collection', status: 'success', failureReason: null, transactionId: request.transactionId },
     });
-    expect(await rails().card.queryOutcome(request.transactionId)).toMatchObject({ status: 'success' });
+    expect(await rails().card.outcomeOf(request.transactionId)).toMatchObject({ status: 'success' });
     expect(f.emulator.state.charges.get(request.transactionId)).toMatchObject({ amount: 250_000, currency: 'NGN', email: `${request.transactionId}@payments.payagg.test` });
   });
 
@@ -46,8 +46,8 @@ describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => 
     const poor = card('AUTH_insufficient');
     await rails().card.initiateCollection(declined);
     await rails().card.initiateCollection(poor);
-    expect(await rails().card.queryOutcome(declined.transactionId)).toMatchObject({ status: 'failed', failureReason: 'card_declined' });
-    expect(await rails().card.queryOutcome(poor.transactionId)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
+    expect(await rails().card.outcomeOf(declined.transactionId)).toMatchObject({ status: 'failed', failureReason: 'card_declined' });
+    expect(await rails().card.outcomeOf(poor.transactionId)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
     await f.emulator.webhooksSent();
     expect(f.outcomes.filter((o) => o.kind === 'collection' && [declined.transactionId, poor.transactionId].includes(o.outcome.transactionId))).toEqual([]);
   });
@@ -60,12 +60,12 @@ describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => 
     for (const request of [ok, poor, silent]) {
       expect(await rails().mobile_money.initiateCollection(request)).toEqual({ providerReference: request.transactionId, actionUrl: null, ussdCode: null });
     }
-    expect(await rails().mobile_money.queryOutcome(ok.transactionId)).toBeNull();
+    expect(await rails().mobile_money.outcomeOf(ok.transactionId)).toBeNull();
     f.emulator.finishPending();
     await f.emulator.webhooksSent();
     expect(f.outcomes.some((o) => o.kind === 'collection' && o.outcome.transactionId === ok.transactionId && o.outcome.status === 'success')).toBe(true);
-    expect(await rails().mobile_money.queryOutcome(poor.transactionId)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
-    expect(await rails().mobile_money.queryOutcome(silent.transactionId)).toMatchObject({ status: 'failed', failureReason: 'payer_declined' });
+    expect(await rails().mobile_money.outcomeOf(poor.transactionId)).toMatchObject({ status: 'failed', failureReason: 'insufficient_funds' });
+    expect(await rails().mobile_money.outcomeOf(silent.transactionId)).toMatchObject({ status: 'failed', failureReason: 'payer_declined' });
     expect(f.emulator.state.charges.get(ok.transactionId)).toMatchObject({ channel: 'mobile_money' });
   });
 
@@ -76,7 +76,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => 
     const bank = { transactionId: randomUUID(), merchantId: randomUUID(), amount: 10_000, currency: 'NGN', payer: { accountRef: '057:0000000000' } };
     await rails().bank.initiateCollection(bank);
     f.emulator.finishPending();
-    expect(await rails().bank.queryOutcome(bank.transactionId)).toMatchObject({ status: 'success', rail: 'bank' });
+    expect(await rails().bank.outcomeOf(bank.transactionId)).toMatchObject({ status: 'success', rail: 'bank' });
     await expect(rails().bank.initiateCollection({ ...bank, transactionId: randomUUID(), payer: { accountRef: 'acct_123' } }))
       .rejects.toMatchObject({ declineCode: 'payer_account_ref_invalid', field: 'payer_account_ref' });
   });

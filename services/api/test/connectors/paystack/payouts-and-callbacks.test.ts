@@ -41,8 +41,8 @@ describe.skipIf(paystackSkipReason !== null)('Paystack payout rails, callbacks a
     await waitForTransfers();
     expect(payoutOutcomesOf(send.payoutId)).toEqual([{ payoutId: send.payoutId, attempt: 0, providerReference: receipt.providerReference, status: 'success', failureReason: null }]);
     expect(f.emulator.state.transfers.get(`${send.payoutId}_0`)).toMatchObject({ amount: 1_200_000, currency: 'NGN' });
-    expect(await payouts().bank.queryOutcome(send.payoutId, 0)).toMatchObject({ status: 'success' });
-    expect(await payouts().bank.queryOutcome(send.payoutId, 1)).toBeNull();
+    expect(await payouts().bank.outcomeOf(send.payoutId, 0)).toMatchObject({ status: 'success' });
+    expect(await payouts().bank.outcomeOf(send.payoutId, 1)).toBeNull();
   });
 
   it('a failed transfer is a transient failure, a reversed one a permanent failure', async () => {

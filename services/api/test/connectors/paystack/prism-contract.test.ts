@@ -68,12 +68,12 @@ describe.skipIf(skipReason !== null)('our Paystack requests, judged by Prism on 
     await settle(provider.railConnectors.bank.initiateCollection({ ...base, transactionId: randomUUID(), payer: { accountRef: '057:0000000000' } }));
     await settle(provider.railConnectors.ussd.initiateCollection({ ...base, transactionId: randomUUID(), payer: { phone: '+2348030000000' } }));
     await settle(provider.railConnectors.mobile_money.initiateCollection({ ...base, currency: 'GHS', transactionId: randomUUID(), payer: { phone: '+233551234987' } }));
-    await settle(provider.railConnectors.card.queryOutcome(randomUUID()));
+    await settle(provider.railConnectors.card.outcomeOf(randomUUID()));
     await settle(provider.railConnectors.card.initiateRefund({ transactionId: randomUUID(), parentProviderReference: 're4lyvq3s3', amount: 10_000, currency: 'NGN' }));
     const payout = { payoutId: randomUUID(), attempt: 1, merchantId: randomUUID(), amount: 120_000, currency: 'NGN' };
     await settle(provider.payoutConnectors.bank.sendPayout({ ...payout, destination: { destination_type: 'bank', bank_code: '058', account_number: '0123456789', account_name: 'Ada Obi' } }));
     await settle(provider.payoutConnectors.mobile_money.sendPayout({ ...payout, currency: 'GHS', destination: { destination_type: 'mobile_money', phone: '+233551234987' } }));
-    await settle(provider.payoutConnectors.bank.queryOutcome(payout.payoutId, 1));
+    await settle(provider.payoutConnectors.bank.outcomeOf(payout.payoutId, 1));
     await settle(provider.settlementReports.recentRecords(1));
 
     const sent = new Set(calls.map((c) => c.path));

@@ -9,9 +9,10 @@
 // Outcomes are not answered here: Paystack's webhooks bring them (callbacks.ts), and queryOutcome
 // (a verify) settles one whose webhook never came.
 import { RailDeclinedError, RailOutageError } from '../../../rails/errors.ts';
-import type { CollectionInitiation, RailConnector, RailInitiationResult, RailOutcome } from '../../../rails/types.ts';
+import type { CollectionInitiation, RailConnector, RailInitiationResult, RailOutcome, RailOutcomeKind, RailStatusAnswer } from '../../../rails/types.ts';
 import { uuidPattern } from '../../../ids.ts';
 import { callPaystack, railDecline, railOutage } from '../errors.ts';
+import { paystackProviderName } from '../callbacks.ts';
 import { chargeReferenceOf } from '../references.ts';
 import { chargeBodyOf, initiationOfCharge, outcomeOfTransaction, type PaystackRail } from '../transformers/charge.ts';
 import { transactionOf } from '../transformers/paystack-data.ts';
@@ -23,7 +24,7 @@ export type PaystackRailConnector = RailConnector & {
    * `transactionId` (GET /transaction/verify), or null while it is not final or Paystack holds
    * none. For the poller that settles a collection whose webhook never came.
    */
-  queryOutcome(transactionId: string): Promise<RailOutcome | null>;
+  outcomeOf(transactionId: string): Promise<RailOutcome | null>;
 };
 
 export function createPaystackRailConnector(rail: PaystackRail, deps: RailDeps): PaystackRailConnector {
@@ -73,20 +74,36 @@ export function createPaystackRailConnector(rail: PaystackRail, deps: RailDeps):
     return transaction === null ? null : { providerReference: transaction.reference, actionUrl: null, ussdCode: null };
   }
 
-  async function queryOutcome(transactionId: string): Promise<RailOutcome | null> {
+  async function outcomeOf(transactionId: string): Promise<RailOutcome | null> {
     if (!uuidPattern.test(transactionId)) return null;
     const transaction = await verify(chargeReferenceOf(transactionId));
     return transaction === null ? null : outcomeOfTransaction(rail, transactionId.toLowerCase(), transaction);
   }
 
+  /**
+   * The routing poller's status query (rails/types.ts RailConnector.queryOutcome). A collection:
+   * its verify. A refund: Paystack's refund webhook brings it and the verify of the collection
+   * does not say which refund finished, so a refund is answered pending (decision 0681).
+   */
+  async function queryOutcome(query: { kind: RailOutcomeKind; transactionId: string }): Promise<RailStatusAnswer> {
+    if (query.kind === 'refund') return { state: 'pending' };
+    if (!uuidPattern.test(query.transactionId)) return { state: 'unknown' };
+    const transaction = await verify(chargeReferenceOf(query.transactionId));
+    if (transaction === null) return { state: 'unknown' };
+    const outcome = outcomeOfTransaction(rail, query.transactionId.toLowerCase(), transaction);
+    return outcome === null ? { state: 'pending' } : { state: 'final', outcome };
+  }
+
   return {
     rail,
+    provider: paystackProviderName,
     initiateCollection,
     initiateRefund: async (request) => {
       checkTransactionId(request.transactionId);
       return initiatePaystackRefund(deps, rail, request);
     },
     findCollection,
+    outcomeOf,
     queryOutcome,
     // Paystack has no void: a refund of the whole amount (refunds.ts).
     reverseCollection: async (request) => {

@@ -8,19 +8,20 @@
 // job that died after the call calls again and is answered from the first transfer's verify.
 // Bulk transfers (/transfer/bulk) are not used: our sends are one payout attempt each, retried
 // alone, and a bulk answer gives no per-item idempotent replay (decision 0656).
-import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailConnector, type PayoutRailOutcome, type PayoutSend, type PayoutSendReceipt } from '../../../payout-rails/types.ts';
+import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailConnector, type PayoutRailOutcome, type PayoutSend, type PayoutSendReceipt, type PayoutStatusAnswer } from '../../../payout-rails/types.ts';
 import type { RailLogger } from '../../../rails/types.ts';
 import { uuidPattern } from '../../../ids.ts';
 import type { PaystackClient } from '../client.ts';
 import type { PaystackConfig } from '../config.ts';
 import { callPaystack, payoutDecline, payoutOutage } from '../errors.ts';
+import { paystackProviderName } from '../callbacks.ts';
 import { transferReferenceOf } from '../references.ts';
 import { objectOf, stringOf, transferOf, type PaystackTransfer } from '../transformers/paystack-data.ts';
 import { payoutOutcomeOfTransfer, recipientBodyOf, transferBodyOf, type PaystackPayoutType } from '../transformers/transfer.ts';
 
 export type PaystackPayoutRailConnector = PayoutRailConnector & {
   /** The status query as an outcome (GET /transfer/verify): final outcome of the attempt, or null. */
-  queryOutcome(payoutId: string, attempt: number): Promise<PayoutRailOutcome | null>;
+  outcomeOf(payoutId: string, attempt: number): Promise<PayoutRailOutcome | null>;
 };
 
 export function createPaystackPayoutRailConnector(type: PaystackPayoutType, deps: { client: PaystackClient; config: PaystackConfig; logger: RailLogger }): PaystackPayoutRailConnector {
@@ -76,10 +77,18 @@ export function createPaystackPayoutRailConnector(type: PaystackPayoutType, deps
     }
   }
 
-  async function queryOutcome(payoutId: string, attempt: number): Promise<PayoutRailOutcome | null> {
+  async function outcomeOf(payoutId: string, attempt: number): Promise<PayoutRailOutcome | null> {
     const transfer = await verifyTransfer(transferReferenceOf(payoutId, attempt));
     return transfer === null ? null : payoutOutcomeOfTransfer(payoutId.toLowerCase(), attempt, transfer);
   }
 
-  return { destinationType: type, sendPayout, queryOutcome };
+  /** The routing's status query (payout-rails/types.ts queryPayout): unknown when Paystack holds no such transfer. */
+  async function queryPayout(query: { payoutId: string; attempt: number }): Promise<PayoutStatusAnswer> {
+    const transfer = await verifyTransfer(transferReferenceOf(query.payoutId, query.attempt));
+    if (transfer === null) return { state: 'unknown' };
+    const outcome = payoutOutcomeOfTransfer(query.payoutId.toLowerCase(), query.attempt, transfer);
+    return outcome === null ? { state: 'pending' } : { state: 'final', outcome };
+  }
+
+  return { destinationType: type, provider: paystackProviderName, sendPayout, outcomeOf, queryPayout };
 }
