@@ -2,12 +2,9 @@
 // rail, then the pending transaction with its transaction.pending event. No money moves at
 // creation; it moves when the rail confirms (applyCollectionOutcome).
 //
-// Tuning kept here (decision 0630): the settlement wallet cache (settlementWalletsOf, below). Its
-// figure: without it a split collection's settlement opens each leg's wallet again (a ledger and a
-// wallet-index round trip, three per collection in bench-collections' split rounds). The same-run
-// pairs of 2026-11-28 (docs/performance.md) ran at load 17-35 and could not resolve it either way;
-// a quiet-machine pair is owed, and the cache goes if it shows nothing.
-//
+// Tuning kept here (decision 0630): the settlement wallet cache (settlementWalletsOf) saves a
+// split settlement a ledger and a wallet-index round trip per leg; the 2026-11-28 pairs (load
+// 17-35) could not resolve it: a quiet-machine pair is owed, and it goes if that shows nothing.
 // The steps, in the order the flows run them (collections/flows/create-collection.ts, pay-checkout-session.ts;
 // each refusal before step 4 creates nothing):
 //   1. rules on the body the schema cannot state (payer fits rail, no raw card number, currency
@@ -36,8 +33,7 @@ import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
 import { assertCurrencySupported } from '../domain/currency-support.ts';
 import { assertPayerFitsRail } from './payer-rules.ts';
 import { collectionRoute, railRefusal } from './rail-calls.ts';
-import type { KycLimits } from '../sub-merchants/index.ts';
-import { assertSubMerchantCanReceive } from '../sub-merchants/index.ts';
+import { assertSubMerchantCanReceive, type KycLimits } from '../sub-merchants/index.ts';
 import { legWallet, type LegWallet, plannedLegsOf, recordSettledLegs } from './splits/escrow-holds.ts';
 import { type PaymentToSplit, type PlannedLeg, planLegs } from './splits/split-rules.ts';
 import {
