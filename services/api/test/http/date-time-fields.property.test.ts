@@ -73,7 +73,7 @@ const dateTimeText = fc.oneof(
 );
 
 // A new date-time field in either spec fails this until its line (and a property below) is added.
-const coveredFields = ['GET /transactions query.date_from', 'GET /transactions query.date_to', 'POST /payouts body.scheduled_at'];
+const coveredFields = ['GET /transactions query.date_from', 'GET /transactions query.date_to', 'GET /wallets/{id}/balance query.at', 'POST /payouts body.scheduled_at'];
 
 describe('date-time fields', () => {
   it('every date-time value a request can carry, in both specs, is one this file generates for', () => {
@@ -132,4 +132,13 @@ describe('date-time fields', () => {
       }), { numRuns: runsPerField / 2 });
     }, testTimeoutMs);
   }
+
+  it('GET /wallets/{id}/balance query.at: 200 or 422 naming it, 422 for every text the rule refuses; never a 500', async () => {
+    await fc.assert(fc.asyncProperty(dateTimeText, async (text) => {
+      const res = await rawRequest(`${service.baseUrl}/wallets/${walletId}/balance?at=${encodeURIComponent(text)}`, { headers: signedHeaders(service.key) });
+      expect([200, 422], `${text}: ${res.text}`).toContain(res.status);
+      if (res.status === 422) expect(res.body.error.details.fields.map((f: { field: string }) => f.field), text).toEqual(['query.at']);
+      if (!parseDateTime(text).ok) expect(res.status, `${text}: ${res.text}`).toBe(422);
+    }), { numRuns: runsPerField / 2 });
+  }, testTimeoutMs);
 });
