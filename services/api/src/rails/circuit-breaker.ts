@@ -13,6 +13,7 @@
 import { EventEmitter } from 'node:events';
 import CircuitBreaker from 'opossum';
 import { RailOutageError, RailUnavailableError, railFailureOf } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Rail, RailConnector, RailLogger } from './types.ts';
 
 export interface RailBreakerConfig {
@@ -116,7 +117,9 @@ export function createRailCircuitBreaker(rail: Rail, config: RailBreakerConfig, 
     rollingPercentilesEnabled: false,
     enableSnapshots: false,
     rotateBucketController: bucketRotation,
-    errorFilter: (error: unknown) => railFailureOf(error) === 'rail_declined_request',
+    // A decline is the provider working; our own database away (the sandbox keeps its state
+    // there) is not the provider's failure either, and must not open its breaker.
+    errorFilter: (error: unknown) => railFailureOf(error) === 'rail_declined_request' || isDatabaseUnavailable(error),
   });
   breaker.on('open', () => logger.warn('rail circuit breaker opened', { rail, provider, reset_timeout_ms: config.resetTimeoutMs }));
   breaker.on('halfOpen', () => logger.info('rail circuit breaker half-open: next call is a probe', { rail, provider }));
