@@ -133,7 +133,8 @@ setup_request_timeout_s = 10
 # test server settles in well under a second (SANDBOX_RAIL_OUTCOME_DELAY_MS=0; the default is 2 s);
 # a collection still pending after this (the `late` magic values) is refunded as it is, and
 # refused with 422.
-settle_wait_s = 10
+# 20 s: a settlement now goes through the provider-outcome jobs (decision 0610), which wait their turn behind the fuzzer's load.
+settle_wait_s = 20
 settle_poll_interval_s = 0.05
 # The collection a refund case refunds: large enough that most generated refund amounts fit in it
 # (an amount above what remains is rightly a 422), on the rail that needs no payer field.
@@ -536,6 +537,8 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
     elif operation_id == "listTransactions":
         real_cursor(case, transactions_cursor)
         ordered_date_range(case)
+    elif operation_id in ("getWalletStatement", "exportWalletStatement"):
+        statement_date_range(case)
     elif operation_id == "listEvents":
         real_cursor(case, events_cursor)
     elif operation_id == "listWebhookDeliveries":
@@ -692,6 +695,23 @@ def real_cursor(case: Any, cursor: ListCursor) -> None:
     query = case.query
     if isinstance(query, MutableMapping) and query.get("cursor") is not None:
         query["cursor"] = cursor.get()
+
+
+def statement_date_range(case: Any) -> None:
+    """A positive statement case asks for a period the rules accept (decision 0722: UTC days from
+    1970-01-01 up to today, date_from not after date_to, at most 92 days), relations and a clock
+    no schema can state: the last week, ending today."""
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
+        return
+    query = case.query
+    if not isinstance(query, MutableMapping):
+        return
+    today = datetime.now(timezone.utc).date()
+    if isinstance(query.get("date_from"), str):
+        query["date_from"] = (today - timedelta(days=7)).isoformat()
+    if isinstance(query.get("date_to"), str):
+        query["date_to"] = today.isoformat()
 
 
 def ordered_date_range(case: Any) -> None:
