@@ -2,9 +2,8 @@
 // rail, then the pending transaction with its transaction.pending event. No money moves at
 // creation; it moves when the rail confirms (applyCollectionOutcome).
 //
-// Tuning kept here (decision 0630): the settlement wallet cache (settlementWalletsOf) saves a
-// split settlement a ledger and a wallet-index round trip per leg; the 2026-11-28 pairs (load
-// 17-35) could not resolve it: a quiet-machine pair is owed, and it goes if that shows nothing.
+// Each settlement round opens (or finds) its wallets afresh: the settlement wallet cache that
+// used to sit here showed no gain in a quiet-machine pair and was removed (decision 0632).
 // The steps, in the order the flows run them (collections/flows/create-collection.ts, pay-checkout-session.ts;
 // each refusal before step 4 creates nothing):
 //   1. rules on the body the schema cannot state (payer fits rail, no raw card number, currency
@@ -283,7 +282,6 @@ export async function applyCollectionOutcomes(deps: CollectionsDeps, outcomes: r
 
 async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailOutcome[]): Promise<(Error | null)[]> {
   const answers: (Error | null)[] = outcomes.map(() => null);
-  const walletsToRemember: { key: string; wallet: SettlementWallet }[] = [];
   await write(deps, { prepare: async (tx) => {
     // Locked in id order: two rounds sharing transactions cannot deadlock.
     const ids = [...new Set(outcomes.map((outcome) => outcome.transactionId))].sort();
@@ -306,7 +304,7 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
       else settle.push({ index, row });
     });
 
-    const wallets = settlementWalletsOf(deps.ledger);
+    // A round opens each wallet once, however many of its rows share it.
     const walletOf = new Map<string, SettlementWallet>();
     // Split (or escrowed) collections: a wallet per leg (docs/split-settlement.md).
     const splitOf = new Map<string, { legs: PlannedLeg[]; wallets: LegWallet[] }>();
@@ -315,11 +313,11 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
       if (legs === null) continue;
       const legWallets: LegWallet[] = [];
       for (const leg of legs) {
-        const key = `${leg.owner_id}:${row.currency}`;
-        let wallet = wallets.get(key);
+        const key = `leg:${leg.owner_id}:${row.currency}`;
+        let wallet = walletOf.get(key);
         if (wallet === undefined) {
           wallet = await legWallet(tx, deps.ledger, row.merchant_id, row.currency, leg);
-          walletsToRemember.push({ key, wallet });
+          walletOf.set(key, wallet);
         }
         legWallets.push(wallet);
       }
@@ -329,14 +327,9 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
       if (splitOf.has(row.id)) continue;
       const key = `${row.merchant_id}:${row.currency}`;
       if (walletOf.has(key)) continue;
-      let wallet = wallets.get(key);
-      if (wallet === undefined) {
-        wallet = await ensureWallet(tx, deps.ledger, {
-          merchantId: row.merchant_id, ownerType: 'merchant', ownerId: row.merchant_id, currency: row.currency,
-        });
-        walletsToRemember.push({ key, wallet });
-      }
-      walletOf.set(key, wallet);
+      walletOf.set(key, await ensureWallet(tx, deps.ledger, {
+        merchantId: row.merchant_id, ownerType: 'merchant', ownerId: row.merchant_id, currency: row.currency,
+      }));
     }
     const walletFor = (row: TransactionRow) => walletOf.get(`${row.merchant_id}:${row.currency}`)!;
     const settled = await settleCollections(deps.ledger, settle.map(({ row }) => ({
@@ -363,8 +356,6 @@ async function applyOutcomeRound(deps: CollectionsDeps, outcomes: readonly RailO
     await recordSettledLegs(tx, moved.filter((row) => row.status === 'success' && splitOf.has(row.id))
       .map((row) => ({ row, ...splitOf.get(row.id)! })));
   } });
-  // Only once committed: a rolled-back transaction may have rolled back the wallet's index row.
-  for (const { key, wallet } of walletsToRemember) rememberSettlementWallet(deps.ledger, key, wallet);
   return answers;
 }
 
@@ -374,27 +365,3 @@ function asError(error: unknown): Error {
 
 type SettlementWallet = { walletId: string; accountId: bigint };
 
-/**
- * Merchant wallets already known to exist, per ledger (one ledger per runtime, so per database).
- * A wallet, once opened, never changes id or account and is never deleted; remembering it saves
- * every settlement after a merchant's first the ledger and index round trips of ensureWallet
- * (measured: settlements share the process's CPU with the API, and round trips are its main
- * cost). Bounded: past the limit it starts afresh, which only costs those round trips again.
- */
-const settlementWalletCacheEntriesMax = 10_000;
-const settlementWalletCaches = new WeakMap<Ledger, Map<string, SettlementWallet>>();
-
-function settlementWalletsOf(ledger: Ledger): Map<string, SettlementWallet> {
-  let wallets = settlementWalletCaches.get(ledger);
-  if (wallets === undefined) {
-    wallets = new Map();
-    settlementWalletCaches.set(ledger, wallets);
-  }
-  return wallets;
-}
-
-function rememberSettlementWallet(ledger: Ledger, key: string, wallet: SettlementWallet): void {
-  const wallets = settlementWalletsOf(ledger);
-  if (wallets.size >= settlementWalletCacheEntriesMax) wallets.clear();
-  wallets.set(key, wallet);
-}

@@ -1,8 +1,7 @@
 // Sends many requests' statements as one when they arrive faster than the database answers.
-// Kept for its figure (decision 0630): group commit took PostgreSQL from 870 to 725 us per collection
-// at 1,400/s in bench-cost (docs/performance.md, stop 9); a claim-shaped statement costs 220 us of
-// CPU per row alone, 75 at 8 rows per statement. The same-run pairs of 2026-11-28 (load 17-35)
-// could not resolve it either way; a quiet-machine pair is owed, and it goes if that shows nothing.
+// Kept for its figure (decisions 0630, 0632): in a same-run pair on a quiet machine (2026-11-28,
+// BENCH_ROUNDS=2 make bench-collections) the service reached 294 collections/s with every
+// statement sent alone and 544-587/s with this batcher (three runs of main around it).
 // Every statement costs the service a socket write and PostgreSQL a parse, a transaction and (for a
 // write) a WAL flush; under load these, not the rows, are most of a collection's cost
 // (docs/performance.md). Requests that arrive while `inFlightMax` statements are already under way
