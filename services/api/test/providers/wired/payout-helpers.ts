@@ -54,11 +54,6 @@ export async function availableOf(service: TestService, walletId: string): Promi
   return read.data!.data.available_balance as number;
 }
 
-export async function pendingOf(service: TestService, walletId: string): Promise<number> {
-  const read = await service.client.GET('/wallets/{id}/balance', { params: { path: { id: walletId } } });
-  return read.data!.data.pending_balance as number;
-}
-
 /** Every ledger invariant, and every posted transfer's debits equal to its credits (the ledger sums to zero). */
 export async function expectBooksBalanced(service: TestService): Promise<void> {
   const report = await service.runtime.ledger.checkInvariants();
