@@ -178,7 +178,7 @@ describe('refunds of M-Pesa collections', () => {
     const created = await collect(service.client, { amount: 300_000, currency: 'KES', rail: 'mobile_money', payer_phone: '254712345672' });
     expect(created.response.status, JSON.stringify(created.error)).toBe(200);
     const id = created.data!.data.id;
-    const status = async (txid: string) => (await service.client.GET('/collections/{id}', { params: { path: { id: txid } } })).data!.data.status;
+    const status = async (txid: string) => (await service.client.GET('/transactions/{id}', { params: { path: { id: txid } } })).data!.data.status;
     expect(await playUntil(service, async () => (await status(id)) === 'success')).toBe(true);
     const before = await availableOf(service, walletId);
     const refunded = await refund(service.client, id, { amount: 100_000 });

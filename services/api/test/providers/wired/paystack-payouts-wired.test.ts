@@ -144,7 +144,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack payouts and refunds throu
     const created = await collect(service.client, { amount: 250_000, currency: 'KES', rail: 'card', payer_card_token: 'AUTH_success' });
     expect(created.response.status, JSON.stringify(created.error)).toBe(200);
     const id = created.data!.data.id;
-    const status = async (txid: string) => (await service.client.GET('/collections/{id}', { params: { path: { id: txid } } })).data!.data.status;
+    const status = async (txid: string) => (await service.client.GET('/transactions/{id}', { params: { path: { id: txid } } })).data!.data.status;
     expect(await playUntil(service, async () => (await status(id)) === 'success')).toBe(true);
     const wallet = (await service.client.GET('/wallets', { params: { query: { owner_id: service.merchantId } } })).data!.data.find((w) => w.currency === 'KES')!;
     const before = await availableOf(service, wallet.id);
