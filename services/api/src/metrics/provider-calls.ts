@@ -62,10 +62,11 @@ const payoutOutcomeOf = (error: unknown): string => {
 /** A payout rail's connector with its sends observed (payout-rails/registry.ts). */
 export function observePayoutRailConnector(connector: PayoutRailConnector): PayoutRailConnector {
   const labels: Labels = { kind: 'payout_rail', rail: connector.destinationType, provider: connector.provider ?? 'sandbox', call: 'sendPayout' };
-  const { queryPayout } = connector;
+  const { queryPayout, amountRefusal } = connector;
   return {
     destinationType: connector.destinationType,
     ...(connector.provider === undefined ? {} : { provider: connector.provider }),
+    ...(amountRefusal ? { amountRefusal: amountRefusal.bind(connector) } : {}),
     sendPayout: (request) => observed(labels, payoutOutcomeOf, () => connector.sendPayout(request)),
     ...(queryPayout ? { queryPayout: (query: Parameters<typeof queryPayout>[0]) => observed({ ...labels, call: 'queryPayout' }, payoutOutcomeOf, () => queryPayout.call(connector, query)) } : {}),
   };

@@ -21,6 +21,7 @@ import { type CommitWrite, write, type WriteTarget } from '../db/write.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import type { Logger } from '../log.ts';
 import { PayoutSendDeclinedError, type PayoutRailOutcome } from '../payout-rails/types.ts';
+import { nextProviderAfter, routedAmountRefusal, sendPayoutRouted, type PayoutRoute } from '../payout-rails/routed-sends.ts';
 import { closeHoldIntent, type HoldIntent, openHoldIntent } from '../domain/hold-intents.ts';
 import { detailsOf, looksLikeRawDetails, maskedLabel, newDestinationRef, openDestinationDetails, type PayoutDestinationCreate, type PayoutDestinationRow } from '../payouts/index.ts';
 import type { PayoutsRuntime } from '../payouts/index.ts';
@@ -48,6 +49,10 @@ export type WithdrawalRow = {
   destination_type: 'mobile_money' | 'bank' | 'card';
   destination_ref: string;
   provider_reference: string | null;
+  /** The provider it is sent to, written before each send (decision 0762); null before the first. */
+  provider: string | null;
+  /** The destination's country: the route's (docs/providers.md). */
+  country: string;
   failure_reason: string | null;
   attempt: number;
   created_at: Date;
@@ -126,6 +131,22 @@ export async function destinationForWithdrawal(q: Queryable, partnerId: string, 
   return row;
 }
 
+/**
+ * 422 naming body.amount when the provider the withdrawal's route sends to first cannot write
+ * it (KES 1,500.50 on M-Pesa): the connector's own check, as payouts ask it (decision 0760).
+ */
+export function refuseUnrepresentableWithdrawal(rails: WithdrawalDeps['payouts']['rails'], destination: PayoutDestinationRow, amount: number): void {
+  const refusal = routedAmountRefusal(rails, routeOf(destination), { amount, currency: destination.currency });
+  if (refusal === null) return;
+  throw fieldsRefusal('partner_request_invalid', [{
+    field: refusal.field === 'amount' ? 'body.amount' : 'body.destinationRef', message: `${refusal.message} (provider ${refusal.provider})`,
+  }]);
+}
+
+function routeOf(destination: Pick<PayoutDestinationRow, 'destination_type' | 'currency' | 'country'>): PayoutRoute {
+  return { destinationType: destination.destination_type, currency: destination.currency, country: destination.country };
+}
+
 // ----- Withdrawals.
 
 export function toWithdrawalResource(row: WithdrawalRow): PartnerWithdrawalResource {
@@ -137,7 +158,7 @@ export function toWithdrawalResource(row: WithdrawalRow): PartnerWithdrawalResou
 }
 
 const withdrawalColumns = (q: Queryable) => q`m.id, m.partner_id, m.from_wallet_id, m.amount::text as amount, m.currency, m.reference,
-  m.status, m.destination_id, m.destination_type, d.destination_ref, m.provider_reference, m.failure_reason, m.attempt,
+  m.status, m.destination_id, m.destination_type, d.destination_ref, m.provider_reference, m.provider, d.country, m.failure_reason, m.attempt,
   m.created_at, m.updated_at`;
 
 export async function getPartnerWithdrawal(q: Queryable, partnerId: string, id: string): Promise<WithdrawalRow> {
@@ -196,9 +217,11 @@ export async function reserveWithdrawal(deps: WriteTarget & { ledger: Ledger }, 
 }
 
 /**
- * Sends a pending withdrawal's current attempt (the partner_withdrawals.send job). The rail call
- * is idempotent on (withdrawal id, attempt), so a job that died after it simply calls again. A
- * rail that is down throws (the job retries); a rail that declines the send fails it now.
+ * Sends a pending withdrawal's current attempt (the partner_withdrawals.send job) along its route,
+ * as a payout is (payout-rails/routed-sends.ts; decision 0762): its provider is written before
+ * the send, so a job that died after the call calls the same provider again with the same
+ * (withdrawal id, attempt), its idempotency key. A rail that is down throws (the job retries); a
+ * rail that declines the send fails it now.
  */
 export async function sendPartnerWithdrawal(deps: WithdrawalDeps, id: string): Promise<'sent' | 'final' | 'declined'> {
   const [row] = await deps.sql<WithdrawalRow[]>`
@@ -207,9 +230,16 @@ export async function sendPartnerWithdrawal(deps: WithdrawalDeps, id: string): P
   if (!row) throw new Error(`partner_withdrawals.send for unknown withdrawal ${id}`);
   if (row.status !== 'pending') return 'final';
   const destination = await openDestinationDetails(deps.sql, deps.payouts.vault, row.destination_id);
+  const route = routeOf({ destination_type: row.destination_type, currency: row.currency, country: row.country });
+  const pin = async (provider: string) => {
+    await deps.sql`update partner_movements set provider = ${provider}, updated_at = now() where id = ${row.id} and status = 'pending'`;
+  };
+  const pinned = row.provider ?? deps.payouts.rails.providersFor(route)[0]!;
+  if (row.provider === null) await pin(pinned);
   try {
-    const receipt = await deps.payouts.rails.connectorFor(row.destination_type).sendPayout({
-      payoutId: row.id, attempt: row.attempt, merchantId: row.partner_id, amount: Number(row.amount), currency: row.currency, destination,
+    const { receipt } = await sendPayoutRouted(deps.payouts.rails, {
+      route, pinned, pinnedNow: row.provider === null, pin, logger: deps.logger,
+      request: { payoutId: row.id, attempt: row.attempt, merchantId: row.partner_id, amount: Number(row.amount), currency: row.currency, destination },
     });
     await deps.sql`update partner_movements set provider_reference = ${receipt.providerReference}, updated_at = now()
                    where id = ${row.id} and attempt = ${row.attempt} and status = 'pending'`;
@@ -224,7 +254,6 @@ export async function sendPartnerWithdrawal(deps: WithdrawalDeps, id: string): P
   }
 }
 
-/** Is `id` a partner withdrawal (the payout rails' outcome handler routes by it)? */
 /** Which of these rail references are partner withdrawals (the others are payouts). */
 export async function partnerWithdrawalIds(q: Queryable, ids: readonly string[]): Promise<Set<string>> {
   const rows = await q<{ id: string }[]>`select id from partner_movements where id = any(${ids as string[]}::uuid[]) and kind = 'withdrawal'`;
@@ -253,7 +282,11 @@ export async function applyPartnerWithdrawalOutcome(deps: WithdrawalDeps, outcom
     if (outcome.status === 'failed') return await finish('failed', outcome.failureReason ?? options.declinedReason ?? 'send_declined');
     if (row.attempt < deps.payouts.retryScheduleMs.length) {
       const waitMs = deps.payouts.retryScheduleMs[row.attempt]!;
-      await tx`update partner_movements set attempt = attempt + 1, provider_reference = null, updated_at = now() where id = ${row.id}`;
+      // The next attempt goes to the next provider of the route (decision 0761).
+      const next = row.provider === null ? null : nextProviderAfter(deps.payouts.rails, routeOf({
+        destination_type: row.destination_type, currency: row.currency, country: row.country,
+      }), row.provider, { amount: Number(row.amount), currency: row.currency });
+      await tx`update partner_movements set attempt = attempt + 1, provider_reference = null, provider = ${next}, updated_at = now() where id = ${row.id}`;
       await enqueueJob(tx, 'partner_withdrawals.send', { withdrawalId: row.id }, {
         runAt: new Date(Date.now() + waitMs), jobKey: `partner_withdrawals.send:${row.id}:${row.attempt + 1}`,
       });

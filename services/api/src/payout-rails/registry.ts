@@ -119,10 +119,12 @@ function withPayoutBreaker(connector: PayoutRailConnector, breaker: RailCircuitB
     if ('declined' in answer) throw answer.declined;
     return answer.value;
   };
-  const { queryPayout } = connector;
+  const { queryPayout, amountRefusal } = connector;
   return {
     destinationType: type,
     provider: breaker.provider,
+    // A question answered without the provider: never through the breaker.
+    ...(amountRefusal ? { amountRefusal: amountRefusal.bind(connector) } : {}),
     sendPayout: (request) => fire<PayoutSendReceipt>(() => connector.sendPayout(request)),
     ...(queryPayout ? { queryPayout: (query: Parameters<typeof queryPayout>[0]) => fire(() => queryPayout.call(connector, query)) } : {}),
   };

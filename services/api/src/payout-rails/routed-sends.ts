@@ -11,7 +11,10 @@
 //     provider's status query (queryPayout) answers that it holds no such send; otherwise the
 //     outage is the answer and the payouts.send job retries at the same provider;
 //   - declined (PayoutSendDeclinedError): the payout fails, as before routing.
-import { PayoutRailOutageError, type PayoutDestinationType, type PayoutSend, type PayoutSendReceipt } from './types.ts';
+// A fallback that cannot write the amount (its amountRefusal) is skipped: it would decline the
+// send before sending anything (decision 0760). After a transient failure the next attempt starts
+// at the provider after the one that failed (nextProviderAfter; decision 0761).
+import { PayoutRailOutageError, type PayoutAmountRefusal, type PayoutDestinationType, type PayoutSend, type PayoutSendReceipt } from './types.ts';
 import type { PayoutRailRegistry } from './registry.ts';
 import type { RailLogger } from '../rails/types.ts';
 
@@ -29,7 +32,8 @@ export async function sendPayoutRouted(rails: PayoutRailRegistry, input: {
   logger?: RailLogger;
 }): Promise<{ provider: string; receipt: PayoutSendReceipt }> {
   const type = input.route.destinationType;
-  const others = rails.providersFor(input.route).filter((provider) => provider !== input.pinned);
+  const others = rails.providersFor(input.route)
+    .filter((provider) => provider !== input.pinned && refusalAt(rails, type, provider, input.request) === null);
   let provider = input.pinned;
   let pinnedNow = input.pinnedNow;
   for (;;) {
@@ -60,4 +64,34 @@ async function holdsNoSuchSend(rails: PayoutRailRegistry, type: PayoutDestinatio
   } catch {
     return false;
   }
+}
+
+function refusalAt(rails: PayoutRailRegistry, type: PayoutDestinationType, provider: string, send: { amount: number; currency: string }): PayoutAmountRefusal | null {
+  return rails.connectorFor(type, provider).amountRefusal?.(send.amount, send.currency) ?? null;
+}
+
+/**
+ * Request time (decision 0760): the refusal of the provider the route sends to first when it
+ * cannot write this amount (KES 1,500.50 on M-Pesa, whole shillings only), asked of the connector
+ * itself (the check its sendPayout declines with, never a second copy); null when it can.
+ */
+export function routedAmountRefusal(rails: PayoutRailRegistry, route: PayoutRoute, send: { amount: number; currency: string }): (PayoutAmountRefusal & { provider: string }) | null {
+  const provider = rails.providersFor(route)[0]!;
+  const refusal = refusalAt(rails, route.destinationType, provider, send);
+  return refusal === null ? null : { ...refusal, provider };
+}
+
+/**
+ * The provider of the next attempt after `failed` reported a transient failure of this one
+ * (decision 0761): its failure is final for that attempt (a signed callback or its own status
+ * query said so), so the new attempt, a new idempotency key no provider has seen, may go anywhere
+ * on the route. It goes to the providers after `failed`, in the route's order and then around
+ * to the first, skipping those that cannot write the amount; `failed` itself when it is alone
+ * (or no longer on the route and nothing else fits).
+ */
+export function nextProviderAfter(rails: PayoutRailRegistry, route: PayoutRoute, failed: string, send: { amount: number; currency: string }): string {
+  const providers = rails.providersFor(route);
+  const at = providers.indexOf(failed);
+  const order = at < 0 ? providers : [...providers.slice(at + 1), ...providers.slice(0, at)];
+  return order.find((provider) => refusalAt(rails, route.destinationType, provider, send) === null) ?? failed;
 }

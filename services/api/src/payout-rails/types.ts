@@ -73,10 +73,21 @@ export type PayoutStatusAnswer =
   | { state: 'final'; outcome: PayoutRailOutcome }
   | { state: 'unknown' };
 
+/** Why a provider cannot write an amount: the field it cannot take and a sentence for the client. */
+export type PayoutAmountRefusal = { field: 'amount' | 'currency'; message: string };
+
 export interface PayoutRailConnector {
   readonly destinationType: PayoutDestinationType;
   /** The provider's name in the routing table and on the payouts it served ('sandbox' for ours; decision 0640). */
   readonly provider?: string;
+  /**
+   * Whether the provider can write `amount` minor units of `currency` (M-Pesa: whole shillings;
+   * MoMo: its fraction digits; Paystack: its subunits), asked without calling the provider: the
+   * very check sendPayout declines with, so POST /payouts, bulk items and partner withdrawals
+   * refuse at request time what the routed provider would decline at send (decision 0760).
+   * Optional: without it every amount is representable (the sandbox).
+   */
+  amountRefusal?(amount: number, currency: string): PayoutAmountRefusal | null;
   /**
    * Sends a payout. Throws PayoutRailOutageError when the provider is down or does not answer
    * (the send job retries later with the same attempt), PayoutSendDeclinedError when the

@@ -13,7 +13,8 @@
 //     success            -> the holds are posted; success (payout.success);
 //     failed             -> the holds are voided (money back in available_balance); failed with
 //                           the rail's failure_reason (payout.failed);
-//     transient_failure  -> while retry_count < the retry schedule's length: retry_count + 1 and
+//     transient_failure  -> while retry_count < the retry schedule's length: retry_count + 1,
+//                           the next provider of its route written on it (decision 0761) and
 //                           a send job after the schedule's wait (the payout stays processing);
 //                           then failed with failure_reason `retries_exhausted`.
 //   cancel (additive POST /payouts/{id}/cancel): queued only; the holds are voided; failed with
@@ -32,7 +33,7 @@ import type { Logger } from '../log.ts';
 import type { PayoutRailRegistry } from '../payout-rails/registry.ts';
 import { PayoutSendDeclinedError, type PayoutRailOutcome } from '../payout-rails/types.ts';
 import { mapWithConcurrency } from '../map-with-concurrency.ts';
-import { type PayoutRoute, sendPayoutRouted } from '../payout-rails/routed-sends.ts';
+import { nextProviderAfter, type PayoutRoute, sendPayoutRouted } from '../payout-rails/routed-sends.ts';
 import { appendEvent, appendEvents, type EventType } from '../domain/events.ts';
 import { fieldsRefusal } from '../domain/outcomes.ts';
 import { enqueueSendJobs, getPayout, payoutEvent, type PayoutRow } from './payouts.ts';
@@ -219,7 +220,7 @@ export async function applyPayoutOutcomes(deps: PayoutProcessingDeps, outcomes: 
     const rows = await tx<PayoutRow[]>`
       select * from payouts where id = any(${outcomes.map((o) => o.payoutId)}::uuid[]) order by id for update`;
     const byId = new Map(rows.map((row) => [row.id, row]));
-    type Move = { row: PayoutRow; status: PayoutRow['status']; failureReason: string | null; retryCount: number };
+    type Move = { row: PayoutRow; status: PayoutRow['status']; failureReason: string | null; retryCount: number; provider: string | null };
     const moves: Move[] = [];
     const toPost: PayoutRow[] = [];
     const toVoid: PayoutRow[] = [];
@@ -231,26 +232,27 @@ export async function applyPayoutOutcomes(deps: PayoutProcessingDeps, outcomes: 
       if (moves.some((move) => move.row.id === row.id)) continue; // the same outcome twice in one delivery
       if (outcome.status === 'success') {
         toPost.push(row);
-        moves.push({ row, status: 'success', failureReason: null, retryCount: row.retry_count });
+        moves.push({ row, status: 'success', failureReason: null, retryCount: row.retry_count, provider: row.provider });
       } else if (outcome.status === 'failed') {
         toVoid.push(row);
-        moves.push({ row, status: 'failed', failureReason: outcome.failureReason ?? outcome.declinedReason ?? 'send_declined', retryCount: row.retry_count });
+        moves.push({ row, status: 'failed', failureReason: outcome.failureReason ?? outcome.declinedReason ?? 'send_declined', retryCount: row.retry_count, provider: row.provider });
       } else if (row.retry_count < deps.payouts.retryScheduleMs.length) {
         const waitMs = deps.payouts.retryScheduleMs[row.retry_count]!;
         retries.set(waitMs, [...(retries.get(waitMs) ?? []), row.id]);
-        moves.push({ row, status: 'processing', failureReason: null, retryCount: row.retry_count + 1 });
+        moves.push({ row, status: 'processing', failureReason: null, retryCount: row.retry_count + 1, provider: row.provider });
       } else {
         toVoid.push(row);
-        moves.push({ row, status: 'failed', failureReason: payoutRetriesExhaustedReason, retryCount: row.retry_count });
+        moves.push({ row, status: 'failed', failureReason: payoutRetriesExhaustedReason, retryCount: row.retry_count, provider: row.provider });
       }
     }
     if (moves.length === 0) return;
+    await pinRetriesToNextProviders(tx, deps.payouts.rails, moves.filter((move) => move.status === 'processing'));
     await settleHolds(deps.ledger, toPost, 'post');
     await settleHolds(deps.ledger, toVoid, 'void');
     const updated = await tx<PayoutRow[]>`
-      update payouts p set status = m.status, failure_reason = m.failure_reason, retry_count = m.retry_count, updated_at = now()
-      from unnest(${moves.map((m) => m.row.id)}::uuid[], ${moves.map((m) => m.status)}::text[],
-                  ${moves.map((m) => m.failureReason)}::text[], ${moves.map((m) => m.retryCount)}::int[]) as m(id, status, failure_reason, retry_count)
+      update payouts p set status = m.status, failure_reason = m.failure_reason, retry_count = m.retry_count, provider = m.provider, updated_at = now()
+      from unnest(${moves.map((m) => m.row.id)}::uuid[], ${moves.map((m) => m.status)}::text[], ${moves.map((m) => m.failureReason)}::text[],
+                  ${moves.map((m) => m.retryCount)}::int[], ${moves.map((m) => m.provider)}::text[]) as m(id, status, failure_reason, retry_count, provider)
       where p.id = m.id
       returning p.*`;
     const final = updated.filter((row) => row.status === 'success' || row.status === 'failed');
@@ -262,6 +264,25 @@ export async function applyPayoutOutcomes(deps: PayoutProcessingDeps, outcomes: 
     }
     await countFinalMembers(tx, final);
   } });
+}
+
+/**
+ * A transient failure's retry is a new attempt (a new idempotency key) that no provider has seen,
+ * and the failed provider said for certain (a verified callback or its status query) that its
+ * attempt moved nothing: the retry goes to the next provider of the route (decision 0761),
+ * written on the payout now, before its send job runs, as every send's provider is.
+ */
+async function pinRetriesToNextProviders(tx: Tx, rails: PayoutRailRegistry, retries: { row: PayoutRow; provider: string | null }[]): Promise<void> {
+  const routed = retries.filter((move) => move.provider !== null);
+  if (routed.length === 0) return;
+  const countries = await tx<{ id: string; country: string }[]>`
+    select id, country from payout_destinations where id = any(${[...new Set(routed.map((move) => move.row.destination_id))]}::uuid[])`;
+  const countryOf = new Map(countries.map((row) => [row.id, row.country]));
+  for (const move of routed) {
+    const { row } = move;
+    const route = { destinationType: row.destination_type, currency: row.currency, country: countryOf.get(row.destination_id) ?? null };
+    move.provider = nextProviderAfter(rails, route, move.provider!, { amount: Number(row.amount), currency: row.currency });
+  }
 }
 
 async function settleHolds(ledger: Ledger, rows: readonly PayoutRow[], action: 'post' | 'void'): Promise<void> {

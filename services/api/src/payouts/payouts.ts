@@ -26,6 +26,8 @@ import { assertOwnerMayBePaidOut } from '../sub-merchants/index.ts';
 import { type PayoutConversion, recordPayoutConversions, usePayoutRateLocks } from './payout-conversions.ts';
 import type { WalletRow } from '../wallets/index.ts';
 import { holdPayoutChain, reservationLegs, type SourceWallet } from './ledger-payouts.ts';
+import type { PayoutRailRegistry } from '../payout-rails/registry.ts';
+import { routedAmountRefusal } from '../payout-rails/routed-sends.ts';
 
 export type PayoutStatus = 'queued' | 'processing' | 'success' | 'failed';
 export type PayoutBatchStatus = 'processing' | 'completed' | 'partially_failed';
@@ -112,6 +114,8 @@ export type CheckedPayouts = { wallet: WalletRow; destinations: PayoutDestinatio
  */
 export async function checkPayoutRequest(sql: Queryable, merchant: { id: string; status: Parameters<typeof assertMerchantActive>[0]['status'] }, input: {
   walletId: string; items: readonly PayoutItem[]; scheduledAt: Date | null; now: Date;
+  /** The payout rails: each item's amount must be one its routed provider can write (decision 0760). */
+  rails?: PayoutRailRegistry;
 }): Promise<CheckedPayouts> {
   const fields: RefusalField[] = [];
   if (input.scheduledAt !== null && input.scheduledAt.getTime() <= input.now.getTime()) {
@@ -150,9 +154,25 @@ export async function checkPayoutRequest(sql: Queryable, merchant: { id: string;
     destinationRef: item.destinationRef, destinationType: item.destinationType, currency: item.currency,
     fields: { ref: `${item.fieldPrefix}.destination_ref`, type: `${item.fieldPrefix}.destination_type`, currency: `${item.fieldPrefix}.currency` },
   })));
+  if (input.rails) refuseUnrepresentableAmounts(input.rails, input.items, destinations);
   assertMerchantActive(merchant);
   await assertOwnerMayBePaidOut(sql, wallet);
   return { wallet, destinations };
+}
+
+/**
+ * 422 naming each item's `amount` (or `currency`) that the provider its route sends to first
+ * cannot write (KES 1,500.50 where M-Pesa takes whole shillings), before anything is held or
+ * created: the connector's own check (PayoutRailConnector.amountRefusal; decision 0760).
+ */
+export function refuseUnrepresentableAmounts(rails: PayoutRailRegistry, items: readonly PayoutItem[], destinations: readonly PayoutDestinationRow[]): void {
+  const fields: RefusalField[] = [];
+  items.forEach((item, i) => {
+    const route = { destinationType: item.destinationType, currency: item.currency, country: destinations[i]!.country };
+    const refusal = routedAmountRefusal(rails, route, { amount: item.amount, currency: item.currency });
+    if (refusal !== null) fields.push({ field: `${item.fieldPrefix}.${refusal.field}`, message: `${refusal.message} (provider ${refusal.provider})` });
+  });
+  if (fields.length > 0) throw fieldsRefusal('payout_request_invalid', fields);
 }
 
 // ----- Creation (step 2).

@@ -62,7 +62,7 @@ export async function applyInboxBatch<Kind extends ProviderOutcomeKind>(sql: Sql
 }
 
 /**
- * The rows whose transaction or payout names another provider, with that provider: a provider
+ * The rows whose transaction, payout or partner withdrawal names another provider, with that provider: a provider
  * speaks only for what it served (decision 0641; its check moved here from the interim apply-now
  * ingress, decision 0683). A row with no provider (written before routing) or not found yet is
  * the capability's apply to judge, as before. KYC decisions are not checked: a case names no provider.
@@ -80,7 +80,10 @@ async function servedByAnother(sql: Sql, rows: readonly InboxRow[]): Promise<Map
     const mine = rows.map((row) => ({ row, resource: resourceOf(row) })).filter((entry) => entry.resource?.table === table && uuid.test(entry.resource.id));
     if (mine.length === 0) continue;
     const ids = [...new Set(mine.map((entry) => entry.resource!.id))];
-    const served = await sql<{ id: string; provider: string | null }[]>`select id::text as id, provider from ${sql(table)} where id = any(${ids}::uuid[])`;
+    // A payout rail's outcome may be a partner withdrawal's, which names its provider too (decision 0762).
+    const served = await sql<{ id: string; provider: string | null }[]>`
+      select id::text as id, provider from ${sql(table)} where id = any(${ids}::uuid[])
+      ${table === 'payouts' ? sql`union all select id::text, provider from partner_movements where id = any(${ids}::uuid[]) and kind = 'withdrawal'` : sql``}`;
     const providerOf = new Map(served.map((entry) => [entry.id, entry.provider]));
     for (const { row, resource } of mine) {
       const provider = providerOf.get(resource!.id);

@@ -1,5 +1,5 @@
 // Providers that never call back (decision 0645; docs/providers.md "Silent providers"): a
-// transaction or payout attempt still pending PROVIDER_STATUS_POLL_FIRST_S after it was
+// transaction, payout attempt or partner withdrawal attempt still pending PROVIDER_STATUS_POLL_FIRST_S after it was
 // accepted, at a provider whose connector has a status query, is polled with backoff (the wait
 // doubles from PROVIDER_STATUS_POLL_FIRST_S up to PROVIDER_STATUS_POLL_INTERVAL_S_MAX) until the
 // provider says it is final; that final status is handed to the outcome ingress, the same door
@@ -92,6 +92,15 @@ async function addDuePolls(deps: StatusPollDeps): Promise<number> {
         and not exists (select 1 from provider_status_polls p where p.kind = 'payout' and p.resource_id = o.id and p.attempt = o.retry_count)
       order by o.updated_at limit ${providerStatusPollBatchMax}
       on conflict do nothing`).count;
+    // Partner withdrawals go out on the same payout rails (decision 0762): polled as payouts.
+    added += (await deps.sql`
+      insert into provider_status_polls (kind, resource_id, attempt, provider, next_poll_at)
+      select 'payout', w.id, w.attempt, w.provider, now() from partner_movements w
+      where w.kind = 'withdrawal' and w.status = 'pending' and w.provider = any(${payoutProviders})
+        and w.provider_reference is not null and w.updated_at < now() - make_interval(secs => ${firstS})
+        and not exists (select 1 from provider_status_polls p where p.kind = 'payout' and p.resource_id = w.id and p.attempt = w.attempt)
+      order by w.updated_at limit ${providerStatusPollBatchMax}
+      on conflict do nothing`).count;
   }
   return added;
 }
@@ -109,12 +118,14 @@ async function takeDuePolls(sql: Sql): Promise<PollRow[]> {
       returning p.kind, p.resource_id, p.attempt, p.provider, p.polls
     )
     select taken.*,
-      coalesce(t.rail, o.destination_type) as method,
-      case when taken.kind = 'payout' then o.status = 'processing' and o.retry_count = taken.attempt and o.provider = taken.provider
-           else t.status = 'pending' and t.provider = taken.provider end as open
+      coalesce(t.rail, o.destination_type, w.destination_type) as method,
+      case when taken.kind <> 'payout' then t.status = 'pending' and t.provider = taken.provider
+           when o.id is not null then o.status = 'processing' and o.retry_count = taken.attempt and o.provider = taken.provider
+           else w.status = 'pending' and w.attempt = taken.attempt and w.provider = taken.provider end as open
     from taken
     left join transactions t on taken.kind <> 'payout' and t.id = taken.resource_id
-    left join payouts o on taken.kind = 'payout' and o.id = taken.resource_id`;
+    left join payouts o on taken.kind = 'payout' and o.id = taken.resource_id
+    left join partner_movements w on taken.kind = 'payout' and o.id is null and w.id = taken.resource_id and w.kind = 'withdrawal'`;
 }
 
 /** The provider's final outcome, or null while it is not final. */

@@ -10,7 +10,7 @@
 // same attempt never sends again (it answers the receipt, and the outcome is found by the status
 // query on that OriginatorConversationID), so a timeout after sending can never pay twice.
 import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';
-import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailConnector, type PayoutSend, type PayoutSendReceipt } from '../../payout-rails/types.ts';
+import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutAmountRefusal, type PayoutRailConnector, type PayoutSend, type PayoutSendReceipt } from '../../payout-rails/types.ts';
 import { ProviderCallError, stringFieldOf } from '../../rails/provider-http.ts';
 import { mpesaAmountOf } from './amounts.ts';
 import { MpesaAuthenticationError } from './client.ts';
@@ -59,8 +59,15 @@ export function createMpesaPayoutConnector(context: MpesaContext): PayoutRailCon
     throw new PayoutSendDeclinedError(destinationType, 'send_declined', `M-Pesa answered ${answer.status} ${errorCodeOf(answer.json) ?? ''}`.trim());
   }
 
+  /** Whole shillings only (amounts.ts): asked at request time and again before each send. */
+  function amountRefusal(amount: number, currency: string): PayoutAmountRefusal | null {
+    const checked = mpesaAmountOf(amount, currency);
+    return checked.ok ? null : { field: checked.field, message: checked.detail };
+  }
+
   return {
     destinationType,
+    amountRefusal,
     async sendPayout(request: PayoutSend): Promise<PayoutSendReceipt> {
       if (request.destination.destination_type !== destinationType) throw new PayoutSendDeclinedError(destinationType, 'invalid_account', 'not a mobile money destination');
       const msisdn = safaricomMsisdn(request.destination.phone);

@@ -5,7 +5,7 @@
 // crash or a timeout sends the same key, MoMo answers 409 instead of paying twice, and the
 // connector answers the original receipt. The outcome comes to X-Callback-Url and on the status read.
 import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';
-import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailConnector, type PayoutSend, type PayoutSendReceipt, type PayoutStatusAnswer } from '../../payout-rails/types.ts';
+import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutAmountRefusal, type PayoutRailConnector, type PayoutSend, type PayoutSendReceipt, type PayoutStatusAnswer } from '../../payout-rails/types.ts';
 import { minorUnitsOf } from '../../rails/provider-amounts.ts';
 import { ProviderCallError } from '../../rails/provider-http.ts';
 import type { RailLogger } from '../../rails/types.ts';
@@ -46,6 +46,11 @@ export function createMtnMomoPayoutConnector(config: MtnMomoConfig, deps: { clie
   return {
     destinationType,
     provider: mtnMomoProviderName,
+    /** The account's currencies and fraction digits (amounts.ts): asked at request time, and by sendPayout. */
+    amountRefusal(amount: number, currency: string): PayoutAmountRefusal | null {
+      const checked = momoAmountOf(config, amount, currency);
+      return checked.ok ? null : { field: checked.field, message: checked.detail };
+    },
     /** The routing's status query: GET transfer/{referenceId} of the attempt. */
     async queryPayout(query: { payoutId: string; attempt: number }): Promise<PayoutStatusAnswer> {
       try {

@@ -2,7 +2,8 @@
 // wallet to one of the partner's payout destinations, asynchronously (partner-wallets/partner-withdrawals.ts).
 //
 //   1. checks (inside the run, after the key's lookup: decision 0421): the wallet is the partner's (404), the destination is the
-//      partner's and in the wallet's currency (422 naming destinationRef);
+//      partner's and in the wallet's currency (422 naming destinationRef); the amount is one the
+//      provider its route sends to can write (422 naming amount; decision 0760);
 //   2. the idempotent run, scoped to the partner;
 //   3. the ledger reservation (id from the withdrawal id): 402 and nothing reserved when not
 //      covered, which frees the key; then one transaction: the withdrawal row (pending), its send
@@ -18,7 +19,7 @@ import { releasingHoldsOnFailure } from '../../domain/hold-intents.ts';
 import { isRefusal } from '../../domain/outcomes.ts';
 import { getPartnerWallet } from '../partner-wallets.ts';
 import {
-  destinationForWithdrawal, reserveWithdrawal, type PartnerWithdrawalCreate, type PartnerWithdrawalResource,
+  destinationForWithdrawal, refuseUnrepresentableWithdrawal, reserveWithdrawal, type PartnerWithdrawalCreate, type PartnerWithdrawalResource,
 } from '../partner-withdrawals.ts';
 import { idempotentOperation, type IdempotentRequest } from '../../idempotency/idempotent.ts';
 import type { FlowDeps } from '../../flow-deps.ts';
@@ -35,6 +36,7 @@ export async function createPartnerWithdrawal(deps: FlowDeps, input: {
     // Inside the run, after the key's lookup (decision 0421): a refusal releases the key.
     const wallet = await getPartnerWallet(deps.sql, input.partnerId, input.walletId);
     const destination = await destinationForWithdrawal(deps.sql, input.partnerId, wallet, input.request.destinationRef);
+    refuseUnrepresentableWithdrawal(deps.payouts.rails, destination, input.request.amount);
     try {
       return await releasingHoldsOnFailure(deps, run.resourceId, () => reserveWithdrawal(deps, {
         id: run.resourceId, wallet, destination, request: input.request, createdAt: run.startedAt,

@@ -33,7 +33,7 @@ export async function createPayoutBatch(deps: FlowDeps, input: {
     // The checks run inside the run, after the key's lookup: a replay answers the stored batch
     // whatever has changed since (decision 0421); a refusal releases the key.
     const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
-      walletId: request.wallet_id, items, scheduledAt: null, now: run.requestedAt(deps.now()),
+      walletId: request.wallet_id, items, scheduledAt: null, now: run.requestedAt(deps.now()), rails: deps.payouts.rails,
     });
     const batchId = run.resourceId;
     const created = await releasingHoldsOnFailure(deps, batchId, () => reservePayouts(deps, {

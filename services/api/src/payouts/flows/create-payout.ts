@@ -40,7 +40,7 @@ export async function createPayout(deps: FlowDeps, input: {
   const scope = createPayoutOperation.scope(merchant.id, input.idempotent);
   return await createPayoutOperation.run(deps.idempotency, scope, async (run) => {
     const { wallet, destinations } = await checkPayoutRequest(deps.sql, merchant, {
-      walletId: request.wallet_id, items: [item], scheduledAt, now: run.requestedAt(deps.now()),
+      walletId: request.wallet_id, items: [item], scheduledAt, now: run.requestedAt(deps.now()), rails: deps.payouts.rails,
     });
     const created = await releasingHoldsOnFailure(deps, run.resourceId, () => reservePayouts(deps, {
       merchantId: merchant.id, wallet, scheduledAt, batch: null, createdAt: run.startedAt, nowMs: deps.now(),

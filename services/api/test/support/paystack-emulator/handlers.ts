@@ -10,7 +10,8 @@
 // A charge that succeeds sends charge.success; a failed one sends nothing (Paystack's event list
 // has no charge.failed: the failure is learned by verify). Pending ones end on finishPending().
 // Transfers, by the recipient's account number: 9999999999 -> /transferrecipient refuses it;
-// ...01 -> transfer.failed ("Bank processor timeout"); ...02 -> transfer.reversed; else success.
+// ...01 -> transfer.failed ("Bank processor timeout"); ...02 -> transfer.reversed; ...03 ->
+// transfer.failed ("Account number is invalid"); else success.
 // Refunds: pending at once, processed (refund.processed) when finishPending() runs, or failed
 // (refund.failed) for AUTH_refundfails charges. A refund of the whole remainder marks the charge reversed.
 import type { Express, Request, Response } from 'express';
@@ -152,7 +153,8 @@ export function mountHandlers(app: Express, deps: Deps): void {
     };
     state.transfers.set(transfer.reference, transfer);
     // Transfers end asynchronously (https://paystack.com/docs/transfers/single-transfers/: "pending" then a webhook).
-    const end = recipient.accountNumber.endsWith('01') ? ['failed', 'Bank processor timeout'] : recipient.accountNumber.endsWith('02') ? ['reversed', 'Reversed by beneficiary bank'] : ['success', 'Approved'];
+    const end = recipient.accountNumber.endsWith('01') ? ['failed', 'Bank processor timeout'] : recipient.accountNumber.endsWith('02') ? ['reversed', 'Reversed by beneficiary bank']
+      : recipient.accountNumber.endsWith('03') ? ['failed', 'Account number is invalid'] : ['success', 'Approved'];
     setTimeout(() => endTransfer(transfer, end[0]!, end[1]!), 10).unref();
     res.json({ status: true, message: 'Transfer has been queued', data: transferCreatedData(transfer) });
   });

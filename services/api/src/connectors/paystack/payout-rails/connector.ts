@@ -8,11 +8,12 @@
 // job that died after the call calls again and is answered from the first transfer's verify.
 // Bulk transfers (/transfer/bulk) are not used: our sends are one payout attempt each, retried
 // alone, and a bulk answer gives no per-item idempotent replay (decision 0656).
-import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailConnector, type PayoutRailOutcome, type PayoutSend, type PayoutSendReceipt, type PayoutStatusAnswer } from '../../../payout-rails/types.ts';
+import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutAmountRefusal, type PayoutRailConnector, type PayoutRailOutcome, type PayoutSend, type PayoutSendReceipt, type PayoutStatusAnswer } from '../../../payout-rails/types.ts';
 import type { RailLogger } from '../../../rails/types.ts';
 import { uuidPattern } from '../../../ids.ts';
 import type { PaystackClient } from '../client.ts';
 import type { PaystackConfig } from '../config.ts';
+import { toPaystackAmount } from '../amounts.ts';
 import { callPaystack, payoutDecline, payoutOutage } from '../errors.ts';
 import { paystackProviderName } from '../callbacks.ts';
 import { transferReferenceOf } from '../references.ts';
@@ -90,5 +91,11 @@ export function createPaystackPayoutRailConnector(type: PaystackPayoutType, deps
     return outcome === null ? { state: 'pending' } : { state: 'final', outcome };
   }
 
-  return { destinationType: type, provider: paystackProviderName, sendPayout, outcomeOf, queryPayout };
+  /** Paystack's subunits of the currency (amounts.ts, the conversion transferBodyOf sends with): asked at request time. */
+  function amountRefusal(amount: number, currency: string): PayoutAmountRefusal | null {
+    const converted = toPaystackAmount(amount, currency, config.amountExponents);
+    return converted.ok ? null : { field: converted.refusal.field, message: converted.refusal.message };
+  }
+
+  return { destinationType: type, provider: paystackProviderName, sendPayout, outcomeOf, queryPayout, amountRefusal };
 }
