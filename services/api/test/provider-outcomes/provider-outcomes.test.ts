@@ -7,37 +7,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RailOutcome } from '../../src/rails/types.ts';
-import { applyQueuedOutcomesNow } from '../../src/provider-outcomes/run-now.ts';
 import { jobDefinitions } from '../../src/jobs/registry.ts';
 import { startJobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
-import { collect, eventTypes, expectLedgerInvariants, succeeding_payer, walletBalance } from '../collections/helpers.ts';
+import { eventTypes, expectLedgerInvariants, walletBalance } from '../collections/helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { collectionsApplyJob, sandboxOutcomeHelpers } from './sandbox-outcomes.ts';
 
 let service: TestService;
 const logger = createLogger('silent');
 beforeAll(async () => { service = await startTestService(); });
 afterAll(async () => { await service?.close(); });
 
-const applyJob = 'collections.apply_provider_outcomes';
-
-async function pendingCollection(amount: number): Promise<RailOutcome> {
-  const created = await collect(service.client, { amount, currency: 'KES', rail: 'mobile_money', ...succeeding_payer.mobile_money });
-  expect(created.data!.data.status).toBe('pending');
-  const id = created.data!.data.id;
-  const [row] = await service.sql<{ provider_reference: string }[]>`select provider_reference from transactions where id = ${id}`;
-  return { providerReference: row!.provider_reference, rail: 'mobile_money', kind: 'collection', status: 'success', failureReason: null, transactionId: id };
-}
+const applyJob = collectionsApplyJob;
+const { pendingCollection, record, applyNow } = sandboxOutcomeHelpers(() => service);
 
 function unknownOutcome(): RailOutcome {
   return { providerReference: `MM-UNKNOWN-${randomUUID()}`, rail: 'mobile_money', kind: 'collection', status: 'success', failureReason: null, transactionId: randomUUID() };
 }
-
-async function record(...outcomes: RailOutcome[]): Promise<void> {
-  await service.runtime.providerOutcomes.record(outcomes.map((outcome) => ({ kind: outcome.kind, provider: 'sandbox', outcome })));
-}
-
-const applyNow = () => applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger }, [applyJob]);
 
 async function inboxId(reference: string): Promise<string> {
   const [row] = await service.sql<{ id: string }[]>`select id::text as id from provider_outcomes where provider = 'sandbox' and provider_reference = ${reference}`;
