@@ -8,9 +8,8 @@
 // names never become label values); POST only, or the methods its handler names (MoMo: PUT too) (405); its source-address allow-list, when one is
 // configured (PROVIDER_CALLBACK_ALLOW; 403); the budget of that provider and source address
 // (PROVIDER_CALLBACK_RATE_LIMIT_*: 429 with Retry-After, decision 0770); the raw body up to
-// PROVIDER_CALLBACK_BODY_LIMIT_BYTES (413); the handler verifies and maps it (a KYC decision is
-// refused: no provider here decides KYC, decision 0772); its outcomes are recorded through the
-// outcome ingress; then the handler's reply. 2xx only once recorded: a handler or ingress failure answers 503, so
+// PROVIDER_CALLBACK_BODY_LIMIT_BYTES (413); the handler verifies and maps it; its outcomes are
+// recorded through the outcome ingress; then the handler's reply. 2xx only once recorded: a handler or ingress failure answers 503, so
 // the provider sends it again (each provider retries a callback it was not answered 2xx). Logs
 // name the provider, path, result and counts, never a header or a byte of the body.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -119,13 +118,8 @@ async function intake(deps: ProviderCallbackIntakeDeps, parts: IntakeParts, req:
     return answer('handler_failed', new ApiError('SERVICE_UNAVAILABLE', 'The callback could not be handled now; send it again.'), { error: (error as Error).message });
   }
   const { outcomes, reply } = handled;
-  // A handler speaks only for its own provider. And KYC cases name no provider, so the apply cannot
-  // check who decided one (decision 0683): no provider that calls back here decides KYC (decision
-  // 0772), and one that claims to changes nothing.
-  const misplaced = outcomes.some((outcome) => outcome.provider !== name) ? 'handler returned another provider\'s outcome'
-    : outcomes.some((outcome) => outcome.kind === 'kyc_decision') ? 'handler returned a KYC decision' : null;
-  if (misplaced !== null) {
-    return answer('handler_failed', new ApiError('SERVICE_UNAVAILABLE', 'The callback could not be handled now; send it again.'), { error: misplaced });
+  if (outcomes.some((outcome) => outcome.provider !== name)) {
+    return answer('handler_failed', new ApiError('SERVICE_UNAVAILABLE', 'The callback could not be handled now; send it again.'), { error: 'handler returned another provider\'s outcome' });
   }
   if (outcomes.length > 0) {
     try {

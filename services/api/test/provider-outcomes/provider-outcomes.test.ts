@@ -12,6 +12,9 @@ import { startJobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
 import { eventTypes, expectLedgerInvariants, walletBalance } from '../collections/helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { newSubMerchant } from '../sub-merchants/helpers.ts';
+import { applyQueuedOutcomesNow } from '../../src/provider-outcomes/run-now.ts';
+import { applyJobOf } from '../../src/provider-outcomes/ingress.ts';
 import { collectionsApplyJob, sandboxOutcomeHelpers } from './sandbox-outcomes.ts';
 
 let service: TestService;
@@ -59,6 +62,27 @@ describe('the inbox', () => {
     await applyNow();
     expect(await eventTypes(service.sql, outcome.transactionId)).toEqual(['transaction.pending', 'transaction.success']);
     await expectLedgerInvariants(service);
+  });
+
+  it('drops a KYC decision from a provider the case was not submitted to, and applies its own provider\'s (decision 0772)', async () => {
+    const subMerchantId = await newSubMerchant(service.client);
+    const [kycCase] = await service.sql<{ id: string; provider: string }[]>`select id::text as id, provider from kyc_cases where sub_merchant_id = ${subMerchantId}`;
+    const decision = (providerReference: string) => ({ caseId: kycCase!.id, providerReference, status: 'rejected' as const, reason: 'document_unreadable', requirementsOutstanding: [] });
+    const applyKycNow = () => applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger }, [applyJobOf.kyc_decision]);
+    const forged = `MPESA-KYC-${randomUUID()}`;
+    await service.runtime.providerOutcomes.record([{ kind: 'kyc_decision', provider: 'mpesa', outcome: decision(forged) }]);
+    await applyKycNow();
+    const [dropped] = await service.sql<{ applied_at: Date | null; last_error: string | null }[]>`
+      select applied_at, last_error from provider_outcomes where provider = 'mpesa' and kind = 'kyc_decision' and body->>'caseId' = ${kycCase!.id}`;
+    expect(dropped).toMatchObject({ last_error: 'dropped: another provider served it' });
+    expect(dropped!.applied_at).not.toBeNull();
+    const trail = () => service.sql<{ actor: string }[]>`select actor from kyc_case_decisions where kyc_case_id = ${kycCase!.id}`;
+    expect(await trail()).toEqual([]);
+    // The provider the case names decides it.
+    const own = `SANDBOX-KYC-${randomUUID()}`;
+    await service.runtime.providerOutcomes.record([{ kind: 'kyc_decision', provider: kycCase!.provider, outcome: decision(own) }]);
+    await applyKycNow();
+    expect((await trail()).map((row) => row.actor)).toEqual([own]);
   });
 
   it('records an outcome delivered twice once and applies it once', async () => {
