@@ -54,7 +54,8 @@ const momoSettings: Record<string, string> = {
 const paystackSettings: Record<string, string> = {
   PAYSTACK_SECRET_KEY: secrets.PAYSTACK_SECRET_KEY, PAYSTACK_CUSTOMER_EMAIL_DOMAIN: 'payments.example.com', PAYSTACK_BASE_URL: nowhere,
 };
-const production = { PAYAGG_ENV: 'production', LOG_LEVEL: 'debug' };
+/** A production server (the test run's own development-only settings, if any, turned off). */
+const production = { PAYAGG_ENV: 'production', LOG_LEVEL: 'debug', WEBHOOK_ALLOW_PRIVATE_URLS: 'false' };
 
 /** Each credential as written, and the Basic authorizations derived from them (Daraja's and MoMo's token requests). */
 function leaksIn(output: string): string[] {
