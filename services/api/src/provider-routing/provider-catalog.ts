@@ -14,7 +14,7 @@ import { createPaystackProvider, paystackConfigFromEnv } from '../connectors/pay
 import type { PayoutRailConnector } from '../payout-rails/types.ts';
 import type { ProviderCallbackHandler } from '../provider-outcomes/types.ts';
 import type { RailConnector } from '../rails/types.ts';
-import { mobileMoneyConnectors } from '../rails/mobile-money-provider.ts';
+import { mobileMoneyConnectors } from '../rails/provider-factory.ts';
 
 export type ProviderConnectors = {
   /** Collection rail connectors, each naming its provider and rail. */

@@ -7,7 +7,7 @@ import { PayoutRailOutageError, type PayoutStatusAnswer } from '../../payout-rai
 import { RailOutageError } from '../../rails/errors.ts';
 import { ProviderCallError } from '../../rails/provider-http.ts';
 import type { ProviderOutcome } from '../../provider-outcomes/types.ts';
-import { type MobileMoneyProvider, providerFactoryDefaults, type ProviderFactoryOptions } from '../../rails/mobile-money-provider.ts';
+import { type MobileMoneyProvider, providerFactoryDefaults, type ProviderFactoryOptions } from '../../rails/provider-factory.ts';
 import { createProviderReferenceStore } from '../../rails/provider-references.ts';
 import type { RailOutcomeKind, RailStatusAnswer } from '../../rails/types.ts';
 import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';

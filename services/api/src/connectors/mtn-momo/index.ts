@@ -2,7 +2,7 @@
 // mobile_money payout rail, the callback handler and the status reads a poller uses, all sharing
 // one client (one token cache per product). docs/providers/mtn-momo.md.
 import type { ProviderOutcome } from '../../provider-outcomes/types.ts';
-import { type MobileMoneyProvider, providerFactoryDefaults, type ProviderFactoryOptions } from '../../rails/mobile-money-provider.ts';
+import { type MobileMoneyProvider, providerFactoryDefaults, type ProviderFactoryOptions } from '../../rails/provider-factory.ts';
 import { createMtnMomoCallbackHandler } from './callbacks.ts';
 import { createMtnMomoClient } from './client.ts';
 import { createMtnMomoRailConnector } from './collection-connector.ts';

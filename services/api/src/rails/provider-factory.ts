@@ -1,7 +1,8 @@
-// The shape a mobile-money provider is wired in (connectors/mpesa/index.ts,
-// connectors/mtn-momo/index.ts): one collection rail and one payout rail, both `mobile_money`, its
-// callback handler, and its own status reads for a poller of lost callbacks. The provider catalog
-// (provider-routing/provider-catalog.ts) registers any of them the same way.
+// What the real providers' factories share (connectors/<provider>/index.ts, decision 0773): the
+// options every factory takes (logger, clock) with their defaults, and the shape a mobile-money
+// provider is wired in (M-Pesa, MTN MoMo): one collection rail and one payout rail, both
+// `mobile_money`, its callback handler, and its own status reads for a poller of lost callbacks.
+// The provider catalog (provider-routing/provider-catalog.ts) registers any of them the same way.
 import type { PayoutRailConnector } from '../payout-rails/types.ts';
 import type { ProviderCallbackHandler } from '../provider-outcomes/types.ts';
 import { jsonLineRailLogger, type RailConnector, type RailLogger } from './types.ts';
