@@ -230,13 +230,6 @@ describe('M-Pesa B2C and reversals', () => {
     expect(await parkedAnswers(queries)).toEqual([]);
   });
 
-  it('an answer to a recorded query is taken at once, never parked', async () => {
-    const { payoutId, sent } = payout(71_000);
-    await sent;
-    expect((await payoutOutcome(payoutId)).outcome).toMatchObject({ status: 'success' });
-    expect(await parkedAnswers(await statusQueriesAbout(`${payoutId}:0`))).toEqual([]);
-  });
-
   it('KES 1,500.50 is declined before sending', async () => {
     const movements = emulator.movements.size;
     const error = await payout(150_050).sent.catch((caught: unknown) => caught);
