@@ -15,7 +15,7 @@ import { PayoutRailOutageError, PayoutSendDeclinedError } from '../../../src/pay
 import { RailDeclinedError, RailOutageError, railFailureOf } from '../../../src/rails/errors.ts';
 import { postJson } from '../http-server.ts';
 import {
-  advanceClock, collect, collectionOutcome, config, db, emulator, logger, newPhone, now, parkedAnswers, payout, payoutOutcome, provider,
+  advanceClock, collect, collectionOutcome, config, db, emulator, logger, newPhone, now, outcomeWhere, parkedAnswers, payout, payoutOutcome, provider,
   receiver, statusQueriesAbout, useMpesaFixture,
 } from './fixture.ts';
 
