@@ -13,6 +13,13 @@ const credentialNames = [
   'signing_secret', 'signingSecret', 'previous_signing_secret', 'master_key', 'masterKey',
   // A database URL may hold its password; provider credentials are named so when rails get them.
   'database_url', 'databaseUrl', 'credentials', 'provider_credentials',
+  // The real providers' credentials by the names their settings and wire formats give them
+  // (connectors/<provider>/config.ts; decision 0773): Paystack's secret key and signature header,
+  // Daraja's consumer secret, passkey, initiator password and SecurityCredential, MoMo's
+  // subscription key, and the bearer tokens they issue.
+  'secretKey', 'secret_key', 'x-paystack-signature', 'consumerSecret', 'consumer_secret', 'passkey',
+  'initiatorPassword', 'initiator_password', 'securityCredential', 'SecurityCredential', 'Password',
+  'subscriptionKey', 'subscription_key', 'ocp-apim-subscription-key', 'accessToken', 'access_token',
 ];
 
 /** What a payer or a payout reaches money with. */

@@ -38,7 +38,7 @@ it('settles what the API created, in its own process, and stops cleanly on SIGTE
   const engineLine = await waitFor(() => worker.output().split('\n').find((line) => line.includes('"msg":"ledger engine"')) ?? null, () => `the ledger engine line:\n${worker.output()}`);
   expect(JSON.parse(engineLine)).toMatchObject({ level: 'info', engine: process.env.TB_ADDRESSES ? 'tigerbeetle' : 'postgres' });
   // Its job runner is up: the recurring jobs are registered with the queue's scheduler.
-  const recurringJobs = ['collection_rails.sandbox_sweep_outcomes', 'escrow.auto_release', 'holds.void_abandoned', 'idempotency.finish_unfinished', 'idempotency.purge_expired', 'ledger.verify', 'payout_rails.sandbox_sweep_outcomes', 'providers.poll_statuses', 'refunds.void_pending_reservations'];
+  const recurringJobs = ['collection_rails.sandbox_sweep_outcomes', 'escrow.auto_release', 'holds.void_abandoned', 'idempotency.finish_unfinished', 'idempotency.purge_expired', 'ledger.verify', 'mpesa.sweep_status_records', 'payout_rails.sandbox_sweep_outcomes', 'providers.poll_statuses', 'refunds.void_pending_reservations'];
   const recurring = await waitFor(async () => {
     const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;
     return rows.length === recurringJobs.length ? rows.map((r) => r.identifier) : null;

@@ -177,11 +177,11 @@ export function createApp(deps: AppDeps): App {
   app.use(checkoutPage({ dir: config.checkoutPageDir, logger }));
   // The API reference (outside /v1 and the spec, like /healthz): public in every mode.
   app.use(apiDocs({ dir: config.apiDocsDir, logger }));
-  // Providers' callbacks (outside /v1 and the spec; their own verification, raw body, limit and
-  // allow-list: provider-routing/callback-intake.ts, decision 0644).
+  // Providers' callbacks (outside /v1 and the spec; their own verification, raw body, limit,
+  // allow-list and rate limit: provider-routing/callback-intake.ts, decisions 0644, 0770).
   if (deps.runtime.providerOutcomes) {
     app.use(providerCallbackIntake({
-      handlers: deps.runtime.providerCallbackHandlers ?? [], ingress: deps.runtime.providerOutcomes, settings: config.providers, logger,
+      handlers: deps.runtime.providerCallbackHandlers ?? [], ingress: deps.runtime.providerOutcomes, settings: config.providers, logger, sql: deps.sql,
     }));
   }
   // A production server has no sandbox world (http/sandbox-only.ts): no payer pages of the sandbox

@@ -32,6 +32,7 @@ export type JobPayloads = {
   'partner_withdrawals.send': { withdrawalId: string };
   'escrow.auto_release': RecurringPayload;
   'providers.poll_statuses': RecurringPayload;
+  'mpesa.sweep_status_records': RecurringPayload;
   'ledger.verify': RecurringPayload;
   'webhooks.deliver_endpoint': { endpoint_id: string };
   'webhooks.sweep': Record<string, never>;
@@ -70,6 +71,7 @@ export const jobAttemptsMax = {
   'partner_withdrawals.send': 25, // a rail outage is retried with the library's backoff, as payouts.send is
   'escrow.auto_release': 1, // a hold the pass could not release is still due: the next pass takes it
   'providers.poll_statuses': 1, // a poll that failed is due again after its backoff: a later pass takes it
+  'mpesa.sweep_status_records': 1, // what a pass left is still expired: the next pass takes it
   'ledger.verify': 1, // a run that failed (the ledger away) is the next run's to do
   // A sender turn that throws (a database error) is retried by the queue; the sweep also re-wakes.
   'webhooks.deliver_endpoint': 5,

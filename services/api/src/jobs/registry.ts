@@ -21,6 +21,7 @@ import { payoutsApplyProviderOutcomesJob } from '../payouts/jobs/apply-provider-
 import { subMerchantsApplyKycDecisionsJob } from '../sub-merchants/jobs/apply-kyc-decisions.ts';
 import { collectionRailsSandboxDeliverDueOutcomesJob, collectionRailsSandboxSweepOutcomesJob } from '../connectors/sandbox/collection-rails/deliver-due-outcomes-job.ts';
 import { providersPollStatusesJob } from '../provider-routing/jobs/poll-statuses.ts';
+import { mpesaSweepStatusRecordsJob } from '../connectors/mpesa/jobs/sweep-status-records.ts';
 import { ledgerVerifyJob } from '../ledger-verification/jobs/verify-ledger.ts';
 
 export const jobDefinitions = {
@@ -42,6 +43,7 @@ export const jobDefinitions = {
   'partner_withdrawals.send': partnerWithdrawalsSendJob,
   'escrow.auto_release': escrowAutoReleaseJob,
   'providers.poll_statuses': providersPollStatusesJob,
+  'mpesa.sweep_status_records': mpesaSweepStatusRecordsJob,
   'ledger.verify': ledgerVerifyJob,
   // Run by the webhook runner (webhooks/worker.ts), never by the main one: see below.
   'webhooks.deliver_endpoint': deliverEndpointJob,

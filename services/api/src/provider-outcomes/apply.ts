@@ -61,22 +61,29 @@ export async function applyInboxBatch<Kind extends ProviderOutcomeKind>(sql: Sql
   });
 }
 
+/** The row an outcome changes, by its table: a transaction, a payout, or a KYC case. */
+const servedTables = ['transactions', 'payouts', 'kyc_cases'] as const;
+
+function resourceOf(row: InboxRow): { table: (typeof servedTables)[number]; id: string } | null {
+  const body = (typeof row.body === 'object' && row.body !== null ? row.body : {}) as Record<string, unknown>;
+  if (row.kind === 'payout') return typeof body.payoutId === 'string' ? { table: 'payouts', id: body.payoutId.toLowerCase() } : null;
+  if (row.kind === 'collection' || row.kind === 'refund') return typeof body.transactionId === 'string' ? { table: 'transactions', id: body.transactionId.toLowerCase() } : null;
+  if (row.kind === 'kyc_decision') return typeof body.caseId === 'string' ? { table: 'kyc_cases', id: body.caseId.toLowerCase() } : null;
+  return null;
+}
+
 /**
- * The rows whose transaction, payout or partner withdrawal names another provider, with that provider: a provider
- * speaks only for what it served (decision 0641; its check moved here from the interim apply-now
- * ingress, decision 0683). A row with no provider (written before routing) or not found yet is
- * the capability's apply to judge, as before. KYC decisions are not checked: a case names no provider.
+ * The rows whose transaction, payout, partner withdrawal or KYC case names another provider, with
+ * that provider: a provider speaks only for what it served (decision 0641; its check moved here
+ * from the interim apply-now ingress, decision 0683). A partner withdrawal names its provider like
+ * a payout (decision 0762); a KYC case names the provider it was submitted to (kyc_cases.provider):
+ * only that provider decides it (decision 0772). A row with no provider (written before routing)
+ * or not found yet is the capability's apply to judge, as before.
  */
 async function servedByAnother(sql: Sql, rows: readonly InboxRow[]): Promise<Map<string, string>> {
-  const resourceOf = (row: InboxRow): { table: 'transactions' | 'payouts'; id: string } | null => {
-    const body = (typeof row.body === 'object' && row.body !== null ? row.body : {}) as Record<string, unknown>;
-    if (row.kind === 'payout') return typeof body.payoutId === 'string' ? { table: 'payouts', id: body.payoutId.toLowerCase() } : null;
-    if (row.kind === 'collection' || row.kind === 'refund') return typeof body.transactionId === 'string' ? { table: 'transactions', id: body.transactionId.toLowerCase() } : null;
-    return null;
-  };
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
   const foreign = new Map<string, string>();
-  for (const table of ['transactions', 'payouts'] as const) {
+  for (const table of servedTables) {
     const mine = rows.map((row) => ({ row, resource: resourceOf(row) })).filter((entry) => entry.resource?.table === table && uuid.test(entry.resource.id));
     if (mine.length === 0) continue;
     const ids = [...new Set(mine.map((entry) => entry.resource!.id))];

@@ -6,15 +6,19 @@
 //
 // In order: the provider must have a handler (else 404, counted as `unknown` so a stranger's
 // names never become label values); POST only, or the methods its handler names (MoMo: PUT too) (405); its source-address allow-list, when one is
-// configured (PROVIDER_CALLBACK_ALLOW; 403); the raw body up to PROVIDER_CALLBACK_BODY_LIMIT_BYTES
-// (413); the handler verifies and maps it; its outcomes are recorded through the outcome ingress;
-// then the handler's reply. 2xx only once recorded: a handler or ingress failure answers 503, so
+// configured (PROVIDER_CALLBACK_ALLOW; 403); the budget of that provider and source address
+// (PROVIDER_CALLBACK_RATE_LIMIT_*: 429 with Retry-After, decision 0770); the raw body up to
+// PROVIDER_CALLBACK_BODY_LIMIT_BYTES (413); the handler verifies and maps it; its outcomes are
+// recorded through the outcome ingress; then the handler's reply. 2xx only once recorded: a handler or ingress failure answers 503, so
 // the provider sends it again (each provider retries a callback it was not answered 2xx). Logs
 // name the provider, path, result and counts, never a header or a byte of the body.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipAllowed } from '../auth/ip-allow.ts';
+import type { Sql } from '../db/index.ts';
 import { sendError } from '../http/envelope.ts';
 import { ApiError } from '../http/errors.ts';
+import { addressGroupOf, rateLimited, setRateLimitHeaders } from '../http/rate-limit.ts';
+import { createSharedRateLimiter, type SharedRateLimiter } from '../http/shared-rate-limit.ts';
 import type { Logger } from '../log.ts';
 import { countProviderCallback, type ProviderCallbackResult } from '../metrics/provider-callbacks.ts';
 import type { ProviderCallbackHandler, ProviderOutcomeIngress } from '../provider-outcomes/types.ts';
@@ -22,15 +26,21 @@ import { providerNamePattern } from './routing-table.ts';
 import type { ProviderSettings } from './settings.ts';
 
 export const providerCallbacksPathPrefix = '/provider-callbacks/';
+/** Keeps the callbacks' counters apart from the API keys' in the one rate_limits table. */
+export const providerCallbackKeyPrefix = 'provider_callback';
 /** The path below the provider's name: a few segments of letters, digits, `_`, `-`, `.`. */
 const callbackPathPattern = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+){0,7}$/;
 
 export type ProviderCallbackIntakeDeps = {
   handlers: readonly ProviderCallbackHandler[];
   ingress: ProviderOutcomeIngress;
-  settings: Pick<ProviderSettings, 'callbackAllow' | 'callbackBodyLimitBytes'>;
+  settings: Pick<ProviderSettings, 'callbackAllow' | 'callbackBodyLimitBytes' | 'callbackRateLimitPerSecond' | 'callbackRateLimitBurst'>;
   logger: Logger;
+  /** Where the callbacks' budgets are counted (the rate_limits table, shared by every API process). */
+  sql: Sql;
 };
+
+type IntakeParts = { handlers: ReadonlyMap<string, ProviderCallbackHandler>; limiter: SharedRateLimiter | null };
 
 export function providerCallbackIntake(deps: ProviderCallbackIntakeDeps): RequestHandler {
   const handlers = new Map<string, ProviderCallbackHandler>();
@@ -39,13 +49,28 @@ export function providerCallbackIntake(deps: ProviderCallbackIntakeDeps): Reques
     if (handlers.has(handler.provider)) throw new Error(`two callback handlers for provider ${handler.provider}`);
     handlers.set(handler.provider, handler);
   }
+  const { callbackRateLimitPerSecond: perSecond, callbackRateLimitBurst: burst } = deps.settings;
+  const limiter = perSecond > 0 ? createSharedRateLimiter(deps.sql, { perSecond, burst, keyPrefix: providerCallbackKeyPrefix }) : null;
   return (req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith(providerCallbacksPathPrefix)) return next();
-    void intake(deps, handlers, req, res).catch(next);
+    void intake(deps, { handlers, limiter }, req, res).catch(next);
   };
 }
 
-async function intake(deps: ProviderCallbackIntakeDeps, handlers: ReadonlyMap<string, ProviderCallbackHandler>, req: Request, res: Response): Promise<void> {
+/**
+ * Charges the callback to its provider's budget at its source address (an IPv6 peer by its /64,
+ * as refused authentications are): the seconds to wait when it is spent, else 0. The RateLimit-*
+ * headers say the budget's state either way.
+ */
+async function chargeCallback(limiter: SharedRateLimiter | null, provider: string, remoteAddress: string, res: Response): Promise<number> {
+  if (limiter === null) return 0;
+  const state = await limiter.charge(`${provider}:${addressGroupOf(remoteAddress)}`);
+  setRateLimitHeaders(res, state);
+  return state.retryAfterS;
+}
+
+async function intake(deps: ProviderCallbackIntakeDeps, parts: IntakeParts, req: Request, res: Response): Promise<void> {
+  const { handlers } = parts;
   const rest = req.path.slice(providerCallbacksPathPrefix.length);
   const slash = rest.indexOf('/');
   const name = slash < 0 ? rest : rest.slice(0, slash);
@@ -73,6 +98,13 @@ async function intake(deps: ProviderCallbackIntakeDeps, handlers: ReadonlyMap<st
   if (allow && !ipAllowed(allow, remoteAddress)) {
     req.resume();
     return answer('refused_source', new ApiError('PERMISSION_DENIED', 'This address may not send this provider\'s callbacks.'));
+  }
+  // Refused before its body is read or its handler asks the provider anything. Not lost: Paystack
+  // sends it again later; an M-Pesa or MoMo outcome is found by the status poll (decision 0770).
+  const retryAfterS = await chargeCallback(parts.limiter, name, remoteAddress, res);
+  if (retryAfterS > 0) {
+    req.resume();
+    return answer('rate_limited', rateLimited(retryAfterS), { retry_after_s: retryAfterS });
   }
   const rawBody = await readLimited(req, deps.settings.callbackBodyLimitBytes);
   if (rawBody === null) {

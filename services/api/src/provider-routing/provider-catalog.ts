@@ -14,6 +14,7 @@ import { createPaystackProvider, paystackConfigFromEnv } from '../connectors/pay
 import type { PayoutRailConnector } from '../payout-rails/types.ts';
 import type { ProviderCallbackHandler } from '../provider-outcomes/types.ts';
 import type { RailConnector } from '../rails/types.ts';
+import { mobileMoneyConnectors } from '../rails/provider-factory.ts';
 
 export type ProviderConnectors = {
   /** Collection rail connectors, each naming its provider and rail. */
@@ -42,15 +43,11 @@ const providerCatalog: readonly ProviderFactory[] = [
   },
   (env, deps) => {
     const config = mpesaConfigFromEnv(env);
-    if (config === null) return null;
-    const mpesa = createMpesaProvider(config, { sql: deps.sql });
-    return { rails: [mpesa.railConnectors.mobile_money], payoutRails: [mpesa.payoutConnectors.mobile_money], callbackHandlers: [mpesa.callbackHandler] };
+    return config === null ? null : mobileMoneyConnectors(createMpesaProvider(config, { sql: deps.sql }));
   },
   (env) => {
     const config = mtnMomoConfigFromEnv(env);
-    if (config === null) return null;
-    const momo = createMtnMomoProvider(config);
-    return { rails: [momo.railConnectors.mobile_money], payoutRails: [momo.payoutConnectors.mobile_money], callbackHandlers: [momo.callbackHandler] };
+    return config === null ? null : mobileMoneyConnectors(createMtnMomoProvider(config));
   },
 ];
 

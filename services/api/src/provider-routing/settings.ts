@@ -24,6 +24,17 @@ export const providerCallbackBodyLimitBytesMax = 1024 * 1024;
 export const providerStatusPollFirstSDefault = 60;
 /** Polls back off by doubling up to this wait: a provider that stays silent is asked at least hourly. */
 export const providerStatusPollIntervalSMaxDefault = 3600;
+/**
+ * Callbacks one source address may send one provider (decision 0770): PROVIDER_CALLBACK_RATE_LIMIT_BURST
+ * per window of BURST / PER_SECOND seconds (10 s by default), counted in PostgreSQL as the API
+ * keys' budgets are (decision 0520). A provider calls back once per transaction, payout or
+ * refund, from a few addresses: 50 a second sustained with bursts of 500 is above what a busy
+ * platform's bulk payouts bring (Paystack sends a bulk's transfer webhooks as each transfer ends),
+ * and far below what a stranger would need to make us ask Daraja or MoMo a status query per
+ * forged callback, or fill M-Pesa's parked status answers. 0 turns it off.
+ */
+export const providerCallbackRateLimitPerSecondDefault = 50;
+export const providerCallbackRateLimitBurstDefault = 500;
 
 export type ProviderSettings = {
   /** PROVIDER_ROUTES or PROVIDER_ROUTES_FILE (routing-table.ts). */
@@ -32,6 +43,9 @@ export type ProviderSettings = {
   callbackAllow: ReadonlyMap<string, IpAllowList>;
   /** PROVIDER_CALLBACK_BODY_LIMIT_BYTES. */
   callbackBodyLimitBytes: number;
+  /** PROVIDER_CALLBACK_RATE_LIMIT_PER_SECOND (0: off) and _BURST: per provider and source address. */
+  callbackRateLimitPerSecond: number;
+  callbackRateLimitBurst: number;
   /** PROVIDER_STATUS_POLL_FIRST_S, PROVIDER_STATUS_POLL_INTERVAL_S_MAX. */
   statusPollFirstS: number;
   statusPollIntervalSMax: number;
@@ -42,6 +56,8 @@ export function readProviderSettings(env: Env): ProviderSettings {
     routing: readRoutingTable(env),
     callbackAllow: readCallbackAllow(env.PROVIDER_CALLBACK_ALLOW),
     callbackBodyLimitBytes: readInteger(env, 'PROVIDER_CALLBACK_BODY_LIMIT_BYTES', providerCallbackBodyLimitBytesDefault, 1024, providerCallbackBodyLimitBytesMax),
+    callbackRateLimitPerSecond: readInteger(env, 'PROVIDER_CALLBACK_RATE_LIMIT_PER_SECOND', providerCallbackRateLimitPerSecondDefault, 0, 1_000_000),
+    callbackRateLimitBurst: readInteger(env, 'PROVIDER_CALLBACK_RATE_LIMIT_BURST', providerCallbackRateLimitBurstDefault, 1, 1_000_000),
     statusPollFirstS: readInteger(env, 'PROVIDER_STATUS_POLL_FIRST_S', providerStatusPollFirstSDefault, 1, 86_400),
     statusPollIntervalSMax: readInteger(env, 'PROVIDER_STATUS_POLL_INTERVAL_S_MAX', providerStatusPollIntervalSMaxDefault, 60, 7 * 86_400),
   };

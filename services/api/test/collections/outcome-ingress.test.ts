@@ -6,30 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RailOutcome } from '../../src/rails/types.ts';
-import { applyQueuedOutcomesNow } from '../../src/provider-outcomes/run-now.ts';
-import { createLogger } from '../../src/log.ts';
-import { collect, eventTypes, expectLedgerInvariants, succeeding_payer, walletBalance } from './helpers.ts';
+import { eventTypes, expectLedgerInvariants, walletBalance } from './helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { sandboxOutcomeHelpers } from '../provider-outcomes/sandbox-outcomes.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
 afterAll(async () => { await service?.close(); });
 
-async function pendingCollection(amount: number): Promise<RailOutcome> {
-  const created = await collect(service.client, { amount, currency: 'KES', rail: 'mobile_money', ...succeeding_payer.mobile_money });
-  expect(created.data!.data.status).toBe('pending');
-  const id = created.data!.data.id;
-  const [row] = await service.sql<{ provider_reference: string }[]>`select provider_reference from transactions where id = ${id}`;
-  return { providerReference: row!.provider_reference, rail: 'mobile_money', kind: 'collection', status: 'success', failureReason: null, transactionId: id };
-}
-
-async function record(...outcomes: RailOutcome[]): Promise<void> {
-  await service.runtime.providerOutcomes.record(outcomes.map((outcome) => ({ kind: outcome.kind, provider: 'sandbox', outcome })));
-}
-
-async function applyNow(): Promise<void> {
-  await applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger: createLogger('silent') }, ['collections.apply_provider_outcomes']);
-}
+const { pendingCollection, record, applyNow } = sandboxOutcomeHelpers(() => service);
 
 async function inboxRow(reference: string) {
   const [row] = await service.sql<{ applied_at: Date | null; apply_failures: number; last_error: string | null }[]>`

@@ -29,12 +29,17 @@ export function startWorkerProcess(service: ProcessTarget, env: Record<string, s
  * until it listens; `origin` is where it answers.
  */
 export async function startApiProcess(service: ProcessTarget, env: Record<string, string>, startWaitMs: number): Promise<WorkerProcess & { origin: string }> {
-  const api = startServiceProcess(apiFile, service, { PORT: '0', RUN_WORKERS: 'false', ...env });
+  const api = spawnApiProcess(service, env);
   const port = await waitForValue(() => {
     const match = /"msg":"listening"[^\n]*"port":(\d+)/.exec(api.output()) ?? /"port":(\d+)[^\n]*"msg":"listening"/.exec(api.output());
     return match ? Number(match[1]) : null;
   }, () => `the API process to listen; output so far:\n${api.output()}`, startWaitMs);
   return { ...api, origin: `http://127.0.0.1:${port}` };
+}
+
+/** Starts an API process as startApiProcess does, without waiting: for a start that must fail. */
+export function spawnApiProcess(service: ProcessTarget, env: Record<string, string>): WorkerProcess {
+  return startServiceProcess(apiFile, service, { PORT: '0', RUN_WORKERS: 'false', ...env });
 }
 
 /** Runs an operator CLI command (src/cli.ts, what `./payagg` runs), e.g. `['db', 'migrate']`. */

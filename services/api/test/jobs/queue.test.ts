@@ -152,7 +152,7 @@ describe('a runner', () => {
     const runner = await startRunner('a');
     try {
       const recurring = Object.entries(jobDefinitions).filter(([, d]) => 'recurring' in d && d.recurring !== undefined).map(([name]) => name).sort();
-      expect(recurring).toEqual(['collection_rails.sandbox_sweep_outcomes', 'escrow.auto_release', 'holds.void_abandoned', 'idempotency.finish_unfinished', 'idempotency.purge_expired', 'ledger.verify', 'payout_rails.sandbox_sweep_outcomes', 'providers.poll_statuses', 'refunds.void_pending_reservations']);
+      expect(recurring).toEqual(['collection_rails.sandbox_sweep_outcomes', 'escrow.auto_release', 'holds.void_abandoned', 'idempotency.finish_unfinished', 'idempotency.purge_expired', 'ledger.verify', 'mpesa.sweep_status_records', 'payout_rails.sandbox_sweep_outcomes', 'providers.poll_statuses', 'refunds.void_pending_reservations']);
       // The scheduler records them just after the runner starts.
       const registered = await waitFor(async () => {
         const rows = await service.sql<{ identifier: string }[]>`select identifier from graphile_worker._private_known_crontabs order by identifier`;

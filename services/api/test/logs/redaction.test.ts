@@ -19,6 +19,9 @@ describe('the logger censors secrets by field name', () => {
     'api_secret', 'secret', 'api_key', 'x-api-key', 'signature', 'x-service-signature', 'authorization', 'password',
     'signing_secret', 'master_key', 'database_url', 'credentials', 'client_token', 'token', 'card_token',
     'account_number', 'phone', 'phone_number', 'msisdn', 'destination', 'payload',
+    // The real providers' credentials (decision 0773).
+    'secretKey', 'x-paystack-signature', 'consumerSecret', 'passkey', 'initiatorPassword', 'SecurityCredential', 'Password',
+    'subscriptionKey', 'ocp-apim-subscription-key', 'access_token',
   ];
 
   it('at the top of a line, one object deep and two objects deep', () => {

@@ -7,37 +7,27 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RailOutcome } from '../../src/rails/types.ts';
-import { applyQueuedOutcomesNow } from '../../src/provider-outcomes/run-now.ts';
 import { jobDefinitions } from '../../src/jobs/registry.ts';
 import { startJobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
-import { collect, eventTypes, expectLedgerInvariants, succeeding_payer, walletBalance } from '../collections/helpers.ts';
+import { eventTypes, expectLedgerInvariants, walletBalance } from '../collections/helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { newSubMerchant } from '../sub-merchants/helpers.ts';
+import { applyQueuedOutcomesNow } from '../../src/provider-outcomes/run-now.ts';
+import { applyJobOf } from '../../src/provider-outcomes/ingress.ts';
+import { collectionsApplyJob, sandboxOutcomeHelpers } from './sandbox-outcomes.ts';
 
 let service: TestService;
 const logger = createLogger('silent');
 beforeAll(async () => { service = await startTestService(); });
 afterAll(async () => { await service?.close(); });
 
-const applyJob = 'collections.apply_provider_outcomes';
-
-async function pendingCollection(amount: number): Promise<RailOutcome> {
-  const created = await collect(service.client, { amount, currency: 'KES', rail: 'mobile_money', ...succeeding_payer.mobile_money });
-  expect(created.data!.data.status).toBe('pending');
-  const id = created.data!.data.id;
-  const [row] = await service.sql<{ provider_reference: string }[]>`select provider_reference from transactions where id = ${id}`;
-  return { providerReference: row!.provider_reference, rail: 'mobile_money', kind: 'collection', status: 'success', failureReason: null, transactionId: id };
-}
+const applyJob = collectionsApplyJob;
+const { pendingCollection, record, applyNow } = sandboxOutcomeHelpers(() => service);
 
 function unknownOutcome(): RailOutcome {
   return { providerReference: `MM-UNKNOWN-${randomUUID()}`, rail: 'mobile_money', kind: 'collection', status: 'success', failureReason: null, transactionId: randomUUID() };
 }
-
-async function record(...outcomes: RailOutcome[]): Promise<void> {
-  await service.runtime.providerOutcomes.record(outcomes.map((outcome) => ({ kind: outcome.kind, provider: 'sandbox', outcome })));
-}
-
-const applyNow = () => applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger }, [applyJob]);
 
 async function inboxId(reference: string): Promise<string> {
   const [row] = await service.sql<{ id: string }[]>`select id::text as id from provider_outcomes where provider = 'sandbox' and provider_reference = ${reference}`;
@@ -72,6 +62,27 @@ describe('the inbox', () => {
     await applyNow();
     expect(await eventTypes(service.sql, outcome.transactionId)).toEqual(['transaction.pending', 'transaction.success']);
     await expectLedgerInvariants(service);
+  });
+
+  it('drops a KYC decision from a provider the case was not submitted to, and applies its own provider\'s (decision 0772)', async () => {
+    const subMerchantId = await newSubMerchant(service.client);
+    const [kycCase] = await service.sql<{ id: string; provider: string }[]>`select id::text as id, provider from kyc_cases where sub_merchant_id = ${subMerchantId}`;
+    const decision = (providerReference: string) => ({ caseId: kycCase!.id, providerReference, status: 'rejected' as const, reason: 'document_unreadable', requirementsOutstanding: [] });
+    const applyKycNow = () => applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: service.runtime.jobDeps, logger }, [applyJobOf.kyc_decision]);
+    const forged = `MPESA-KYC-${randomUUID()}`;
+    await service.runtime.providerOutcomes.record([{ kind: 'kyc_decision', provider: 'mpesa', outcome: decision(forged) }]);
+    await applyKycNow();
+    const [dropped] = await service.sql<{ applied_at: Date | null; last_error: string | null }[]>`
+      select applied_at, last_error from provider_outcomes where provider = 'mpesa' and kind = 'kyc_decision' and body->>'caseId' = ${kycCase!.id}`;
+    expect(dropped).toMatchObject({ last_error: 'dropped: another provider served it' });
+    expect(dropped!.applied_at).not.toBeNull();
+    const trail = () => service.sql<{ actor: string }[]>`select actor from kyc_case_decisions where kyc_case_id = ${kycCase!.id}`;
+    expect(await trail()).toEqual([]);
+    // The provider the case names decides it.
+    const own = `SANDBOX-KYC-${randomUUID()}`;
+    await service.runtime.providerOutcomes.record([{ kind: 'kyc_decision', provider: kycCase!.provider, outcome: decision(own) }]);
+    await applyKycNow();
+    expect((await trail()).map((row) => row.actor)).toEqual([own]);
   });
 
   it('records an outcome delivered twice once and applies it once', async () => {

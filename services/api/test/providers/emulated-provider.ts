@@ -22,6 +22,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeEach } from 'vitest';
 
 export type ProviderMode = 'up' | 'refusing' | 'accept_then_hang' | 'hang_before_accept';
 export type ChargeStatus = 'pending' | 'success' | 'failed';
@@ -126,4 +127,25 @@ export async function startEmulatedProvider(name: string): Promise<EmulatedProvi
   const port = (server.address() as AddressInfo).port;
   provider.baseUrl = `http://127.0.0.1:${port}`;
   return provider;
+}
+
+/**
+ * A test file's hooks for its service and emulated providers: before each test every provider is
+ * up, answering its status queries and calling back; after the file, the service is closed, then
+ * each provider. `current` reads them when the hooks run (the file starts them in its beforeAll).
+ */
+export function emulatedProviderHooks(current: () => { service: { close(): Promise<void> } | undefined; providers: readonly (EmulatedProvider | undefined)[] }): void {
+  afterAll(async () => {
+    const { service, providers } = current();
+    await service?.close();
+    for (const provider of providers) await provider?.close();
+  });
+  beforeEach(() => {
+    for (const provider of current().providers) {
+      if (!provider) continue;
+      provider.mode = 'up';
+      provider.statusDown = false;
+      provider.silent = false;
+    }
+  });
 }

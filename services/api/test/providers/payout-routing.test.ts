@@ -2,11 +2,11 @@
 // acceptance goes to the next provider; a send that may have been accepted stays with its
 // provider; the provider is written on the payout before each send; a silent provider is polled.
 // Two providers emulated over real HTTP beside the sandbox, a real PostgreSQL, the public API.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../helpers/service.ts';
 import { startTestService } from '../helpers/service.ts';
 import { available, createPayout, destinationRef, expectLedgerInvariants, fundedWallet, payoutOf, payoutTestEnv, runJobs } from '../payouts/helpers.ts';
-import { startEmulatedProvider, type EmulatedProvider } from './emulated-provider.ts';
+import { emulatedProviderHooks, startEmulatedProvider, type EmulatedProvider } from './emulated-provider.ts';
 import { emulatedCallbackHandler, emulatedPayoutConnector } from './emulated-connectors.ts';
 import { sendPayouts } from '../../src/payouts/payout-processing.ts';
 import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
@@ -39,19 +39,7 @@ beforeAll(async () => {
   ref = await destinationRef(service.client);
 });
 
-afterAll(async () => {
-  await service?.close();
-  await a?.close();
-  await b?.close();
-});
-
-beforeEach(() => {
-  for (const provider of [a, b]) {
-    provider.mode = 'up';
-    provider.statusDown = false;
-    provider.silent = false;
-  }
-});
+emulatedProviderHooks(() => ({ service, providers: [a, b] }));
 
 async function payout(amount: number): Promise<string> {
   const created = await createPayout(service.client, { wallet_id: walletId, destination_type: 'mobile_money', destination_ref: ref, amount, currency: 'KES' });

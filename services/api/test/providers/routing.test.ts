@@ -1,10 +1,10 @@
 // Routing, failover, callbacks and status polling with two providers emulated over real HTTP
 // (emulated-provider.ts) beside the sandbox, through the public API, on a real PostgreSQL
 // (issue 24; docs/providers.md; decisions 0640-0645).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { collect, refund, succeeding_payer, walletBalance, expectLedgerInvariants } from '../collections/helpers.ts';
-import { startEmulatedProvider, type EmulatedProvider } from './emulated-provider.ts';
+import { emulatedProviderHooks, startEmulatedProvider, type EmulatedProvider } from './emulated-provider.ts';
 import { emulatedCallbackHandler, emulatedRailConnector } from './emulated-connectors.ts';
 import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
 import { collectionRoute } from '../../src/collections/rail-calls.ts';
@@ -56,19 +56,7 @@ beforeAll(async () => {
   b.callbackUrl = `${service.origin}/provider-callbacks/testpay_b/charge`;
 });
 
-afterAll(async () => {
-  await service?.close();
-  await a?.close();
-  await b?.close();
-});
-
-beforeEach(() => {
-  for (const provider of [a, b]) {
-    provider.mode = 'up';
-    provider.statusDown = false;
-    provider.silent = false;
-  }
-});
+emulatedProviderHooks(() => ({ service, providers: [a, b] }));
 
 const mobileMoney = (amount: number, currency = 'KES') => ({ amount, currency, rail: 'mobile_money' as const, ...succeeding_payer.mobile_money });
 const card = (amount: number) => ({ amount, currency: 'KES', rail: 'card' as const, ...succeeding_payer.card });

@@ -98,10 +98,13 @@ async function handleStatus(context: MpesaContext, body: unknown): Promise<Handl
   if (target === null) {
     // Perhaps the answer outran the recording of its query (askTransactionStatus records it after
     // Daraja's synchronous answer): parked, and taken by the query once recorded. Read again after
-    // parking, so one of the two sees the other. A parked answer no query of ours names is never used.
+    // parking, so one of the two sees the other. A parked answer no query of ours names is never
+    // used, and is swept after an hour (jobs/sweep-status-records.ts, decision 0771).
     await context.store.claim(referenceKinds.statusAnswer, result.conversationId, '-', { result: { ...result } });
     target = await statusTargetOf(context, result.conversationId);
     if (target === null) return { outcomes: [], reply: ignored };
+    // The query was recorded meanwhile: this answer confirms it here, and needs no parking.
+    await context.store.release(referenceKinds.statusAnswer, result.conversationId);
   }
   const outcome = confirmedByStatus(result, target);
   return { outcomes: outcome === null ? [] : [outcome], reply: accepted };

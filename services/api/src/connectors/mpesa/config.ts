@@ -1,6 +1,8 @@
 // M-Pesa (Safaricom Daraja) settings (docs/providers/mpesa.md). Every credential is a secret:
 // read from the environment once, never logged, never returned. The initiator password is
 // only ever sent encrypted (security-credential.ts).
+import { ConfigError, type Env } from '../../config-readers.ts';
+import { baseUrlOf, optionalWholeNumber, readProviderEnv } from '../../rails/provider-settings.ts';
 
 export interface MpesaConfig {
   /** https://sandbox.safaricom.co.ke or https://api.safaricom.co.ke. */
@@ -29,42 +31,46 @@ export interface MpesaConfig {
 /** Daraja answers an STK push in about a second; 15 s is its gateway's own patience plus margin. */
 export const mpesaRequestTimeoutMsDefault = 15_000;
 
-const required = {
-  baseUrl: 'MPESA_BASE_URL',
-  consumerKey: 'MPESA_CONSUMER_KEY',
-  consumerSecret: 'MPESA_CONSUMER_SECRET',
-  shortcode: 'MPESA_SHORTCODE',
-  passkey: 'MPESA_PASSKEY',
-  b2cShortcode: 'MPESA_B2C_SHORTCODE',
-  initiatorName: 'MPESA_INITIATOR_NAME',
-  initiatorPassword: 'MPESA_INITIATOR_PASSWORD',
-  certificatePath: 'MPESA_CERTIFICATE_PATH',
-  callbackUrlBase: 'MPESA_CALLBACK_URL_BASE',
+/** A wait beyond two minutes holds a request for a provider that is not answering. */
+export const mpesaRequestTimeoutMsMax = 120_000;
+
+const mpesaEnv = {
+  label: 'M-Pesa',
+  prefix: 'MPESA_',
+  required: {
+    baseUrl: 'MPESA_BASE_URL',
+    consumerKey: 'MPESA_CONSUMER_KEY',
+    consumerSecret: 'MPESA_CONSUMER_SECRET',
+    shortcode: 'MPESA_SHORTCODE',
+    passkey: 'MPESA_PASSKEY',
+    b2cShortcode: 'MPESA_B2C_SHORTCODE',
+    initiatorName: 'MPESA_INITIATOR_NAME',
+    initiatorPassword: 'MPESA_INITIATOR_PASSWORD',
+    certificatePath: 'MPESA_CERTIFICATE_PATH',
+    callbackUrlBase: 'MPESA_CALLBACK_URL_BASE',
+  },
+  optional: ['MPESA_TRANSACTION_TYPE', 'MPESA_PARTY_B', 'MPESA_REQUEST_TIMEOUT_MS'],
 } as const;
 
 /**
- * The M-Pesa settings from the environment: null when none of the required MPESA_* is set, an
- * Error naming the missing ones when only some are (a half-configured provider stops the server),
- * the settings otherwise. MPESA_TRANSACTION_TYPE (default CustomerPayBillOnline), MPESA_PARTY_B
- * (default the shortcode) and MPESA_REQUEST_TIMEOUT_MS are optional.
+ * The M-Pesa settings from the environment: null when no MPESA_* setting is set, a ConfigError
+ * naming the missing ones when only some are (a half-configured provider stops the server:
+ * rails/provider-settings.ts), the settings otherwise. MPESA_TRANSACTION_TYPE (default
+ * CustomerPayBillOnline), MPESA_PARTY_B (default the shortcode) and MPESA_REQUEST_TIMEOUT_MS are optional.
  */
-export function mpesaConfigFromEnv(env: Record<string, string | undefined>): MpesaConfig | null {
-  const values = Object.fromEntries(Object.entries(required).map(([key, name]) => [key, env[name]?.trim() ?? ''])) as Record<keyof typeof required, string>;
-  const missing = Object.entries(required).filter(([key]) => values[key as keyof typeof required] === '').map(([, name]) => name);
-  if (missing.length === Object.keys(required).length) return null;
-  if (missing.length > 0) throw new Error(`M-Pesa is half-configured: set ${missing.join(', ')} (or none of MPESA_*)`);
+export function mpesaConfigFromEnv(env: Env): MpesaConfig | null {
+  const values = readProviderEnv(env, mpesaEnv);
+  if (values === null) return null;
   const transactionType = env.MPESA_TRANSACTION_TYPE?.trim() || 'CustomerPayBillOnline';
   if (transactionType !== 'CustomerPayBillOnline' && transactionType !== 'CustomerBuyGoodsOnline') {
-    throw new Error(`MPESA_TRANSACTION_TYPE must be CustomerPayBillOnline or CustomerBuyGoodsOnline, got "${transactionType}"`);
+    throw new ConfigError(`MPESA_TRANSACTION_TYPE must be CustomerPayBillOnline or CustomerBuyGoodsOnline, got "${transactionType}"`);
   }
-  const timeout = env.MPESA_REQUEST_TIMEOUT_MS?.trim() ?? '';
-  if (timeout !== '' && !/^\d+$/.test(timeout)) throw new Error(`MPESA_REQUEST_TIMEOUT_MS must be a whole number of milliseconds, got "${timeout}"`);
   return {
     ...values,
-    baseUrl: values.baseUrl.replace(/\/+$/, ''),
-    callbackUrlBase: values.callbackUrlBase.replace(/\/+$/, ''),
+    baseUrl: baseUrlOf(values.baseUrl),
+    callbackUrlBase: baseUrlOf(values.callbackUrlBase),
     transactionType,
     partyB: env.MPESA_PARTY_B?.trim() || values.shortcode,
-    requestTimeoutMs: timeout === '' ? mpesaRequestTimeoutMsDefault : Number(timeout),
+    requestTimeoutMs: optionalWholeNumber(env, 'MPESA_REQUEST_TIMEOUT_MS', mpesaRequestTimeoutMsDefault, 1, mpesaRequestTimeoutMsMax),
   };
 }

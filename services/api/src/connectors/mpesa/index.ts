@@ -3,12 +3,13 @@
 // status reads a poller of lost callbacks uses, all sharing one client (one token cache) and one
 // memory of calls (provider_references). docs/providers/mpesa.md.
 import type { Sql } from 'postgres';
-import { PayoutRailOutageError, type PayoutRailConnector, type PayoutStatusAnswer } from '../../payout-rails/types.ts';
+import { PayoutRailOutageError, type PayoutStatusAnswer } from '../../payout-rails/types.ts';
 import { RailOutageError } from '../../rails/errors.ts';
 import { ProviderCallError } from '../../rails/provider-http.ts';
-import type { ProviderCallbackHandler, ProviderOutcome } from '../../provider-outcomes/types.ts';
+import type { ProviderOutcome } from '../../provider-outcomes/types.ts';
+import { type MobileMoneyProvider, providerFactoryDefaults, type ProviderFactoryOptions } from '../../rails/provider-factory.ts';
 import { createProviderReferenceStore } from '../../rails/provider-references.ts';
-import { jsonLineRailLogger, type RailConnector, type RailLogger, type RailOutcomeKind, type RailStatusAnswer } from '../../rails/types.ts';
+import type { RailOutcomeKind, RailStatusAnswer } from '../../rails/types.ts';
 import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';
 import { confirmedStkOutcome, createMpesaCallbackHandler } from './callbacks.ts';
 import { createMpesaClient, MpesaAuthenticationError } from './client.ts';
@@ -21,27 +22,22 @@ import { askTransactionStatus, type StatusAsked } from './status-queries.ts';
 
 export { mpesaConfigFromEnv, type MpesaConfig } from './config.ts';
 
-export interface MpesaProvider {
-  readonly name: typeof mpesaProviderName;
-  railConnectors: { mobile_money: RailConnector };
-  payoutConnectors: { mobile_money: PayoutRailConnector };
-  callbackHandler: ProviderCallbackHandler;
-  /** For a poller of lost callbacks. */
-  outcomeOf: {
-    /** The STK query's final answer for a push (null while pending, unknown, or its answer lost and no callback came). */
-    collection(transactionId: string): Promise<ProviderOutcome | null>;
-    /**
-     * Asks Daraja a Transaction Status query for a B2C attempt: its answer arrives as a callback
-     * (status/result) and yields the outcome there (or here, when it came before the query was
-     * recorded). asked false when there is nothing to ask about or Daraja did not take the query.
-     */
-    askPayoutStatus(payoutId: string, attempt: number): Promise<StatusAsked>;
-  };
-}
+/** For a poller of lost callbacks. */
+export type MpesaOutcomeReads = {
+  /** The STK query's final answer for a push (null while pending, unknown, or its answer lost and no callback came). */
+  collection(transactionId: string): Promise<ProviderOutcome | null>;
+  /**
+   * Asks Daraja a Transaction Status query for a B2C attempt: its answer arrives as a callback
+   * (status/result) and yields the outcome there (or here, when it came before the query was
+   * recorded). asked false when there is nothing to ask about or Daraja did not take the query.
+   */
+  askPayoutStatus(payoutId: string, attempt: number): Promise<StatusAsked>;
+};
 
-export function createMpesaProvider(config: MpesaConfig, options: { sql: Sql; logger?: RailLogger; now?: () => number }): MpesaProvider {
-  const logger = options.logger ?? jsonLineRailLogger;
-  const now = options.now ?? Date.now;
+export type MpesaProvider = MobileMoneyProvider<typeof mpesaProviderName, MpesaOutcomeReads>;
+
+export function createMpesaProvider(config: MpesaConfig, options: ProviderFactoryOptions & { sql: Sql }): MpesaProvider {
+  const { logger, now } = providerFactoryDefaults(options);
   const context: MpesaContext = {
     config,
     client: createMpesaClient(config, { logger, now }),

@@ -52,6 +52,8 @@ export async function askTransactionStatus(context: MpesaContext, target: Status
   }
   await context.store.claim(referenceKinds.statusQuery, conversationId, '-', { ...target });
   const parked = await context.store.byOurReference(referenceKinds.statusAnswer, conversationId);
+  // Taken: the parked answer is done with (decision 0771; a repeat of it finds the query now).
+  if (parked !== null) await context.store.release(referenceKinds.statusAnswer, conversationId);
   const result = parked === null ? null : parkedResultOf(parked.details);
   return { asked: true, outcome: result === null ? null : confirmedByStatus(result, target) };
 }

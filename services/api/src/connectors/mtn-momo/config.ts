@@ -3,6 +3,8 @@
 // (https://momodeveloper.mtn.com/api-documentation/api-description: "API user and API key are
 // created per product subscription"), so each product has its own three credentials. They are
 // secrets: read from the environment once, never logged, never returned.
+import type { Env } from '../../config-readers.ts';
+import { baseUrlOf, optionalWholeNumber, readProviderEnv } from '../../rails/provider-settings.ts';
 
 export interface MtnMomoProductCredentials {
   /** Ocp-Apim-Subscription-Key: the product's primary (or secondary) key. */
@@ -38,43 +40,46 @@ export interface MtnMomoConfig {
 /** A MoMo call answers in well under a second; 10 s leaves room for a slow mobile network core. */
 export const mtnMomoRequestTimeoutMsDefault = 10_000;
 
-const envNames = {
-  baseUrl: 'MTN_MOMO_BASE_URL',
-  targetEnvironment: 'MTN_MOMO_TARGET_ENVIRONMENT',
-  collectionSubscriptionKey: 'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
-  collectionApiUser: 'MTN_MOMO_COLLECTION_API_USER',
-  collectionApiKey: 'MTN_MOMO_COLLECTION_API_KEY',
-  disbursementSubscriptionKey: 'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
-  disbursementApiUser: 'MTN_MOMO_DISBURSEMENT_API_USER',
-  disbursementApiKey: 'MTN_MOMO_DISBURSEMENT_API_KEY',
-  currencies: 'MTN_MOMO_CURRENCIES',
+/** A wait beyond two minutes holds a request for a provider that is not answering. */
+export const mtnMomoRequestTimeoutMsMax = 120_000;
+/** No currency MoMo serves has more than 3 fraction digits (ISO 4217); 4 leaves one spare. */
+export const mtnMomoFractionDigitsMax = 4;
+
+const mtnMomoEnv = {
+  label: 'MTN MoMo',
+  prefix: 'MTN_MOMO_',
+  required: {
+    baseUrl: 'MTN_MOMO_BASE_URL',
+    targetEnvironment: 'MTN_MOMO_TARGET_ENVIRONMENT',
+    collectionSubscriptionKey: 'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
+    collectionApiUser: 'MTN_MOMO_COLLECTION_API_USER',
+    collectionApiKey: 'MTN_MOMO_COLLECTION_API_KEY',
+    disbursementSubscriptionKey: 'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
+    disbursementApiUser: 'MTN_MOMO_DISBURSEMENT_API_USER',
+    disbursementApiKey: 'MTN_MOMO_DISBURSEMENT_API_KEY',
+    currencies: 'MTN_MOMO_CURRENCIES',
+  },
+  optional: ['MTN_MOMO_CALLBACK_URL_BASE', 'MTN_MOMO_FRACTION_DIGITS_MAX', 'MTN_MOMO_REQUEST_TIMEOUT_MS'],
 } as const;
 
 /**
- * The MoMo settings from the environment: null when none of MTN_MOMO_* is set (MoMo is not used),
- * an Error naming the missing variables when only some are (a half-configured provider must stop
- * the server from starting), the settings otherwise. MTN_MOMO_CALLBACK_URL_BASE,
- * MTN_MOMO_FRACTION_DIGITS_MAX and MTN_MOMO_REQUEST_TIMEOUT_MS are optional.
+ * The MoMo settings from the environment: null when no MTN_MOMO_* setting is set (MoMo is not
+ * used), a ConfigError naming the missing variables when only some are (a half-configured provider
+ * must stop the server from starting: rails/provider-settings.ts), the settings otherwise.
+ * MTN_MOMO_CALLBACK_URL_BASE, MTN_MOMO_FRACTION_DIGITS_MAX and MTN_MOMO_REQUEST_TIMEOUT_MS are optional.
  */
-export function mtnMomoConfigFromEnv(env: Record<string, string | undefined>): MtnMomoConfig | null {
-  const values = Object.fromEntries(Object.entries(envNames).map(([key, name]) => [key, env[name]?.trim() ?? ''])) as Record<keyof typeof envNames, string>;
-  const missing = Object.entries(envNames).filter(([key]) => values[key as keyof typeof envNames] === '').map(([, name]) => name);
-  if (missing.length === Object.keys(envNames).length) return null;
-  if (missing.length > 0) throw new Error(`MTN MoMo is half-configured: set ${missing.join(', ')} (or none of MTN_MOMO_*)`);
+export function mtnMomoConfigFromEnv(env: Env): MtnMomoConfig | null {
+  const values = readProviderEnv(env, mtnMomoEnv);
+  if (values === null) return null;
+  const callbackUrlBase = env.MTN_MOMO_CALLBACK_URL_BASE?.trim() ?? '';
   return {
-    baseUrl: values.baseUrl.replace(/\/+$/, ''),
+    baseUrl: baseUrlOf(values.baseUrl),
     targetEnvironment: values.targetEnvironment,
     collection: { subscriptionKey: values.collectionSubscriptionKey, apiUser: values.collectionApiUser, apiKey: values.collectionApiKey },
     disbursement: { subscriptionKey: values.disbursementSubscriptionKey, apiUser: values.disbursementApiUser, apiKey: values.disbursementApiKey },
-    callbackUrlBase: env.MTN_MOMO_CALLBACK_URL_BASE?.trim().replace(/\/+$/, '') || null,
+    callbackUrlBase: callbackUrlBase === '' ? null : baseUrlOf(callbackUrlBase),
     currencies: values.currencies.split(',').map((code) => code.trim().toUpperCase()).filter((code) => code !== ''),
-    fractionDigitsMax: nonNegativeInteger(env.MTN_MOMO_FRACTION_DIGITS_MAX, 0, 'MTN_MOMO_FRACTION_DIGITS_MAX'),
-    requestTimeoutMs: nonNegativeInteger(env.MTN_MOMO_REQUEST_TIMEOUT_MS, mtnMomoRequestTimeoutMsDefault, 'MTN_MOMO_REQUEST_TIMEOUT_MS'),
+    fractionDigitsMax: optionalWholeNumber(env, 'MTN_MOMO_FRACTION_DIGITS_MAX', 0, 0, mtnMomoFractionDigitsMax),
+    requestTimeoutMs: optionalWholeNumber(env, 'MTN_MOMO_REQUEST_TIMEOUT_MS', mtnMomoRequestTimeoutMsDefault, 1, mtnMomoRequestTimeoutMsMax),
   };
-}
-
-function nonNegativeInteger(raw: string | undefined, fallback: number, name: string): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return Number(raw.trim());
 }

@@ -1,9 +1,8 @@
 // MTN MoMo, wired: createMtnMomoProvider(config) gives the mobile_money collection rail, the
 // mobile_money payout rail, the callback handler and the status reads a poller uses, all sharing
 // one client (one token cache per product). docs/providers/mtn-momo.md.
-import type { PayoutRailConnector } from '../../payout-rails/types.ts';
-import type { ProviderCallbackHandler, ProviderOutcome } from '../../provider-outcomes/types.ts';
-import { jsonLineRailLogger, type RailConnector, type RailLogger } from '../../rails/types.ts';
+import type { ProviderOutcome } from '../../provider-outcomes/types.ts';
+import { type MobileMoneyProvider, providerFactoryDefaults, type ProviderFactoryOptions } from '../../rails/provider-factory.ts';
 import { createMtnMomoCallbackHandler } from './callbacks.ts';
 import { createMtnMomoClient } from './client.ts';
 import { createMtnMomoRailConnector } from './collection-connector.ts';
@@ -14,22 +13,18 @@ import { payoutAttemptUuid } from '../../payout-rails/attempt-reference.ts';
 
 export { mtnMomoConfigFromEnv, type MtnMomoConfig } from './config.ts';
 
-export interface MtnMomoProvider {
-  readonly name: typeof mtnMomoProviderName;
-  railConnectors: { mobile_money: RailConnector };
-  payoutConnectors: { mobile_money: PayoutRailConnector };
-  callbackHandler: ProviderCallbackHandler;
-  /** The final outcome MoMo holds, for a poller of lost callbacks: null while pending or unknown. */
-  outcomeOf: {
-    collection(transactionId: string): Promise<ProviderOutcome | null>;
-    refund(transactionId: string): Promise<ProviderOutcome | null>;
-    payout(payoutId: string, attempt: number): Promise<ProviderOutcome | null>;
-  };
-}
+/** The final outcome MoMo holds, for a poller of lost callbacks: null while pending or unknown. */
+export type MtnMomoOutcomeReads = {
+  collection(transactionId: string): Promise<ProviderOutcome | null>;
+  refund(transactionId: string): Promise<ProviderOutcome | null>;
+  payout(payoutId: string, attempt: number): Promise<ProviderOutcome | null>;
+};
 
-export function createMtnMomoProvider(config: MtnMomoConfig, options: { logger?: RailLogger; now?: () => number } = {}): MtnMomoProvider {
-  const logger = options.logger ?? jsonLineRailLogger;
-  const client = createMtnMomoClient(config, { logger, ...(options.now ? { now: options.now } : {}) });
+export type MtnMomoProvider = MobileMoneyProvider<typeof mtnMomoProviderName, MtnMomoOutcomeReads>;
+
+export function createMtnMomoProvider(config: MtnMomoConfig, options: ProviderFactoryOptions = {}): MtnMomoProvider {
+  const { logger, now } = providerFactoryDefaults(options);
+  const client = createMtnMomoClient(config, { logger, now });
   const read = (resource: MtnMomoResource, referenceId: string) => confirmedOutcome(client, resource, referenceId);
   return {
     name: mtnMomoProviderName,

@@ -1,6 +1,8 @@
 // Paystack's settings: where its API is, the secret key that authenticates us (and signs its
 // webhooks), how long we wait, and the few values Paystack requires that our requests do not carry
 // (docs/providers/paystack.md, decision 0650). Read from PAYSTACK_* environment variables.
+import { ConfigError } from '../../config-readers.ts';
+import { optionalWholeNumber, readProviderEnv } from '../../rails/provider-settings.ts';
 import { defaultAmountExponents } from './amounts.ts';
 
 export type PaystackConfig = {
@@ -39,24 +41,30 @@ export const mobileMoneyProvidersDefault: Readonly<Record<string, string>> = { G
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** The Paystack settings of an environment; null when PAYSTACK_SECRET_KEY is unset (Paystack off). */
+const paystackEnv = {
+  label: 'Paystack',
+  prefix: 'PAYSTACK_',
+  required: { secretKey: 'PAYSTACK_SECRET_KEY', customerEmailDomain: 'PAYSTACK_CUSTOMER_EMAIL_DOMAIN' },
+  optional: ['PAYSTACK_BASE_URL', 'PAYSTACK_TIMEOUT_MS', 'PAYSTACK_USSD_TYPE', 'PAYSTACK_MOBILE_MONEY_PROVIDERS', 'PAYSTACK_AMOUNT_EXPONENTS'],
+} as const;
+
+/**
+ * The Paystack settings of an environment: null when no PAYSTACK_* setting is set (Paystack off);
+ * some set without the secret key and the email domain: half-configured, the server refuses to
+ * start believing Paystack is on (rails/provider-settings.ts).
+ */
 export function paystackConfigFromEnv(env: Env): PaystackConfig | null {
-  const secretKey = env.PAYSTACK_SECRET_KEY?.trim() ?? '';
-  const others = ['PAYSTACK_BASE_URL', 'PAYSTACK_CUSTOMER_EMAIL_DOMAIN'].filter((name) => (env[name] ?? '').trim() !== '');
-  if (secretKey === '') {
-    // Half-configured: a production server must not start believing Paystack is on.
-    if (others.length > 0) throw new Error(`${others.join(', ')} set but PAYSTACK_SECRET_KEY is not: set both or neither`);
-    return null;
-  }
-  if (!/^sk_(test|live)_[A-Za-z0-9]+$/.test(secretKey)) throw new Error('PAYSTACK_SECRET_KEY: expected sk_test_... or sk_live_... (the value is not shown)');
-  const customerEmailDomain = env.PAYSTACK_CUSTOMER_EMAIL_DOMAIN?.trim() ?? '';
+  const values = readProviderEnv(env, paystackEnv);
+  if (values === null) return null;
+  const { secretKey, customerEmailDomain } = values;
+  if (!/^sk_(test|live)_[A-Za-z0-9]+$/.test(secretKey)) throw new ConfigError('PAYSTACK_SECRET_KEY: expected sk_test_... or sk_live_... (the value is not shown)');
   if (!/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(customerEmailDomain)) {
-    throw new Error('PAYSTACK_CUSTOMER_EMAIL_DOMAIN: a domain the platform owns is required (charges name <transaction id>@<domain>)');
+    throw new ConfigError('PAYSTACK_CUSTOMER_EMAIL_DOMAIN: a domain the platform owns is required (charges name <transaction id>@<domain>)');
   }
   return resolvePaystackConfig({
     secretKey,
     baseUrl: env.PAYSTACK_BASE_URL?.trim() || paystackBaseUrlDefault,
-    timeoutMs: parseTimeoutMs(env.PAYSTACK_TIMEOUT_MS),
+    timeoutMs: optionalWholeNumber(env, 'PAYSTACK_TIMEOUT_MS', paystackTimeoutMsDefault, 1, paystackTimeoutMsMax),
     customerEmailDomain,
     ussdType: parseUssdType(env.PAYSTACK_USSD_TYPE),
     mobileMoneyProviders: parseCurrencyMap('PAYSTACK_MOBILE_MONEY_PROVIDERS', env.PAYSTACK_MOBILE_MONEY_PROVIDERS, (v) => v) ?? mobileMoneyProvidersDefault,
@@ -81,12 +89,6 @@ export function resolvePaystackConfig(partial: Partial<PaystackConfig> & Pick<Pa
     mobileMoneyProviders: partial.mobileMoneyProviders ?? mobileMoneyProvidersDefault,
     amountExponents: partial.amountExponents ?? defaultAmountExponents,
   };
-}
-
-function parseTimeoutMs(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return paystackTimeoutMsDefault;
-  if (!/^\d+$/.test(value.trim())) throw new Error(`PAYSTACK_TIMEOUT_MS: an integer from 1 to ${paystackTimeoutMsMax}`);
-  return Number(value.trim());
 }
 
 function parseUssdType(value: string | undefined): PaystackConfig['ussdType'] {

@@ -2,7 +2,7 @@
 // collection rails (card, bank, ussd, mobile_money), payout rails (bank, mobile_money), the
 // callback handler of its webhooks, and its settlement reports. The wiring (routing table,
 // callback route, outcome ingress) takes them from here; nothing else of Paystack is needed.
-import { jsonLineRailLogger, type RailLogger } from '../../rails/types.ts';
+import { providerFactoryDefaults, type ProviderFactoryOptions } from '../../rails/provider-factory.ts';
 import type { ProviderCallbackHandler } from '../../provider-outcomes/types.ts';
 import { createPaystackClient } from './client.ts';
 import type { PaystackConfig } from './config.ts';
@@ -24,8 +24,8 @@ export type PaystackProvider = {
   readonly settlementReports: PaystackSettlementReports;
 };
 
-export function createPaystackProvider(config: PaystackConfig, options: { logger?: RailLogger } = {}): PaystackProvider {
-  const logger = options.logger ?? jsonLineRailLogger;
+export function createPaystackProvider(config: PaystackConfig, options: Pick<ProviderFactoryOptions, 'logger'> = {}): PaystackProvider {
+  const { logger } = providerFactoryDefaults(options);
   const client = createPaystackClient(config, logger);
   const deps = { client, config, logger };
   return {

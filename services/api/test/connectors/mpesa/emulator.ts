@@ -50,7 +50,8 @@ export interface MpesaEmulator extends RunningServer {
   settled(checkoutRequestId: string): Promise<void>;
 }
 
-function makeCertificate(): { certificatePath: string; privateKey: Buffer } {
+/** A self-signed certificate standing in for Safaricom's (its private key decrypts what we encrypt with it). */
+export function makeCertificate(): { certificatePath: string; privateKey: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'mpesa-emulator-'));
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=sandbox.safaricom.test'], { stdio: 'ignore' });
   return { certificatePath: join(dir, 'cert.pem'), privateKey: readFileSync(join(dir, 'key.pem')) };

@@ -1,85 +1,25 @@
 // The M-Pesa connectors against the Daraja emulator (./emulator.ts) over real HTTP and a real
 // PostgreSQL (the connector's provider_references): STK push outcomes with every result code
-// mapped, B2C payouts and reversals confirmed by Transaction Status queries, the token cached and
-// refreshed once under concurrency, a timeout after sending never sent again, forged callbacks
-// changing nothing, KES 1,500.50 refused as a 422 naming `amount`, and no secret in any log line.
+// mapped, B2C payouts and reversals confirmed by Transaction Status queries (a parked answer
+// deleted once taken), the token cached and refreshed once under concurrency, a timeout after
+// sending never sent again, forged callbacks changing nothing, KES 1,500.50 refused as a 422
+// naming `amount`, and no secret in any log line (fixture.ts checks after each test).
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { railRefusal } from '../../../src/collections/rail-calls.ts';
-import { createMpesaProvider, mpesaConfigFromEnv, type MpesaConfig } from '../../../src/connectors/mpesa/index.ts';
+import { createMpesaProvider, mpesaConfigFromEnv } from '../../../src/connectors/mpesa/index.ts';
 import type { Refusal } from '../../../src/domain/outcomes.ts';
 import { apiErrorOf } from '../../../src/http/outcomes.ts';
 import { payoutAttemptUuid } from '../../../src/payout-rails/attempt-reference.ts';
 import { PayoutRailOutageError, PayoutSendDeclinedError } from '../../../src/payout-rails/types.ts';
-import type { ProviderOutcome } from '../../../src/provider-outcomes/types.ts';
 import { RailDeclinedError, RailOutageError, railFailureOf } from '../../../src/rails/errors.ts';
-import { providerReferencesMigrationUrl } from '../../../src/rails/provider-references.ts';
-import { startTestDatabase, type TestDatabase } from '../../rails/helpers/postgres.ts';
-import { startCallbackReceiver, type CallbackReceiver } from '../callback-receiver.ts';
-import { capturingLogger } from '../capturing-logger.ts';
 import { postJson } from '../http-server.ts';
-import { startMpesaEmulator, type MpesaEmulator } from './emulator.ts';
+import {
+  advanceClock, collect, collectionOutcome, config, db, emulator, logger, newPhone, now, outcomeWhere, parkedAnswers, payout, payoutOutcome, provider,
+  receiver, statusQueriesAbout, useMpesaFixture,
+} from './fixture.ts';
 
-let clockMs = Date.now();
-const now = () => clockMs;
-let db: TestDatabase;
-let emulator: MpesaEmulator;
-let receiver: CallbackReceiver;
-let logger: ReturnType<typeof capturingLogger>;
-let provider: ReturnType<typeof createMpesaProvider>;
-let config: MpesaConfig;
-
-beforeAll(async () => {
-  db = await startTestDatabase();
-  await db.sql.unsafe(await readFile(providerReferencesMigrationUrl, 'utf8'));
-  emulator = await startMpesaEmulator({ now, finalDelayMs: 30 });
-  receiver = await startCallbackReceiver('mpesa', () => provider.callbackHandler);
-}, 60_000);
-afterAll(async () => {
-  await receiver?.close();
-  await emulator?.close();
-  await db?.stop();
-});
-beforeEach(() => {
-  config = {
-    baseUrl: emulator.url, consumerKey: emulator.consumerKey, consumerSecret: emulator.consumerSecret,
-    shortcode: emulator.shortcode, passkey: emulator.passkey, transactionType: 'CustomerPayBillOnline', partyB: emulator.shortcode,
-    b2cShortcode: '600000', initiatorName: emulator.initiatorName, initiatorPassword: emulator.initiatorPassword,
-    certificatePath: emulator.certificatePath, callbackUrlBase: receiver.base, requestTimeoutMs: 3_000,
-  };
-  logger = capturingLogger();
-  provider = createMpesaProvider(config, { sql: db.sql, logger, now });
-  Object.assign(emulator.failures, { down: false, timeoutAfterAcceptMs: null, neverCallBack: false, duplicateCallback: false, answerStatusFirst: false });
-  emulator.stkScenarios.clear();
-  emulator.b2cScenarios.clear();
-});
-afterEach(() => {
-  const secrets = [config.consumerKey, config.consumerSecret, config.passkey, config.initiatorPassword];
-  for (const line of logger.lines) {
-    for (const secret of secrets) expect(line).not.toContain(secret);
-    expect(line).not.toMatch(/Bearer|Basic |SecurityCredential|Password/);
-  }
-});
-
-let phoneCounter = 0;
-const newPhone = () => `2547${String(10_000_000 + (phoneCounter += 1) * 7919).slice(-8)}`;
-
-function collect(amount: number, phone = newPhone(), transactionId = randomUUID()) {
-  return { transactionId, phone, started: provider.railConnectors.mobile_money.initiateCollection({ transactionId, merchantId: randomUUID(), amount, currency: 'KES', payer: { phone: `+${phone}` } }) };
-}
-
-async function outcomeWhere(test: (entry: ProviderOutcome) => boolean): Promise<ProviderOutcome> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = receiver.outcomes.find(test);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('no such outcome');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-const collectionOutcome = (transactionId: string) => outcomeWhere((entry) => entry.kind === 'collection' && entry.outcome.transactionId === transactionId);
-const payoutOutcome = (payoutId: string) => outcomeWhere((entry) => entry.kind === 'payout' && entry.outcome.payoutId === payoutId);
+useMpesaFixture();
 
 describe('M-Pesa STK push', () => {
   it('whole shillings, the password and EAT timestamp Daraja checks, and the outcome from the STK query', async () => {
@@ -225,7 +165,7 @@ describe('M-Pesa token', () => {
     const issued = emulator.tokensIssued.count;
     await Promise.all(Array.from({ length: 6 }, () => collect(1_000).started));
     expect(emulator.tokensIssued.count).toBe(issued + 1);
-    clockMs += 3_600_000;
+    advanceClock(3_600_000);
     await Promise.all(Array.from({ length: 6 }, () => collect(1_000).started));
     expect(emulator.tokensIssued.count).toBe(issued + 2);
     emulator.revokeTokens();
@@ -242,10 +182,6 @@ describe('M-Pesa token', () => {
 });
 
 describe('M-Pesa B2C and reversals', () => {
-  function payout(amount: number, phone = newPhone(), payoutId = randomUUID()) {
-    return { payoutId, phone, sent: provider.payoutConnectors.mobile_money.sendPayout({ payoutId, attempt: 0, merchantId: randomUUID(), amount, currency: 'KES', destination: { destination_type: 'mobile_money', phone: `+${phone}` } }) };
-  }
-
   it('a B2C payment with the encrypted credential; its result confirmed by a status query', async () => {
     const { payoutId, sent } = payout(250_000);
     const receipt = await sent;
@@ -284,11 +220,14 @@ describe('M-Pesa B2C and reversals', () => {
     expect(outcome.outcome).toMatchObject({ status: 'success', providerReference: receipt.providerReference });
   }, 30_000);
 
-  it('a status answer that outruns the recording of its query is parked and still confirms the payout', async () => {
+  it('a status answer that outruns the recording of its query is parked, still confirms the payout, and is deleted once taken', async () => {
     emulator.failures.answerStatusFirst = true;
     const { payoutId, sent } = payout(70_000);
     await sent;
     expect((await payoutOutcome(payoutId)).outcome).toMatchObject({ status: 'success' });
+    const queries = await statusQueriesAbout(`${payoutId}:0`);
+    expect(queries.length).toBeGreaterThanOrEqual(1);
+    expect(await parkedAnswers(queries)).toEqual([]);
   });
 
   it('KES 1,500.50 is declined before sending', async () => {

@@ -4,10 +4,10 @@
 // reversals, amounts Paystack cannot take, and the secret key never in a log line or an error.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RailDeclinedError, RailOutageError, railFailureOf } from '../../../src/rails/errors.ts';
 import type { CollectionInitiation } from '../../../src/rails/types.ts';
-import { paystackSkipReason, startPaystackFixture, testSecretKey, type PaystackFixture } from '../../support/paystack-emulator/fixture.ts';
+import { paystackSkipReason, startPaystackFixture, testSecretKey, usePaystackFixture } from '../../support/paystack-emulator/fixture.ts';
 
 if (paystackSkipReason) console.warn(`test/connectors/paystack/collections.test.ts skipped: ${paystackSkipReason}`);
 
@@ -16,15 +16,7 @@ function card(token: string, amount = 250_000, currency = 'NGN'): CollectionInit
 }
 
 describe.skipIf(paystackSkipReason !== null)('Paystack collection rails', () => {
-  let f: PaystackFixture;
-  beforeAll(async () => { f = await startPaystackFixture(); }, 60_000);
-  afterEach(async () => {
-    await f.emulator.webhooksSent();
-    expect(f.emulator.violations).toEqual([]);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = usePaystackFixture();
   const rails = () => f.provider.railConnectors;
   const chargesPosted = () => f.emulator.requests.filter((r) => r.method === 'POST' && r.path === '/charge').length;
 

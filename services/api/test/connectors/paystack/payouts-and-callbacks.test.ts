@@ -3,9 +3,9 @@
 // and are reversed, a timeout after sending that never sends twice, refused recipients; signed
 // callbacks (valid, tampered, wrong key, missing); settlements in our units.
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutSend } from '../../../src/payout-rails/types.ts';
-import { paystackSkipReason, startPaystackFixture, testSecretKey, type PaystackFixture } from '../../support/paystack-emulator/fixture.ts';
+import { paystackSkipReason, testSecretKey, usePaystackFixture } from '../../support/paystack-emulator/fixture.ts';
 
 if (paystackSkipReason) console.warn(`test/connectors/paystack/payouts-and-callbacks.test.ts skipped: ${paystackSkipReason}`);
 
@@ -17,15 +17,7 @@ function bankPayout(accountNumber: string, amount = 1_200_000): PayoutSend {
 }
 
 describe.skipIf(paystackSkipReason !== null)('Paystack payout rails, callbacks and settlements', () => {
-  let f: PaystackFixture;
-  beforeAll(async () => { f = await startPaystackFixture(); }, 60_000);
-  afterEach(async () => {
-    await f.emulator.webhooksSent();
-    expect(f.emulator.violations).toEqual([]);
-  });
-  afterAll(async () => {
-    await f?.close();
-  });
+  const f = usePaystackFixture();
   const payouts = () => f.provider.payoutConnectors;
   const payoutOutcomesOf = (payoutId: string) => f.outcomes.filter((o) => o.kind === 'payout' && o.outcome.payoutId === payoutId).map((o) => o.outcome);
   const waitForTransfers = async () => {

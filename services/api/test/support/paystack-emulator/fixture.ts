@@ -3,6 +3,7 @@
 // service's callback route does) and keeps the outcomes it yields and the replies it gave.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createPaystackProvider, resolvePaystackConfig, type PaystackConfig } from '../../../src/connectors/paystack/index.ts';
 import type { PaystackProvider } from '../../../src/connectors/paystack/index.ts';
 import type { ProviderOutcome } from '../../../src/provider-outcomes/types.ts';
@@ -79,4 +80,22 @@ export async function startPaystackFixture(overrides: Partial<PaystackConfig> = 
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     },
   };
+}
+
+/**
+ * One fixture for a describe block: started before its tests, closed after them; after each test,
+ * every webhook it caused has been sent and neither direction broke Paystack's description. The
+ * object is filled in when the block starts (its fields are never replaced: tests read them then).
+ */
+export function usePaystackFixture(): PaystackFixture {
+  const fixture = {} as PaystackFixture;
+  beforeAll(async () => { Object.assign(fixture, await startPaystackFixture()); }, 60_000);
+  afterEach(async () => {
+    await fixture.emulator.webhooksSent();
+    expect(fixture.emulator.violations).toEqual([]);
+  });
+  afterAll(async () => {
+    await fixture.close?.();
+  });
+  return fixture;
 }
