@@ -7,7 +7,8 @@
 // Connections: its own node-postgres pool of `poolConnectionsMax` (one held for LISTEN, the
 // others for taking and finishing jobs); tasks run their own queries on JobDeps.sql.
 import { EventEmitter } from 'node:events';
-import { type CronItem, type JobHelpers, parseCronItems, run, runOnce, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { type CronItem, type JobHelpers, parseCronItems, run, runOnce, type Runner, type RunnerOptions, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type pg from 'pg';
 import type { Logger } from '../log.ts';
 import { graphileLogger } from './graphile-logger.ts';
 import type { JobContext, JobDeps, JobDefinition } from './job.ts';
@@ -65,119 +66,156 @@ export const runnerRestartDelayMs = 500;
 /** The longest wait between restarts while the database stays away: a few seconds after it is back, the runner is too. */
 export const runnerRestartDelayMaxMs = 5_000;
 
+/**
+ * What a job runner's pieces share: its pool, the way to start a graphile-worker runner on it,
+ * and what the heartbeat, the restart after an error and stop() read and change.
+ */
+type RunnerState = {
+  pool: pg.Pool;
+  logger: Logger;
+  /** Starts one graphile-worker runner with our tasks and recurring jobs (graphileRunOptions). */
+  startRunner: () => Promise<Runner>;
+  /**
+   * The worker pool id of the current runner: a runner that died on an error leaves its jobs
+   * locked under its id, and graphile-worker frees such locks only after 4 hours (decision 0511).
+   */
+  poolId: string | null;
+  stopping: boolean;
+  runner: Runner | null;
+  /** The restart under way after the runner stopped on an error (restartRunner). */
+  restarting: Promise<void> | null;
+  /** Ends the restart's current wait at once (stop() calls it). */
+  wake: (() => void) | null;
+};
+
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const definitions: Record<string, JobDefinition<never>> = options.jobs ?? mainRunnerJobDefinitions;
   const taskList: TaskList = {};
   for (const [name, definition] of Object.entries(definitions)) taskList[name] = asTask(definition, options.deps);
   const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax, options.applicationName);
   const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-  // The worker pool ids of this process's runners: a runner that died on an error leaves its jobs
-  // locked under its id, and graphile-worker frees such locks only after 4 hours (decision 0511).
-  let poolId: string | null = null;
-  events.on('pool:create', ({ workerPool }) => { poolId = workerPool.id; });
-  const start = () => run({
-    pgPool: pool,
+  const state: RunnerState = {
+    pool,
+    logger: options.logger,
+    startRunner: () => run(graphileRunOptions(options, { pool, taskList, definitions, events })),
+    poolId: null,
+    stopping: false,
+    runner: null,
+    restarting: null,
+    wake: null,
+  };
+  events.on('pool:create', ({ workerPool }) => { state.poolId = workerPool.id; });
+  const heartbeatTimer = setInterval(() => void beatHeart(state), runnerHeartbeatIntervalMs);
+  heartbeatTimer.unref();
+
+  try {
+    state.runner = await state.startRunner();
+  } catch (error) {
+    clearInterval(heartbeatTimer);
+    await pool.end();
+    throw error;
+  }
+  watchRunner(state, state.runner);
+  void beatHeart(state);
+  return {
+    events,
+    workerId: () => state.poolId,
+    stop: () => stopJobRunner(state, heartbeatTimer),
+  };
+}
+
+function graphileRunOptions(options: JobRunnerOptions, parts: {
+  pool: pg.Pool; taskList: TaskList; definitions: Record<string, JobDefinition<never>>; events: WorkerEvents;
+}): RunnerOptions {
+  return {
+    pgPool: parts.pool,
     schema: jobQueueSchema,
-    taskList,
-    parsedCronItems: parseCronItems(recurringItems(definitions)),
+    taskList: parts.taskList,
+    parsedCronItems: parseCronItems(recurringItems(parts.definitions)),
     concurrency: options.concurrency,
     pollInterval: options.pollIntervalMs,
     gracefulShutdownAbortTimeout: jobShutdownAbortMs,
     // The process owns SIGINT/SIGTERM (main.ts, worker.ts) and stops us in order.
     noHandleSignals: true,
     logger: graphileLogger(options.logger),
-    events,
+    events: parts.events,
     // Marking a job done or failed goes through the library's batcher (delay 0: no waiting), whose
     // failure is reported (pool:fatalError) and stops the runner. Without it (the default, -1) the
     // library fires those statements and forgets them: when the database went away after a job
     // ran, the rejection was unhandled and took the whole process down (issue 26, decision 0510).
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-  });
-
-  // The heartbeat: this runner's row refreshed, and dead runners' locks freed (decision 0511). A
-  // tick while the database is away fails and is tried again at the next.
-  const heartbeat = async () => {
-    const id = poolId;
-    if (id === null) return;
-    try {
-      await pool.query(`insert into job_runner_heartbeats (worker_id) values ($1)
-        on conflict (worker_id) do update set last_seen_at = now()`, [id]);
-      const freed = await freeDeadRunnersJobs(pool, runnerHeartbeatTimeoutMs);
-      if (freed.workers.length > 0) {
-        options.logger.warn('freed the jobs of job runners not heard from', { ...freed, timeout_ms: runnerHeartbeatTimeoutMs });
-      }
-    } catch (error) {
-      options.logger.warn('job runner heartbeat failed', { error: (error as Error)?.message ?? String(error) });
-    }
   };
-  const heartbeatTimer = setInterval(() => void heartbeat(), runnerHeartbeatIntervalMs);
-  heartbeatTimer.unref();
+}
 
-  let stopping = false;
-  let runner: Runner | null = null;
-  let restarting: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  // A runner stops itself on an error it cannot go on after (the database went away while it
-  // marked a job done, its LISTEN connection broke for good). Not a reason for the process to die,
-  // nor to run no jobs until someone restarts it: the error is logged, and a new runner is started
-  // once the database answers again; it frees the old runner's locks, so its jobs run again at once.
-  const watch = (current: Runner) => {
-    current.promise.then(() => {}, (error: unknown) => {
-      if (stopping) return;
-      options.logger.error('job runner stopped on an error; starting a new one', { error: (error as Error)?.message ?? String(error) });
-      runner = null;
-      restarting = restart();
-    });
-  };
-  const restart = async () => {
-    const deadPoolId = poolId;
-    for (let delayMs = runnerRestartDelayMs; !stopping; delayMs = Math.min(delayMs * 2, runnerRestartDelayMaxMs)) {
-      await new Promise<void>((resolve) => { const timer = setTimeout(resolve, delayMs); wake = () => { clearTimeout(timer); resolve(); }; });
-      wake = null;
-      if (stopping) return;
-      try {
-        if (deadPoolId !== null) {
-          await freeJobsOf(pool, [deadPoolId]);
-          await pool.query('delete from job_runner_heartbeats where worker_id = $1', [deadPoolId]);
-        }
-        const next = await start();
-        if (stopping) { await next.stop(); return; }
-        runner = next;
-        watch(next);
-        options.logger.info('job runner started again', { freed_worker: deadPoolId, worker_id: poolId });
-        return;
-      } catch (error) {
-        options.logger.warn('job runner not started yet', { error: (error as Error)?.message ?? String(error), retry_in_ms: Math.min(delayMs * 2, runnerRestartDelayMaxMs) });
-      }
-    }
-  };
-
+/**
+ * The heartbeat: this runner's row refreshed, and dead runners' locks freed (decision 0511). A
+ * tick while the database is away fails and is tried again at the next.
+ */
+async function beatHeart(state: RunnerState): Promise<void> {
+  const id = state.poolId;
+  if (id === null) return;
   try {
-    runner = await start();
+    await state.pool.query(`insert into job_runner_heartbeats (worker_id) values ($1)
+      on conflict (worker_id) do update set last_seen_at = now()`, [id]);
+    const freed = await freeDeadRunnersJobs(state.pool, runnerHeartbeatTimeoutMs);
+    if (freed.workers.length > 0) {
+      state.logger.warn('freed the jobs of job runners not heard from', { ...freed, timeout_ms: runnerHeartbeatTimeoutMs });
+    }
   } catch (error) {
-    clearInterval(heartbeatTimer);
-    await pool.end();
-    throw error;
+    state.logger.warn('job runner heartbeat failed', { error: (error as Error)?.message ?? String(error) });
   }
-  watch(runner);
-  void heartbeat();
-  return {
-    events,
-    workerId: () => poolId,
-    async stop() {
-      stopping = true;
-      clearInterval(heartbeatTimer);
-      wake?.();
-      await restarting;
-      await runner?.stop().catch((error: unknown) => {
-        // A runner that already stopped on an error (its error was logged when it did).
-        if (!/already stopped/.test((error as Error)?.message ?? '')) throw error;
-      });
-      // Stopped cleanly: its jobs are released; the row goes so nobody frees anything in its name.
-      if (poolId !== null) await pool.query('delete from job_runner_heartbeats where worker_id = $1', [poolId]).catch(() => {});
-      await pool.end();
-    },
-  };
+}
+
+/**
+ * A runner stops itself on an error it cannot go on after (the database went away while it
+ * marked a job done, its LISTEN connection broke for good). Not a reason for the process to die,
+ * nor to run no jobs until someone restarts it: the error is logged, and a new runner is started
+ * once the database answers again; it frees the old runner's locks, so its jobs run again at once.
+ */
+function watchRunner(state: RunnerState, current: Runner): void {
+  current.promise.then(() => {}, (error: unknown) => {
+    if (state.stopping) return;
+    state.logger.error('job runner stopped on an error; starting a new one', { error: (error as Error)?.message ?? String(error) });
+    state.runner = null;
+    state.restarting = restartRunner(state);
+  });
+}
+
+async function restartRunner(state: RunnerState): Promise<void> {
+  const deadPoolId = state.poolId;
+  for (let delayMs = runnerRestartDelayMs; !state.stopping; delayMs = Math.min(delayMs * 2, runnerRestartDelayMaxMs)) {
+    await new Promise<void>((resolve) => { const timer = setTimeout(resolve, delayMs); state.wake = () => { clearTimeout(timer); resolve(); }; });
+    state.wake = null;
+    if (state.stopping) return;
+    try {
+      if (deadPoolId !== null) {
+        await freeJobsOf(state.pool, [deadPoolId]);
+        await state.pool.query('delete from job_runner_heartbeats where worker_id = $1', [deadPoolId]);
+      }
+      const next = await state.startRunner();
+      if (state.stopping) { await next.stop(); return; }
+      state.runner = next;
+      watchRunner(state, next);
+      state.logger.info('job runner started again', { freed_worker: deadPoolId, worker_id: state.poolId });
+      return;
+    } catch (error) {
+      state.logger.warn('job runner not started yet', { error: (error as Error)?.message ?? String(error), retry_in_ms: Math.min(delayMs * 2, runnerRestartDelayMaxMs) });
+    }
+  }
+}
+
+async function stopJobRunner(state: RunnerState, heartbeatTimer: NodeJS.Timeout): Promise<void> {
+  state.stopping = true;
+  clearInterval(heartbeatTimer);
+  state.wake?.();
+  await state.restarting;
+  await state.runner?.stop().catch((error: unknown) => {
+    // A runner that already stopped on an error (its error was logged when it did).
+    if (!/already stopped/.test((error as Error)?.message ?? '')) throw error;
+  });
+  // Stopped cleanly: its jobs are released; the row goes so nobody frees anything in its name.
+  if (state.poolId !== null) await state.pool.query('delete from job_runner_heartbeats where worker_id = $1', [state.poolId]).catch(() => {});
+  await state.pool.end();
 }
 
 /**
