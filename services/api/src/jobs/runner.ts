@@ -47,6 +47,8 @@ export type JobRunnerOptions = {
   logger: Logger;
   /** The application name of its connections (pg_stat_activity); default jobs/schema.ts jobQueuePoolName. */
   applicationName?: string;
+  /** graphile-worker's events, for a caller that must hear them from the runner's start (a test). */
+  events?: WorkerEvents;
   /** The jobs this runner runs: the main runner's from the registry (default); tests and the bench add or replace them. */
   jobs?: Record<string, JobDefinition<never>>;
 };
@@ -93,7 +95,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const taskList: TaskList = {};
   for (const [name, definition] of Object.entries(definitions)) taskList[name] = asTask(definition, options.deps);
   const pool = createJobQueuePool(options.databaseUrl, options.poolConnectionsMax, options.applicationName);
-  const events: WorkerEvents = new EventEmitter() as WorkerEvents;
+  const events: WorkerEvents = options.events ?? (new EventEmitter() as WorkerEvents);
   const state: RunnerState = {
     pool,
     logger: options.logger,
@@ -173,12 +175,18 @@ async function beatHeart(state: RunnerState): Promise<void> {
  * once the database answers again; it frees the old runner's locks, so its jobs run again at once.
  */
 function watchRunner(state: RunnerState, current: Runner): void {
-  current.promise.then(() => {}, (error: unknown) => {
-    if (state.stopping) return;
-    state.logger.error('job runner stopped on an error; starting a new one', { error: (error as Error)?.message ?? String(error) });
+  // Ending without an error counts too: graphile-worker 0.18's runner swallows a worker pool's
+  // error in its own stop() ("Runner stopping (reason: worker pool exited with error ...)") and
+  // then resolves its promise, so a runner that ends while we are not stopping it ended on an error.
+  const ended = (error: unknown) => {
+    if (state.stopping || state.runner !== current) return;
+    state.logger.error('job runner stopped on an error; starting a new one', {
+      error: error === undefined ? 'the runner ended by itself (its worker pool exited)' : (error as Error)?.message ?? String(error),
+    });
     state.runner = null;
     state.restarting = restartRunner(state);
-  });
+  };
+  current.promise.then(() => ended(undefined), ended);
 }
 
 async function restartRunner(state: RunnerState): Promise<void> {
