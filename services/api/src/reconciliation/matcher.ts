@@ -32,7 +32,7 @@ export async function loadReportRecords(sql: Sql, runId: string, records: AsyncI
       const at = r.occurredAt.getTime();
       if (at < margins.fromMs || at >= margins.toMs) { skipped += 1; continue; }
       loaded += 1;
-      if (writer.row([runId, loaded, r.reference, r.kind, r.amount, r.currency, r.status, r.occurredAt])) await writer.flush();
+      if (writer.row([runId, loaded, r.reference, r.kind, r.amount, r.currency, r.status, r.occurredAtText ?? r.occurredAt])) await writer.flush();
     }
   } finally {
     await writer.close();
@@ -40,10 +40,12 @@ export async function loadReportRecords(sql: Sql, runId: string, records: AsyncI
   return { loaded, skipped };
 }
 
-type ProviderRow = { seq: string; reference: string; kind: ReportRecordKind; amount: string; currency: string; status: ReportRecordStatus; occurred_at: Date };
-type OurRow = { key: string; kind: ReportRecordKind; id: string; merchant_id: string; amount: string; currency: string; status: string; created_at: Date };
+// Times cross the cursors twice over (decision 0792): as whole epoch milliseconds (float8, exact
+// below 2^53) for the rules, and as PostgreSQL's own text for the items' COPY, which reads it back
+// in the same session: no Date is made or formatted per row.
+type ProviderRow = { reference: string; kind: ReportRecordKind; amount: string; currency: string; status: ReportRecordStatus; occurred_at: string; occurred_ms: number };
+type OurRow = { key: string; kind: ReportRecordKind; id: string; merchant_id: string; amount: string; currency: string; status: string; created_at: string; created_ms: number };
 
-/** Our status in the provider's words: the money moved (success), did not (failed), or may still. */
 function ourStatusOf(status: string): ReportRecordStatus {
   if (status === 'success') return 'success';
   if (status === 'failed' || status === 'reversed') return 'failed';
@@ -52,7 +54,8 @@ function ourStatusOf(status: string): ReportRecordStatus {
 
 function providerCursor(sql: Sql, runId: string) {
   return sql<ProviderRow[]>`
-    select seq, reference, kind, amount::text as amount, currency, status, occurred_at
+    select reference, kind, amount::text as amount, currency, status, occurred_at::text as occurred_at,
+           floor(extract(epoch from occurred_at) * 1000)::float8 as occurred_ms
     from recon_report_records where run_id = ${runId} order by reference collate "C", seq`.cursor(matchCursorRows);
 }
 
@@ -72,7 +75,8 @@ function ourCursor(sql: Sql, settings: ProviderSettings, margins: Margins) {
       from payouts where provider_reference is not null and created_at >= ${from} and created_at < ${to}`
     : sql``;
   return sql<OurRow[]>`
-    select key, kind, id, merchant_id, amount::text as amount, trim(currency) as currency, status, created_at
+    select key, kind, id, merchant_id, amount::text as amount, trim(currency) as currency, status, created_at::text as created_at,
+           floor(extract(epoch from created_at) * 1000)::float8 as created_ms
     from (${transactions} ${payouts}) ours order by key collate "C"`.cursor(matchCursorRows);
 }
 
@@ -81,11 +85,11 @@ async function* rowsOf<T>(cursor: AsyncIterable<T[]>): AsyncGenerator<T> {
 }
 
 function providerSide(p: ProviderRow): ProviderSide {
-  return { kind: p.kind, amount: Number(p.amount), currency: p.currency, status: p.status, occurredAtMs: p.occurred_at.getTime() };
+  return { kind: p.kind, amount: Number(p.amount), currency: p.currency, status: p.status, occurredAtMs: p.occurred_ms };
 }
 
 function ourSide(o: OurRow): OurSide {
-  return { kind: o.kind, amount: Number(o.amount), currency: o.currency, status: ourStatusOf(o.status), createdAtMs: o.created_at.getTime() };
+  return { kind: o.kind, amount: Number(o.amount), currency: o.currency, status: ourStatusOf(o.status), createdAtMs: o.created_ms };
 }
 
 export type MatchResult = { counts: ReconCounts; ourRecords: number };
@@ -126,12 +130,12 @@ export async function matchRun(sql: Sql, runId: string, period: Period, settings
       } else if (pk !== null && (ok === null || pk < ok)) {
         const record = p.value as ProviderRow;
         last = { reference: pk, copies: 1, ours: null };
-        if (inPeriod(record.occurred_at.getTime())) await emit(pk, 1, record, null, false);
+        if (inPeriod(record.occurred_ms)) await emit(pk, 1, record, null, false);
         p = await providers.next();
       } else if (ok !== null && (pk === null || ok < pk)) {
         const row = o.value as OurRow;
         ourRecords += 1;
-        if (inPeriod(row.created_at.getTime())) await emit(ok, 1, null, row, false);
+        if (inPeriod(row.created_ms)) await emit(ok, 1, null, row, false);
         o = await ours.next();
       } else {
         const row = o.value as OurRow;
