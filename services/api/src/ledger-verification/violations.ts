@@ -43,9 +43,9 @@ export function reportText(report: VerificationReport): string {
     + (v.expected === undefined ? '' : ` (expected ${v.expected}, found ${v.found ?? '?'})`));
   const c = report.checked;
   lines.push(`${report.ok ? 'OK' : 'FAILED'}: ${report.violations.length} violation(s); checked ${c.currencies} currency ledger(s), ${c.wallets} wallet(s), `
-    + `${c.partnerWallets} partner wallet(s), ${c.transactions} transaction(s), ${c.payouts} payout(s), ${c.escrowHolds} escrow hold(s), ${c.disputes} dispute(s), `
-    + `${c.fxConversions} FX conversion(s), ${c.partnerMovements} partner movement(s); ${c.engineAccounts} account(s) and ${c.engineTransfers} transfer(s) `
-    + `of the engine against PostgreSQL's rows; on ${report.engine} at ${report.checkedAt}`);
+    + `${c.transactions} transaction(s), ${c.payouts} payout(s), ${c.escrowHolds} escrow hold(s), ${c.disputes} dispute(s), `
+    + `${c.partnerWallets} partner wallet(s), ${c.fxConversions} FX conversion(s), ${c.partnerMovements} partner movement(s); `
+    + `${c.engineAccounts} account(s) and ${c.engineTransfers} transfer(s) of the engine against PostgreSQL's rows; on ${report.engine} at ${report.checkedAt}`);
   return `${lines.join('\n')}\n`;
 }
 
