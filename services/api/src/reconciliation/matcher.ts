@@ -6,7 +6,7 @@
 // whatever the period's size.
 import type { Sql } from '../db/index.ts';
 import { classify, type ClassifyContext, emptyCounts, type OurSide, type ProviderSide, type ReconCounts } from './classify.ts';
-import { type CopyValue, CopyWriter } from './copy-streams.ts';
+import { copyField, CopyWriter } from './copy-streams.ts';
 import type { ProviderReportRecord, ReportRecordKind, ReportRecordStatus } from './report-records.ts';
 import { type ProviderSettings } from './settings.ts';
 
@@ -94,6 +94,21 @@ function ourSide(o: OurRow): OurSide {
 
 export type MatchResult = { counts: ReconCounts; ourRecords: number };
 
+const noOurs = '\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N';
+const noProvider = '\\N\t\\N\t\\N\t\\N\t\\N';
+
+/**
+ * One item as a COPY line (copy-streams.ts's text format), in recon_items' column order as
+ * matchRun's COPY names them. Written out rather than through copyField per value: a run writes a
+ * line per record (decision 0792). Only what a report or a row may hold as free text is escaped;
+ * ids, kinds, statuses, digits and PostgreSQL's own time text never hold a tab, newline or backslash.
+ */
+function itemLine(runId: string, seq: number, itemKey: string, cls: string, reference: string, p: ProviderRow | null, o: OurRow | null): string {
+  const ours = o ? `${o.kind}\t${o.id}\t${o.merchant_id}\t${o.amount}\t${copyField(o.currency)}\t${o.status}\t${o.created_at}` : noOurs;
+  const provider = p ? `${p.kind}\t${p.amount}\t${copyField(p.currency)}\t${p.status}\t${p.occurred_at}` : noProvider;
+  return `${runId}\t${seq}\t${copyField(itemKey)}\t${cls}\t${copyField(reference)}\t${ours}\t${provider}\n`;
+}
+
 /** The merge join: both cursors in key order, each reference classified once, duplicates after it. */
 export async function matchRun(sql: Sql, runId: string, period: Period, settings: ProviderSettings, ctx: ClassifyContext): Promise<MatchResult> {
   const margins = marginsOf(period, settings);
@@ -107,10 +122,7 @@ export async function matchRun(sql: Sql, runId: string, period: Period, settings
     const cls = classify(p ? providerSide(p) : null, o ? ourSide(o) : null, ctx, seenBefore);
     counts[cls] += 1;
     seq += 1;
-    const values: CopyValue[] = [runId, seq, copy > 1 ? `${reference}#${copy}` : reference, cls, reference,
-      o?.kind ?? null, o?.id ?? null, o?.merchant_id ?? null, o ? o.amount : null, o?.currency ?? null, o?.status ?? null, o?.created_at ?? null,
-      p?.kind ?? null, p ? p.amount : null, p?.currency ?? null, p?.status ?? null, p?.occurred_at ?? null];
-    if (writer.row(values)) await writer.flush();
+    if (writer.line(itemLine(runId, seq, copy > 1 ? `${reference}#${copy}` : reference, cls, reference, p, o))) await writer.flush();
   };
   const providers = rowsOf(providerCursor(sql, runId));
   const ours = rowsOf(ourCursor(sql, settings, margins));
