@@ -33,7 +33,7 @@ async function violationsWhile(tamper: () => Promise<unknown>, restore: () => Pr
 beforeAll(async () => {
   service = await startTestService({ env: payoutTestEnv, now: () => scenarioClockMs });
   s = await buildScenario(service);
-});
+}, 240_000); // a dozen flows through the API and their jobs: minutes on two busy cores
 afterAll(async () => {
   await service?.close();
 });
