@@ -9,6 +9,7 @@ import { classify, type ClassifyContext, emptyCounts, type OurSide, type Provide
 import { copyField, CopyWriter } from './copy-streams.ts';
 import type { ProviderReportRecord, ReportRecordKind, ReportRecordStatus } from './report-records.ts';
 import { type ProviderSettings } from './settings.ts';
+import { pgTimeMs } from './pg-time.ts';
 
 /** Rows per cursor round of each side. */
 export const matchCursorRows = 10_000;
@@ -40,11 +41,11 @@ export async function loadReportRecords(sql: Sql, runId: string, records: AsyncI
   return { loaded, skipped };
 }
 
-// Times cross the cursors twice over (decision 0792): as whole epoch milliseconds (float8, exact
-// below 2^53) for the rules, and as PostgreSQL's own text for the items' COPY, which reads it back
-// in the same session: no Date is made or formatted per row.
-type ProviderRow = { reference: string; kind: ReportRecordKind; amount: string; currency: string; status: ReportRecordStatus; occurred_at: string; occurred_ms: number };
-type OurRow = { key: string; kind: ReportRecordKind; id: string; merchant_id: string; amount: string; currency: string; status: string; created_at: string; created_ms: number };
+// Times cross the cursors as PostgreSQL's own text (decision 0792): read into epoch milliseconds
+// by pgTimeMs for the rules, and copied back as they are into the items (the same session reads
+// them): no Date is made or formatted per row, and PostgreSQL does no arithmetic for it.
+type ProviderRow = { reference: string; kind: ReportRecordKind; amount: string; currency: string; status: ReportRecordStatus; occurred_at: string };
+type OurRow = { key: string; kind: ReportRecordKind; id: string; merchant_id: string; amount: string; currency: string; status: string; created_at: string };
 
 function ourStatusOf(status: string): ReportRecordStatus {
   if (status === 'success') return 'success';
@@ -54,8 +55,7 @@ function ourStatusOf(status: string): ReportRecordStatus {
 
 function providerCursor(sql: Sql, runId: string) {
   return sql<ProviderRow[]>`
-    select reference, kind, amount::text as amount, currency, status, occurred_at::text as occurred_at,
-           floor(extract(epoch from occurred_at) * 1000)::float8 as occurred_ms
+    select reference, kind, amount::text as amount, currency, status, occurred_at::text as occurred_at
     from recon_report_records where run_id = ${runId} order by reference collate "C", seq`.cursor(matchCursorRows);
 }
 
@@ -75,8 +75,7 @@ function ourCursor(sql: Sql, settings: ProviderSettings, margins: Margins) {
       from payouts where provider_reference is not null and created_at >= ${from} and created_at < ${to}`
     : sql``;
   return sql<OurRow[]>`
-    select key, kind, id, merchant_id, amount::text as amount, trim(currency) as currency, status, created_at::text as created_at,
-           floor(extract(epoch from created_at) * 1000)::float8 as created_ms
+    select key, kind, id, merchant_id, amount::text as amount, trim(currency) as currency, status, created_at::text as created_at
     from (${transactions} ${payouts}) ours order by key collate "C"`.cursor(matchCursorRows);
 }
 
@@ -85,11 +84,11 @@ async function* rowsOf<T>(cursor: AsyncIterable<T[]>): AsyncGenerator<T> {
 }
 
 function providerSide(p: ProviderRow): ProviderSide {
-  return { kind: p.kind, amount: Number(p.amount), currency: p.currency, status: p.status, occurredAtMs: p.occurred_ms };
+  return { kind: p.kind, amount: Number(p.amount), currency: p.currency, status: p.status, occurredAtMs: pgTimeMs(p.occurred_at) };
 }
 
 function ourSide(o: OurRow): OurSide {
-  return { kind: o.kind, amount: Number(o.amount), currency: o.currency, status: ourStatusOf(o.status), createdAtMs: o.created_ms };
+  return { kind: o.kind, amount: Number(o.amount), currency: o.currency, status: ourStatusOf(o.status), createdAtMs: pgTimeMs(o.created_at) };
 }
 
 export type MatchResult = { counts: ReconCounts; ourRecords: number };
@@ -142,12 +141,12 @@ export async function matchRun(sql: Sql, runId: string, period: Period, settings
       } else if (pk !== null && (ok === null || pk < ok)) {
         const record = p.value as ProviderRow;
         last = { reference: pk, copies: 1, ours: null };
-        if (inPeriod(record.occurred_ms)) await emit(pk, 1, record, null, false);
+        if (inPeriod(pgTimeMs(record.occurred_at))) await emit(pk, 1, record, null, false);
         p = await providers.next();
       } else if (ok !== null && (pk === null || ok < pk)) {
         const row = o.value as OurRow;
         ourRecords += 1;
-        if (inPeriod(row.created_ms)) await emit(ok, 1, null, row, false);
+        if (inPeriod(pgTimeMs(row.created_at))) await emit(ok, 1, null, row, false);
         o = await ours.next();
       } else {
         const row = o.value as OurRow;
