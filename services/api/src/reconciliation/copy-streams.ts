@@ -43,12 +43,6 @@ export class CopyWriter {
     return this.#chunk.length >= copyChunkBytes;
   }
 
-  /** Adds a line already in COPY's text format (ending in a newline); true as row() does. */
-  line(text: string): boolean {
-    this.#chunk += text;
-    return this.#chunk.length >= copyChunkBytes;
-  }
-
   async flush(): Promise<void> {
     if (this.#failure) throw this.#failure;
     if (this.#chunk === '') return;

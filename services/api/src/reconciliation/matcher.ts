@@ -6,10 +6,9 @@
 // whatever the period's size.
 import type { Sql } from '../db/index.ts';
 import { classify, type ClassifyContext, emptyCounts, type OurSide, type ProviderSide, type ReconCounts } from './classify.ts';
-import { copyField, CopyWriter } from './copy-streams.ts';
+import { type CopyValue, CopyWriter } from './copy-streams.ts';
 import type { ProviderReportRecord, ReportRecordKind, ReportRecordStatus } from './report-records.ts';
 import { type ProviderSettings } from './settings.ts';
-import { pgTimeMs } from './pg-time.ts';
 
 /** Rows per cursor round of each side. */
 export const matchCursorRows = 10_000;
@@ -33,7 +32,7 @@ export async function loadReportRecords(sql: Sql, runId: string, records: AsyncI
       const at = r.occurredAt.getTime();
       if (at < margins.fromMs || at >= margins.toMs) { skipped += 1; continue; }
       loaded += 1;
-      if (writer.row([runId, loaded, r.reference, r.kind, r.amount, r.currency, r.status, r.occurredAtText ?? r.occurredAt])) await writer.flush();
+      if (writer.row([runId, loaded, r.reference, r.kind, r.amount, r.currency, r.status, r.occurredAt])) await writer.flush();
     }
   } finally {
     await writer.close();
@@ -41,12 +40,10 @@ export async function loadReportRecords(sql: Sql, runId: string, records: AsyncI
   return { loaded, skipped };
 }
 
-// Times cross the cursors as PostgreSQL's own text (decision 0792): read into epoch milliseconds
-// by pgTimeMs for the rules, and copied back as they are into the items (the same session reads
-// them): no Date is made or formatted per row, and PostgreSQL does no arithmetic for it.
-type ProviderRow = { reference: string; kind: ReportRecordKind; amount: string; currency: string; status: ReportRecordStatus; occurred_at: string };
-type OurRow = { key: string; kind: ReportRecordKind; id: string; merchant_id: string; amount: string; currency: string; status: string; created_at: string };
+type ProviderRow = { seq: string; reference: string; kind: ReportRecordKind; amount: string; currency: string; status: ReportRecordStatus; occurred_at: Date };
+type OurRow = { key: string; kind: ReportRecordKind; id: string; merchant_id: string; amount: string; currency: string; status: string; created_at: Date };
 
+/** Our status in the provider's words: the money moved (success), did not (failed), or may still. */
 function ourStatusOf(status: string): ReportRecordStatus {
   if (status === 'success') return 'success';
   if (status === 'failed' || status === 'reversed') return 'failed';
@@ -55,7 +52,7 @@ function ourStatusOf(status: string): ReportRecordStatus {
 
 function providerCursor(sql: Sql, runId: string) {
   return sql<ProviderRow[]>`
-    select reference, kind, amount::text as amount, currency, status, occurred_at::text as occurred_at
+    select seq, reference, kind, amount::text as amount, currency, status, occurred_at
     from recon_report_records where run_id = ${runId} order by reference collate "C", seq`.cursor(matchCursorRows);
 }
 
@@ -75,7 +72,7 @@ function ourCursor(sql: Sql, settings: ProviderSettings, margins: Margins) {
       from payouts where provider_reference is not null and created_at >= ${from} and created_at < ${to}`
     : sql``;
   return sql<OurRow[]>`
-    select key, kind, id, merchant_id, amount::text as amount, trim(currency) as currency, status, created_at::text as created_at
+    select key, kind, id, merchant_id, amount::text as amount, trim(currency) as currency, status, created_at
     from (${transactions} ${payouts}) ours order by key collate "C"`.cursor(matchCursorRows);
 }
 
@@ -84,29 +81,14 @@ async function* rowsOf<T>(cursor: AsyncIterable<T[]>): AsyncGenerator<T> {
 }
 
 function providerSide(p: ProviderRow): ProviderSide {
-  return { kind: p.kind, amount: Number(p.amount), currency: p.currency, status: p.status, occurredAtMs: pgTimeMs(p.occurred_at) };
+  return { kind: p.kind, amount: Number(p.amount), currency: p.currency, status: p.status, occurredAtMs: p.occurred_at.getTime() };
 }
 
 function ourSide(o: OurRow): OurSide {
-  return { kind: o.kind, amount: Number(o.amount), currency: o.currency, status: ourStatusOf(o.status), createdAtMs: pgTimeMs(o.created_at) };
+  return { kind: o.kind, amount: Number(o.amount), currency: o.currency, status: ourStatusOf(o.status), createdAtMs: o.created_at.getTime() };
 }
 
 export type MatchResult = { counts: ReconCounts; ourRecords: number };
-
-const noOurs = '\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N';
-const noProvider = '\\N\t\\N\t\\N\t\\N\t\\N';
-
-/**
- * One item as a COPY line (copy-streams.ts's text format), in recon_items' column order as
- * matchRun's COPY names them. Written out rather than through copyField per value: a run writes a
- * line per record (decision 0792). Only what a report or a row may hold as free text is escaped;
- * ids, kinds, statuses, digits and PostgreSQL's own time text never hold a tab, newline or backslash.
- */
-function itemLine(runId: string, seq: number, itemKey: string, cls: string, reference: string, p: ProviderRow | null, o: OurRow | null): string {
-  const ours = o ? `${o.kind}\t${o.id}\t${o.merchant_id}\t${o.amount}\t${copyField(o.currency)}\t${o.status}\t${o.created_at}` : noOurs;
-  const provider = p ? `${p.kind}\t${p.amount}\t${copyField(p.currency)}\t${p.status}\t${p.occurred_at}` : noProvider;
-  return `${runId}\t${seq}\t${copyField(itemKey)}\t${cls}\t${copyField(reference)}\t${ours}\t${provider}\n`;
-}
 
 /** The merge join: both cursors in key order, each reference classified once, duplicates after it. */
 export async function matchRun(sql: Sql, runId: string, period: Period, settings: ProviderSettings, ctx: ClassifyContext): Promise<MatchResult> {
@@ -121,7 +103,10 @@ export async function matchRun(sql: Sql, runId: string, period: Period, settings
     const cls = classify(p ? providerSide(p) : null, o ? ourSide(o) : null, ctx, seenBefore);
     counts[cls] += 1;
     seq += 1;
-    if (writer.line(itemLine(runId, seq, copy > 1 ? `${reference}#${copy}` : reference, cls, reference, p, o))) await writer.flush();
+    const values: CopyValue[] = [runId, seq, copy > 1 ? `${reference}#${copy}` : reference, cls, reference,
+      o?.kind ?? null, o?.id ?? null, o?.merchant_id ?? null, o ? o.amount : null, o?.currency ?? null, o?.status ?? null, o?.created_at ?? null,
+      p?.kind ?? null, p ? p.amount : null, p?.currency ?? null, p?.status ?? null, p?.occurred_at ?? null];
+    if (writer.row(values)) await writer.flush();
   };
   const providers = rowsOf(providerCursor(sql, runId));
   const ours = rowsOf(ourCursor(sql, settings, margins));
@@ -141,12 +126,12 @@ export async function matchRun(sql: Sql, runId: string, period: Period, settings
       } else if (pk !== null && (ok === null || pk < ok)) {
         const record = p.value as ProviderRow;
         last = { reference: pk, copies: 1, ours: null };
-        if (inPeriod(pgTimeMs(record.occurred_at))) await emit(pk, 1, record, null, false);
+        if (inPeriod(record.occurred_at.getTime())) await emit(pk, 1, record, null, false);
         p = await providers.next();
       } else if (ok !== null && (pk === null || ok < pk)) {
         const row = o.value as OurRow;
         ourRecords += 1;
-        if (inPeriod(pgTimeMs(row.created_at))) await emit(ok, 1, null, row, false);
+        if (inPeriod(row.created_at.getTime())) await emit(ok, 1, null, row, false);
         o = await ours.next();
       } else {
         const row = o.value as OurRow;

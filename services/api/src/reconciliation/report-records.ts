@@ -17,11 +17,6 @@ export type ProviderReportRecord = {
   currency: string;
   status: ReportRecordStatus;
   occurredAt: Date;
-  /**
-   * The same moment as the report wrote it, when a parser has it as RFC 3339 UTC text that
-   * PostgreSQL reads as is: the staging COPY writes it instead of formatting the Date again.
-   */
-  occurredAtText?: string;
 };
 
 /** A row a parser cannot read: the line (1-based, of the file; the row for JSON) and the column. */
