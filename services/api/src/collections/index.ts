@@ -5,5 +5,5 @@
 export { checkoutPagePath } from './checkout-sessions.ts';
 // The ledger ids a collection's movements derive, for ledger verification (ledger-verification/).
 export { legsMax, refundReservationId, refundTransferId } from './ledger-collections.ts';
-export { escrowReleaseId, splitRefundTransferId } from './splits/ledger-splits.ts';
+export { escrowReleaseId, splitHoldId, splitRefundTransferId } from './splits/ledger-splits.ts';
 export { disputeHoldId, disputeTransferId } from './disputes/ledger-disputes.ts';

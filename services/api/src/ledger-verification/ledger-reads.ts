@@ -1,6 +1,25 @@
 // What the verification reads from the ledger: transfers by id in as few lookups as hold them, and
 // the state of a hold (a pending transfer) given the ids its resolution may carry. Reads only.
 import { batchEventsMax, nsPerS, TransferFlags, type Ledger, type Transfer } from '@payagg/ledger';
+import type { Sql } from '../db/index.ts';
+import type { Violation } from './violations.ts';
+
+/** What every check gets: the ledger, the service's database, the run's clock, where violations go. */
+export type Check = { ledger: Ledger; sql: Sql; nowNs: bigint; report(violation: Violation): void };
+
+export const rowPageSize = 500;
+
+/** Every row a keyset `query` answers (ordered by id, at most rowPageSize after `after`), a page at a time. */
+export async function* pages<Row extends { id: string }>(query: (after: string) => Promise<Row[]>): AsyncGenerator<Row[]> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await query(after);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < rowPageSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
 
 /** The transfers of `ids` that exist, by id (lookups of at most a batch each). */
 export async function lookupTransfers(ledger: Ledger, ids: readonly bigint[]): Promise<Map<bigint, Transfer>> {

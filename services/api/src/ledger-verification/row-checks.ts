@@ -3,32 +3,15 @@
 // derives (collections/ledger-collections.ts, payouts/ledger-payouts.ts, splits/ledger-splits.ts,
 // disputes/ledger-disputes.ts). Reads rows a page at a time (keyset on id) and the ledger by id.
 import { holdResolutionId, idFromUuid, TransferFlags, type Ledger, type Transfer } from '@payagg/ledger';
-import type { Sql } from '../db/index.ts';
 import { disputeHoldId, disputeTransferId, escrowReleaseId, legsMax, refundReservationId, refundTransferId, splitRefundTransferId } from '../collections/index.ts';
 import { payoutReservationId, payoutTransferId } from '../payouts/index.ts';
 import { systemAccountId } from '../domain/ledger-accounts.ts';
-import { holdState, lookupTransfers, type HoldState } from './ledger-reads.ts';
-import type { Violation } from './violations.ts';
-
-export const rowPageSize = 500;
-
-type Check = { ledger: Ledger; sql: Sql; nowNs: bigint; report(violation: Violation): void };
-
-/** Every row of `table` (the columns `columns`), a page at a time, ordered by id. */
-async function* pages<Row extends { id: string }>(sql: Sql, query: (after: string) => Promise<Row[]>): AsyncGenerator<Row[]> {
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const rows = await query(after);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < rowPageSize) return;
-    after = rows[rows.length - 1]!.id;
-  }
-}
+import { holdState, lookupTransfers, pages, rowPageSize, type Check, type HoldState } from './ledger-reads.ts';
+import { checkSplitRefundAmounts, readTakenHolds, splitRefundIds, type SplitRefundRow } from './split-refund-checks.ts';
 
 const isPending = (t: Transfer) => (t.flags & TransferFlags.pending) !== 0;
 
-type TransactionRow = { id: string; type: 'collection' | 'refund' | 'transfer'; status: string; amount: string; currency: string };
+type TransactionRow = SplitRefundRow & { type: 'collection' | 'refund' | 'transfer'; status: string; currency: string };
 
 /** A collection's settlement legs (idFromUuid(id, i), contiguous from 0) as found. */
 function collectionLegs(found: Map<bigint, Transfer>, id: string): Transfer[] {
@@ -92,18 +75,21 @@ function checkRefund(check: Check, row: TransactionRow, found: Map<bigint, Trans
   if (holds.length === 1 && takes.length === 0 && holds[0]!.pendingId === refundReservationId(row.id) && holds[0]!.amount !== BigInt(row.amount)) {
     check.report({ check: 'refund_amount', subject, message: `reservation ${holds[0]!.pendingId} differs from the refund amount`, expected: row.amount, found: holds[0]!.amount.toString() });
   }
+  if (row.refund_legs !== null) checkSplitRefundAmounts(check, row, found);
 }
 
 async function checkTransactions(check: Check): Promise<number> {
   let count = 0;
-  for await (const rows of pages<TransactionRow>(check.sql, (after) => check.sql<TransactionRow[]>`
-    select id, type, status, amount::text as amount, currency from transactions
+  for await (const rows of pages<TransactionRow>((after) => check.sql<TransactionRow[]>`
+    select id, type, status, amount::text as amount, currency, refund_legs from transactions
     where id > ${after} and type in ('collection', 'refund') order by id limit ${rowPageSize}`)) {
     const ids = rows.flatMap((row) => row.type === 'collection'
       ? Array.from({ length: legsMax }, (_, i) => idFromUuid(row.id, i))
       : [refundReservationId(row.id), refundTransferId(row.id, 'commit'), refundTransferId(row.id, 'cancel'),
-        ...(['reserve', 'commit', 'cancel', 'take'] as const).flatMap((step) => Array.from({ length: legsMax }, (_, leg) => splitRefundTransferId(row.id, step, leg)))]);
+        ...(['reserve', 'commit', 'cancel', 'take'] as const).flatMap((step) => Array.from({ length: legsMax }, (_, leg) => splitRefundTransferId(row.id, step, leg))),
+        ...splitRefundIds(row)]);
     const found = await lookupTransfers(check.ledger, ids);
+    await readTakenHolds(check, rows, found);
     for (const row of rows) (row.type === 'collection' ? checkCollection : checkRefund)(check, row, found);
     count += rows.length;
   }
@@ -138,7 +124,7 @@ function checkPayout(check: Check, row: PayoutRow, found: Map<bigint, Transfer>)
 
 async function checkPayouts(check: Check): Promise<number> {
   let count = 0;
-  for await (const rows of pages<PayoutRow>(check.sql, (after) => check.sql<PayoutRow[]>`
+  for await (const rows of pages<PayoutRow>((after) => check.sql<PayoutRow[]>`
     select id, status, amount::text as amount, currency, hold_ids from payouts where id > ${after} order by id limit ${rowPageSize}`)) {
     const found = await lookupTransfers(check.ledger, rows.flatMap((row) => row.hold_ids.flatMap((text) => [BigInt(text), ...payoutResolutionIds(row.id, BigInt(text))])));
     for (const row of rows) checkPayout(check, row, found);
@@ -172,7 +158,7 @@ function checkEscrowHold(check: Check, row: EscrowRow, found: Map<bigint, Transf
 
 async function checkEscrowHolds(check: Check): Promise<number> {
   let count = 0;
-  for await (const rows of pages<EscrowRow>(check.sql, (after) => check.sql<EscrowRow[]>`
+  for await (const rows of pages<EscrowRow>((after) => check.sql<EscrowRow[]>`
     select h.id, h.status, h.amount::text as amount, h.ledger_pending_id::text as ledger_pending_id, w.ledger_account_id::text as ledger_account_id
     from escrow_holds h join wallets w on w.id = h.wallet_id where h.id > ${after} order by h.id limit ${rowPageSize}`)) {
     const pendingIds = rows.flatMap((row) => row.ledger_pending_id === null ? [] : [BigInt(row.ledger_pending_id)]);
@@ -197,7 +183,7 @@ function checkDispute(check: Check, row: DisputeRow, found: Map<bigint, Transfer
 
 async function checkDisputes(check: Check): Promise<number> {
   let count = 0;
-  for await (const rows of pages<DisputeRow>(check.sql, (after) => check.sql<DisputeRow[]>`
+  for await (const rows of pages<DisputeRow>((after) => check.sql<DisputeRow[]>`
     select id, status, amount::text as amount from disputes where id > ${after} order by id limit ${rowPageSize}`)) {
     const found = await lookupTransfers(check.ledger, rows.flatMap((row) => [disputeHoldId(row.id), disputeTransferId(row.id, 'won'), disputeTransferId(row.id, 'lost')]));
     for (const row of rows) checkDispute(check, row, found);

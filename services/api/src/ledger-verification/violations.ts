@@ -7,7 +7,11 @@ export type ViolationCheck =
   | 'refund_transfers' | 'refund_amount'
   | 'payout_transfers' | 'payout_amount'
   | 'escrow_transfers' | 'escrow_amount' | 'escrow_accounts'
-  | 'dispute_transfers' | 'dispute_amount';
+  | 'dispute_transfers' | 'dispute_amount'
+  | 'split_refund_amount'
+  | 'fx_transfers' | 'fx_amount' | 'fx_accounts'
+  | 'partner_movement_transfers' | 'partner_movement_amount' | 'partner_movement_accounts'
+  | 'engine_account' | 'engine_transfer';
 
 export type Violation = {
   check: ViolationCheck;
@@ -24,7 +28,12 @@ export type VerificationReport = {
   checkedAt: string;
   /** The engine it read (the service runs on one: TigerBeetle or PostgreSQL). */
   engine: 'tigerbeetle' | 'postgres';
-  checked: { currencies: number; wallets: number; transactions: number; payouts: number; escrowHolds: number; disputes: number };
+  checked: {
+    currencies: number; wallets: number; partnerWallets: number; transactions: number; payouts: number; escrowHolds: number; disputes: number;
+    fxConversions: number; partnerMovements: number;
+    /** What the engine holds, read from its side (engine-agreement.ts): every account and transfer of the currencies with money. */
+    engineAccounts: number; engineTransfers: number;
+  };
   violations: Violation[];
 };
 
@@ -34,7 +43,9 @@ export function reportText(report: VerificationReport): string {
     + (v.expected === undefined ? '' : ` (expected ${v.expected}, found ${v.found ?? '?'})`));
   const c = report.checked;
   lines.push(`${report.ok ? 'OK' : 'FAILED'}: ${report.violations.length} violation(s); checked ${c.currencies} currency ledger(s), ${c.wallets} wallet(s), `
-    + `${c.transactions} transaction(s), ${c.payouts} payout(s), ${c.escrowHolds} escrow hold(s), ${c.disputes} dispute(s) on ${report.engine} at ${report.checkedAt}`);
+    + `${c.transactions} transaction(s), ${c.payouts} payout(s), ${c.escrowHolds} escrow hold(s), ${c.disputes} dispute(s), `
+    + `${c.partnerWallets} partner wallet(s), ${c.fxConversions} FX conversion(s), ${c.partnerMovements} partner movement(s); `
+    + `${c.engineAccounts} account(s) and ${c.engineTransfers} transfer(s) of the engine against PostgreSQL's rows; on ${report.engine} at ${report.checkedAt}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,18 +1,24 @@
 // Every wallet's balances equal its postings: replaying the account's transfers (oldest first;
 // a pending adds to the pending side, its post moves the amount to the posted side, its void or
 // expiry takes it away) gives exactly the balances the ledger reports for the account. Also: the
-// wallet row points at the account its owner and currency derive, and the account exists.
-import { AccountFilterFlags, queryLimitMax, TransferFlags, type Account, type Ledger, type Transfer } from '@payagg/ledger';
+// wallet row points at the account its owner and currency derive, and the account exists on the
+// currency's ledger as a wallet (code, flags: decision 0790). Merchants' wallets (wallets) and
+// partners' (partner_wallets, whose owner is the wallet itself: partner-wallets.ts) alike.
+import { AccountFilterFlags, currencyInfo, queryLimitMax, TransferFlags, type Account, type Ledger, type Transfer } from '@payagg/ledger';
 import type { Sql } from '../db/index.ts';
-import { walletAccountId } from '../domain/ledger-accounts.ts';
-import { expiredAt, lookupTransfers } from './ledger-reads.ts';
-import type { Violation } from './violations.ts';
+import { AccountCode, walletAccountFlags, walletAccountId } from '../domain/ledger-accounts.ts';
+import { expiredAt, lookupTransfers, pages, rowPageSize, type Check } from './ledger-reads.ts';
 
 type Sums = { debits_pending: bigint; debits_posted: bigint; credits_pending: bigint; credits_posted: bigint };
-type Check = { ledger: Ledger; sql: Sql; nowNs: bigint; report(violation: Violation): void };
 type WalletRow = { id: string; owner_id: string; currency: string; ledger_account_id: string };
+export type WalletKind = 'wallet' | 'partner_wallet';
 
-const walletPageSize = 500;
+/** A page of wallet rows of `kind` after `after`, ordered by id. */
+function walletPage(sql: Sql, kind: WalletKind, after: string): Promise<WalletRow[]> {
+  return kind === 'wallet'
+    ? sql<WalletRow[]>`select id, owner_id, currency, ledger_account_id::text as ledger_account_id from wallets where id > ${after} order by id limit ${rowPageSize}`
+    : sql<WalletRow[]>`select id, id::text as owner_id, currency, ledger_account_id::text as ledger_account_id from partner_wallets where id > ${after} order by id limit ${rowPageSize}`;
+}
 
 /** Every transfer of the account, oldest first. */
 async function accountTransfers(ledger: Ledger, accountId: bigint): Promise<Transfer[]> {
@@ -62,8 +68,16 @@ function agrees(account: Account, sums: Sums, expired: Sums): boolean {
 
 const show = (s: Pick<Account, keyof Sums>) => `debits_posted ${s.debits_posted}, credits_posted ${s.credits_posted}, debits_pending ${s.debits_pending}, credits_pending ${s.credits_pending}`;
 
-async function checkWallet(check: Check, row: WalletRow, account: Account | undefined): Promise<void> {
-  const subject = { kind: 'wallet', id: row.id };
+/** The account is the wallet the row says: on the currency's ledger, a wallet's code and flags. */
+function checkWalletAccount(check: Check, subject: { kind: string; id: string }, row: WalletRow, account: Account): void {
+  const ledger = currencyInfo(row.currency.trim()).ledger;
+  if (account.ledger !== ledger || account.code !== AccountCode.wallet || account.flags !== walletAccountFlags) {
+    check.report({ check: 'wallet_account', subject, message: `ledger account ${account.id} is not a ${row.currency.trim()} wallet account`, expected: `ledger ${ledger}, code ${AccountCode.wallet}, flags ${walletAccountFlags}`, found: `ledger ${account.ledger}, code ${account.code}, flags ${account.flags}` });
+  }
+}
+
+async function checkWallet(check: Check, kind: WalletKind, row: WalletRow, account: Account | undefined): Promise<void> {
+  const subject = { kind, id: row.id };
   const derived = walletAccountId(row.owner_id, row.currency.trim());
   if (derived.toString() !== row.ledger_account_id) {
     check.report({ check: 'wallet_account', subject, message: 'the wallet row points at another ledger account than its owner and currency derive', expected: derived.toString(), found: row.ledger_account_id });
@@ -72,25 +86,21 @@ async function checkWallet(check: Check, row: WalletRow, account: Account | unde
     check.report({ check: 'wallet_account', subject, message: `the wallet's ledger account ${row.ledger_account_id} does not exist`, expected: 'an account', found: 'none' });
     return;
   }
+  checkWalletAccount(check, subject, row, account);
   const { sums, expired } = await replay(check.ledger, account.id, check.nowNs);
   if (!agrees(account, sums, expired)) {
-    check.report({ check: 'wallet_postings', subject: { kind: 'wallet', id: row.id }, message: `account ${account.id}'s balances differ from the sum of its postings`, expected: show(sums), found: show(account) });
+    check.report({ check: 'wallet_postings', subject, message: `account ${account.id}'s balances differ from the sum of its postings`, expected: show(sums), found: show(account) });
   }
 }
 
-/** Checks every wallet row; answers how many. */
-export async function checkWallets(check: Check): Promise<number> {
+/** Checks every wallet row of `kind`; answers how many. */
+export async function checkWallets(check: Check, kind: WalletKind): Promise<number> {
   let count = 0;
-  let after = '00000000-0000-0000-0000-000000000000';
-  for (;;) {
-    const rows = await check.sql<WalletRow[]>`
-      select id, owner_id, currency, ledger_account_id::text as ledger_account_id from wallets where id > ${after} order by id limit ${walletPageSize}`;
-    if (rows.length === 0) return count;
+  for await (const rows of pages<WalletRow>((after) => walletPage(check.sql, kind, after))) {
     const accounts = await check.ledger.engine.lookupAccounts(rows.map((row) => BigInt(row.ledger_account_id)));
     const byId = new Map(accounts.map((account) => [account.id, account]));
-    for (const row of rows) await checkWallet(check, row, byId.get(BigInt(row.ledger_account_id)));
+    for (const row of rows) await checkWallet(check, kind, row, byId.get(BigInt(row.ledger_account_id)));
     count += rows.length;
-    if (rows.length < walletPageSize) return count;
-    after = rows[rows.length - 1]!.id;
   }
+  return count;
 }
