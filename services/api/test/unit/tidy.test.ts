@@ -42,11 +42,6 @@ const functionLinesMax = 100;
 const sizeDebt: Record<string, number> = {
   'services/api/src/connectors/sandbox/collection-rails/connector.ts:createSandboxRailConnector': 285,
   'services/api/src/idempotency/idempotency-store.ts:createIdempotencyStore': 274,
-  'services/api/src/webhooks/worker.ts:createWebhookWorker': 128,
-  'services/api/src/webhooks/delivery-client.ts:createDeliveryClient': 133,
-  'services/api/src/webhooks/delivery-client.ts:attempt': 114,
-  'packages/checkout-page/src/screens.ts:payFormScreen': 133,
-  'services/api/src/runtime.ts:createDomainRuntime': 123,
   'services/api/src/jobs/runner.ts:startJobRunner': 114,
 };
 
