@@ -6,8 +6,9 @@ import type { components } from '@payagg/contract';
 import { createCheckoutClient, type CheckoutClient } from '@payagg/sdk/checkout';
 import { PayAttempts, type PayAttempt } from './pay-attempts.ts';
 import { payBody, type PayBody, type PayerField, type Rail, rails } from './rails.ts';
+import { payFormScreen, type FieldError, type PayForm } from './pay-form.ts';
 import * as screens from './screens.ts';
-import type { FieldError, PayForm, Payment, PublicSession, Screen } from './screens.ts';
+import type { Payment, PublicSession, Screen } from './screens.ts';
 import { readSessionLink, tabStorage } from './session-link.ts';
 import { startPolling, type PollAnswer } from './status-watch.ts';
 
@@ -126,7 +127,7 @@ export class CheckoutApp {
   }
 
   #showForm(session: PublicSession, initial?: { rail: Rail; value: string }, errors: FieldError[] = []): void {
-    const form = screens.payFormScreen(session, { onPay: (rail, value) => this.#pay(rail, value) }, initial);
+    const form = payFormScreen(session, { onPay: (rail, value) => this.#pay(rail, value) }, initial);
     this.#show(form);
     this.#form = form;
     if (errors.length > 0) form.showErrors(errors, initial?.rail ?? form.selectedRail());

@@ -1,12 +1,13 @@
-// Every screen the payer can see, as DOM built from data. Each screen has one h1 (focusable, so
-// the page can move focus to it when the screen changes and screen readers announce it), the
-// payment summary where it helps, and at most one primary action. Nothing here calls the API:
-// the controller (checkout-app.ts) decides which screen to show and passes the actions in.
+// Every screen the payer can see, as DOM built from data (the pay form: pay-form.ts). Each screen
+// has one h1 (focusable, so the page can move focus to it when the screen changes and screen
+// readers announce it), the payment summary where it helps, and at most one primary action.
+// Nothing here calls the API: the controller (checkout-app.ts) decides which screen to show and
+// passes the actions in.
 import type { components } from '@payagg/contract';
 import { h } from './dom.ts';
 import { formatAmount } from './money.ts';
 import { qrCodeSvg } from './qr-code.ts';
-import { type PayerField, type Rail, rails } from './rails.ts';
+import { type Rail, rails } from './rails.ts';
 
 export type PublicSession = components['schemas']['CheckoutSessionPublic'];
 export type Payment = NonNullable<PublicSession['payment']>;
@@ -14,13 +15,11 @@ export type FailureReason = Payment['failure_reason'];
 
 export type Screen = { name: string; root: HTMLElement; focus: HTMLElement };
 
-export type FieldError = { field: PayerField | 'rail'; message: string };
-
-function heading(text: string): HTMLHeadingElement {
+export function heading(text: string): HTMLHeadingElement {
   return h('h1', { tabindex: '-1', id: 'screen-title' }, text);
 }
 
-function screen(name: string, title: HTMLHeadingElement, ...children: (Node | null | false)[]): Screen {
+export function screen(name: string, title: HTMLHeadingElement, ...children: (Node | null | false)[]): Screen {
   const root = h('section', { class: `screen screen-${name}`, 'data-screen': name, 'aria-labelledby': 'screen-title' }, title, ...children);
   return { name, root, focus: title };
 }
@@ -35,7 +34,7 @@ function withMark(built: Screen, kind: 'success' | 'failed'): Screen {
   return built;
 }
 
-function merchantName(session: PublicSession | null): string {
+export function merchantName(session: PublicSession | null): string {
   return session?.merchant_display_name ?? 'the merchant';
 }
 
@@ -69,156 +68,7 @@ export function loadingScreen(): Screen {
   return screen('loading', heading('Loading your payment'), statusLine('Loading…'));
 }
 
-// ----- the form -----
-
-export type PayFormActions = {
-  onPay(rail: Rail, value: string): void;
-};
-
-export type PayForm = Screen & {
-  showErrors(errors: FieldError[], rail: Rail): void;
-  setBusy(busy: boolean): void;
-  setNotice(text: string | null): void;
-  selectedRail(): Rail;
-};
-
-function inputId(rail: Rail): string {
-  return `field-${rail}`;
-}
-
-export function payFormScreen(session: PublicSession, actions: PayFormActions, initial?: { rail: Rail; value: string }): PayForm {
-  const title = heading(`Pay ${merchantName(session)}`);
-  const allowed = session.allowed_rails;
-  const errorSummary = h('div', { class: 'error-summary', tabindex: '-1', hidden: true });
-  const notice = h('p', { class: 'notice', role: 'alert', hidden: true });
-  const groups = new Map<Rail, { group: HTMLElement; input: HTMLInputElement | null; error: HTMLElement }>();
-  let busy = false;
-
-  const radios = allowed.map((rail, index) => {
-    const info = rails[rail];
-    const id = `rail-${rail}`;
-    const checked = initial ? initial.rail === rail : index === 0;
-    const radio = h('input', { type: 'radio', name: 'rail', id, value: rail, checked, 'aria-describedby': `${id}-description` });
-    radio.addEventListener('change', () => showRail(rail));
-    return h('div', { class: 'rail-option' },
-      radio,
-      h('label', { for: id }, h('span', { class: 'rail-name' }, info.name), h('span', { class: 'rail-description', id: `${id}-description` }, info.description)),
-    );
-  });
-  const railError = h('p', { class: 'field-error', id: 'rail-error', hidden: true });
-  const fieldset = h('fieldset', { class: 'rails' }, h('legend', {}, 'Choose how to pay'), railError, ...radios);
-
-  const fieldGroups = allowed.map((rail) => {
-    const field = rails[rail].field;
-    const error = h('p', { class: 'field-error', id: `${inputId(rail)}-error`, hidden: true });
-    if (field === null) {
-      const group = h('div', { class: 'field-group', 'data-rail': rail }, h('p', { class: 'hint' }, 'After you press Pay, a code appears for you to scan.'));
-      groups.set(rail, { group, input: null, error });
-      return group;
-    }
-    const hintId = `${inputId(rail)}-hint`;
-    const input = h('input', {
-      id: inputId(rail), name: field.name, type: field.type, inputmode: field.inputMode, autocomplete: field.autocomplete,
-      spellcheck: 'false', autocapitalize: 'off', 'aria-describedby': hintId, maxlength: '128',
-      value: initial?.rail === rail ? initial.value : undefined,
-    });
-    const group = h('div', { class: 'field-group', 'data-rail': rail },
-      h('label', { for: inputId(rail) }, field.label),
-      h('p', { class: 'hint', id: hintId }, field.hint),
-      error,
-      input,
-    );
-    groups.set(rail, { group, input, error });
-    return group;
-  });
-
-  const payButton = h('button', { type: 'submit', class: 'button button-primary', 'data-testid': 'pay' }, `Pay ${amountOf(session)}`);
-  const form = h('form', { class: 'pay-form', novalidate: true, 'aria-labelledby': 'screen-title' },
-    fieldset, ...fieldGroups, notice, payButton);
-
-  const selectedRail = (): Rail => {
-    const checked = form.querySelector<HTMLInputElement>('input[name="rail"]:checked');
-    return (checked?.value as Rail | undefined) ?? allowed[0]!;
-  };
-
-  function showRail(rail: Rail): void {
-    for (const [each, { group }] of groups) group.hidden = each !== rail;
-  }
-
-  function clearErrors(): void {
-    errorSummary.hidden = true;
-    errorSummary.removeAttribute('aria-labelledby');
-    errorSummary.replaceChildren();
-    railError.hidden = true;
-    fieldset.removeAttribute('aria-describedby');
-    for (const { input, error } of groups.values()) {
-      error.hidden = true;
-      error.textContent = '';
-      if (input) {
-        input.removeAttribute('aria-invalid');
-        input.setAttribute('aria-describedby', `${input.id}-hint`);
-      }
-    }
-  }
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (busy) return; // a second click while the first is on its way sends nothing
-    const rail = selectedRail();
-    actions.onPay(rail, groups.get(rail)?.input?.value ?? '');
-  });
-
-  showRail(selectedRail());
-  const expiry = h('p', { class: 'expiry' }, `This payment link expires at ${new Date(session.expires_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`);
-  const built = screen('pay', title, summary(session, { merchant: false }), errorSummary, form, expiry);
-
-  return {
-    ...built,
-    selectedRail,
-    showErrors(errors, rail) {
-      clearErrors();
-      // One message per field (the API may give several reasons for one value).
-      errors = errors.filter((error, index) => errors.findIndex((other) => other.field === error.field) === index);
-      if (errors.length === 0) return;
-      const links = errors.map((error) => {
-        const target = error.field === 'rail' ? `rail-${rail}` : inputId(rail);
-        const link = h('a', { href: `#${target}` }, error.message);
-        link.addEventListener('click', (event) => {
-          event.preventDefault();
-          document.getElementById(target)?.focus();
-        });
-        return h('li', {}, link);
-      });
-      errorSummary.append(h('h2', { id: 'error-summary-title' }, 'Check your details'), h('ul', {}, ...links));
-      errorSummary.setAttribute('aria-labelledby', 'error-summary-title');
-      errorSummary.hidden = false;
-      for (const error of errors) {
-        if (error.field === 'rail') {
-          railError.textContent = error.message;
-          railError.hidden = false;
-          fieldset.setAttribute('aria-describedby', 'rail-error');
-          continue;
-        }
-        const group = groups.get(rail);
-        if (!group?.input) continue;
-        group.error.textContent = error.message;
-        group.error.hidden = false;
-        group.input.setAttribute('aria-invalid', 'true');
-        group.input.setAttribute('aria-describedby', `${group.input.id}-hint ${group.error.id}`);
-      }
-      errorSummary.focus();
-    },
-    setBusy(value) {
-      busy = value;
-      payButton.setAttribute('aria-disabled', String(value));
-      payButton.textContent = value ? 'Paying…' : `Pay ${amountOf(session)}`;
-    },
-    setNotice(text) {
-      notice.textContent = text ?? '';
-      notice.hidden = text === null;
-    },
-  };
-}
+// ----- the form: pay-form.ts -----
 
 // ----- while the payment settles -----
 

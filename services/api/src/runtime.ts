@@ -9,7 +9,7 @@
 // asynchronous-commit pool (ASYNC_COMMIT_POOL_MAX), and where background work runs the worker
 // pool (WORKER_POOL_MAX), the job queue's (JOB_QUEUE_POOL_MAX), and the webhook worker's
 // (WEBHOOK_POOL_MAX, plus its job runner's 2).
-import { createEngine, Ledger, PostgresEngine } from '@payagg/ledger';
+import { createEngine, Ledger, PostgresEngine, type LedgerEngine } from '@payagg/ledger';
 import type { Config } from './config.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import { asynchronousCommitSession, createPool, openConnections, postgresTarget, type Sql } from './db/index.ts';
@@ -76,20 +76,20 @@ export type DomainRuntime = {
   close(): Promise<void>;
 };
 
-export async function createDomainRuntime(input: {
-  config: Config; sql: Sql; databaseUrl: string; secretBox: SecretBox; logger: Logger;
-  /** The real providers (default: those configured in the environment: provider-routing/provider-catalog.ts). */
-  providers?: ProviderConnectors;
-}): Promise<DomainRuntime> {
-  const { config, sql, logger } = input;
-  const providers = input.providers ?? providerConnectorsFromEnv(process.env, { sql });
+/** The ledger on its engine (TigerBeetle when TB_ADDRESSES is set, else PostgreSQL); `engine` stays bare. */
+async function openLedger(config: Config, databaseUrl: string, logger: Logger): Promise<{ engine: LedgerEngine; ledger: Ledger }> {
   const engine = await createEngine(config.tigerBeetleAddresses
     ? { engine: 'tigerbeetle', addresses: config.tigerBeetleAddresses, clusterId: config.tigerBeetleClusterId, requestTimeoutMs: config.tigerBeetleRequestTimeoutMs }
           // No DDL at start: the ledger's tables are a migration step (db/schema-steps.ts, decision 0512).
-    : { engine: 'postgres', ...postgresTarget(input.databaseUrl), poolConnectionsMax: config.ledgerPoolMax, migrate: false });
+    : { engine: 'postgres', ...postgresTarget(databaseUrl), poolConnectionsMax: config.ledgerPoolMax, migrate: false });
   const ledger = new Ledger(observeLedgerEngine(engine)); // calls observed (metrics/ledger-calls.ts); `engine` stays bare
-  logger.info('ledger engine', describeLedgerEngine(config, input.databaseUrl));
-  const asyncCommitSql = createPool(input.databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);
+  logger.info('ledger engine', describeLedgerEngine(config, databaseUrl));
+  return { engine, ledger };
+}
+
+/** The asynchronous-commit pool and the background work's, their connections open. */
+async function openPools(config: Config, databaseUrl: string, engine: LedgerEngine): Promise<{ asyncCommitSql: Sql; workerSql: Sql }> {
+  const asyncCommitSql = createPool(databaseUrl, config.asyncCommitPoolMax, asyncCommitPoolName, asynchronousCommitSession);
   // The background work's own pool: a settlement backlog can never take the API's connections
   // (before it had one: up to 50 concurrent settlements on the request pool, and the API queued
   // behind them). Four connections overlap round trips and commits enough to settle about 340
@@ -97,7 +97,7 @@ export async function createDomainRuntime(input: {
   // keep them from piling up (docs/collections.md, Throughput). postgres.js opens connections
   // on first use: a process that runs no background work opens none of it (tests that call
   // deliverRailOutcomes open them then).
-  const workerSql = createPool(input.databaseUrl, config.workerPoolMax, workerPoolName);
+  const workerSql = createPool(databaseUrl, config.workerPoolMax, workerPoolName);
   // The pools made here open their connections now (openConnections): the sandbox rails run on
   // the asynchronous-commit pool inside the rail breaker's timeout, where a first request paying
   // for a new PostgreSQL backend could time out (a false outage) on a busy machine; the worker's
@@ -107,6 +107,57 @@ export async function createDomainRuntime(input: {
     ...(config.runWorkers ? [openConnections(workerSql, config.workerPoolMax)] : []),
     ...(engine instanceof PostgresEngine ? [openConnections(engine.sql, config.ledgerPoolMax)] : []),
   ]);
+  return { asyncCommitSql, workerSql };
+}
+
+/**
+ * The sandbox KYC provider is only called from jobs (kyc.submit_case), so it keeps its record
+ * of each submission on the background pool, committed synchronously: the record and the job
+ * that delivers its decision commit together, and neither may be lost once a case is marked
+ * submitted.
+ */
+function createKyc(config: Config, workerSql: Sql): KycRegistry {
+  return createKycRegistry({
+    sql: workerSql,
+    sandbox: config.kyc.sandbox,
+    scheduleDecisionDelivery: async (q, delivery) => {
+      await enqueueJob(q, 'kyc.sandbox_deliver_decision', { caseId: delivery.caseId },
+        { runAt: delivery.runAt, jobKey: `kyc.sandbox_deliver_decision:${delivery.caseId}` });
+    },
+  });
+}
+
+/** Starts the job runner and the webhook worker (RUN_WORKERS); when either fails, stops both, releases the rest and throws. */
+async function startBackgroundWork(input: {
+  config: Config; databaseUrl: string; jobDeps: JobDeps; webhooks: WebhookWorker; logger: Logger; release(): Promise<void>;
+}): Promise<JobRunner | null> {
+  const { config } = input;
+  if (!config.runWorkers) return null;
+  let jobRunner: JobRunner | null = null;
+  try {
+    jobRunner = await startJobRunner({
+      databaseUrl: input.databaseUrl, deps: input.jobDeps, concurrency: config.jobConcurrency,
+      poolConnectionsMax: config.jobQueuePoolMax, pollIntervalMs: config.jobPollIntervalMs, logger: input.logger,
+    });
+    await input.webhooks.start();
+    return jobRunner;
+  } catch (error) {
+    await jobRunner?.stop();
+    await input.webhooks.stop();
+    await input.release();
+    throw error;
+  }
+}
+
+export async function createDomainRuntime(input: {
+  config: Config; sql: Sql; databaseUrl: string; secretBox: SecretBox; logger: Logger;
+  /** The real providers (default: those configured in the environment: provider-routing/provider-catalog.ts). */
+  providers?: ProviderConnectors;
+}): Promise<DomainRuntime> {
+  const { config, sql, logger, databaseUrl } = input;
+  const providers = input.providers ?? providerConnectorsFromEnv(process.env, { sql });
+  const { engine, ledger } = await openLedger(config, databaseUrl, logger);
+  const { asyncCommitSql, workerSql } = await openPools(config, databaseUrl, engine);
   // The sandbox providers write only their own simulated state: asynchronous commits.
   const rails = createRailRegistry({ sql: asyncCommitSql, config: config.rails, logger, providerConnectors: providers.rails ?? [] });
   const idempotency = createIdempotencyStore({
@@ -115,44 +166,23 @@ export async function createDomainRuntime(input: {
   });
   // Outcomes are recorded on the worker pool and applied by the capabilities' jobs (decision 0610).
   const providerOutcomes = createProviderOutcomeIngress(workerSql);
-  // The sandbox KYC provider is only called from jobs (kyc.submit_case), so it keeps its record
-  // of each submission on the background pool, committed synchronously: the record and the job
-  // that delivers its decision commit together, and neither may be lost once a case is marked
-  // submitted.
-  const kyc = createKycRegistry({
-    sql: workerSql,
-    sandbox: config.kyc.sandbox,
-    scheduleDecisionDelivery: async (q, delivery) => {
-      await enqueueJob(q, 'kyc.sandbox_deliver_decision', { caseId: delivery.caseId },
-        { runAt: delivery.runAt, jobKey: `kyc.sandbox_deliver_decision:${delivery.caseId}` });
-    },
-  });
+  const kyc = createKyc(config, workerSql);
   const payouts = createPayoutsRuntime({ config, workerSql, secretBox: input.secretBox, providers, logger });
   const jobDeps: JobDeps = { sql: workerSql, ledger, rails, idempotency, kyc, payouts, logger, config, now: () => Date.now(), secretBox: input.secretBox, providerOutcomes };
   // Webhook delivery has its own pool (WEBHOOK_POOL_MAX) and job runner: a delivery backlog or a
   // hanging receiver takes neither the API's connections nor the other jobs' (webhooks/worker.ts).
-  const webhookSql = createPool(input.databaseUrl, config.webhookPoolMax, webhookPoolName);
+  const webhookSql = createPool(databaseUrl, config.webhookPoolMax, webhookPoolName);
   const webhooks = createWebhookWorker({
-    sql: webhookSql, databaseUrl: input.databaseUrl, jobDeps, box: input.secretBox, config: config.webhooks, logger,
+    sql: webhookSql, databaseUrl, jobDeps, box: input.secretBox, config: config.webhooks, logger,
   });
-  let jobRunner: JobRunner | null = null;
-  if (config.runWorkers) {
-    try {
-      jobRunner = await startJobRunner({
-        databaseUrl: input.databaseUrl, deps: jobDeps, concurrency: config.jobConcurrency,
-        poolConnectionsMax: config.jobQueuePoolMax, pollIntervalMs: config.jobPollIntervalMs, logger,
-      });
-      await webhooks.start();
-    } catch (error) {
-      await jobRunner?.stop();
-      await webhooks.stop();
-      rails.close();
-      payouts.rails.close();
-      await engine.close();
-      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
-      throw error;
-    }
-  }
+  /** Everything but the background work, released once it has stopped. */
+  const release = async () => {
+    rails.close();
+    payouts.rails.close();
+    await engine.close();
+    await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
+  };
+  const jobRunner = await startBackgroundWork({ config, databaseUrl, jobDeps, webhooks, logger, release });
   return {
     ledger,
     rails,
@@ -169,13 +199,10 @@ export async function createDomainRuntime(input: {
       engine instanceof PostgresEngine ? { name: 'ledger', sql: engine.sql } : { name: 'ledger', probe: () => engine.lookupAccounts([readinessProbeAccountId]) },
       { name: 'async-commit', sql: asyncCommitSql },
     ],
-    deliverRailOutcomes: () => deliverRailOutcomesNow({ databaseUrl: input.databaseUrl, deps: jobDeps, logger }),
+    deliverRailOutcomes: () => deliverRailOutcomesNow({ databaseUrl, deps: jobDeps, logger }),
     async close() {
       await Promise.all([jobRunner?.stop(), webhooks.stop()]);
-      rails.close();
-      payouts.rails.close();
-      await engine.close();
-      await Promise.all([workerSql.end({ timeout: 5 }), asyncCommitSql.end({ timeout: 5 }), webhookSql.end({ timeout: 5 })]);
+      await release();
     },
   };
 }

@@ -4,8 +4,8 @@
 // Refunds the rail has yet to confirm: a hold wallet -> rail clearing, posted or voided.
 // Transfer ids derive from the collection's / refund's id: a retry replays, the ledger answers exists.
 
-import { currencyInfo, idFromParts, idFromUuid, LedgerUsageError, u128FromUuid, type Ledger, type MovementResult, type TransferStep } from '@payagg/ledger';
-import { ensureCurrency, holdFromWallet, resolveHold, systemAccountId, TransferCode } from '../domain/ledger-accounts.ts';
+import { currencyInfo, idFromUuid, LedgerUsageError, u128FromUuid, type Ledger, type MovementResult, type TransferStep } from '@payagg/ledger';
+import { ensureCurrency, systemAccountId, TransferCode, walletHolds } from '../domain/ledger-accounts.ts';
 
 /** Most legs one collection split may have (one linked chain, well under a batch). */
 export const legsMax = 64;
@@ -73,31 +73,32 @@ export async function settleCollection(ledger: Ledger, args: Settlement): Promis
   return result!;
 }
 
-/** Refund steps use their own id family, apart from a collection's legs. */
+/** A refund the rail has yet to confirm; its steps use their own id family, apart from a collection's legs. */
+const refundHolds = walletHolds({
+  family: 'payagg.ledger.refund_hold', steps: { hold: 'reserve', post: 'commit', void: 'cancel' },
+  what: 'refund', holder: 'rail_clearing', code: TransferCode.refund_leg,
+});
+
 export function refundTransferId(refundId: string, step: 'reserve' | 'commit' | 'cancel'): bigint {
-  return idFromParts('payagg.ledger.refund_hold', u128FromUuid(refundId), step);
+  return refundHolds.transferId(refundId, step);
 }
 
 /** The id of reserveRefund's hold for `refundId` (recorded before reserving: hold intents). */
 export function refundReservationId(refundId: string): bigint {
-  return refundTransferId(refundId, 'reserve');
+  return refundHolds.holdId(refundId);
 }
 
 /** Reserves a refund the rail has yet to confirm: a hold wallet -> rail clearing. */
 export async function reserveRefund(ledger: Ledger, args: { refundId: string; walletAccountId: bigint; currency: string; amount: bigint }): Promise<MovementResult> {
-  return holdFromWallet(ledger, {
-    id: refundTransferId(args.refundId, 'reserve'), operationId: args.refundId, what: 'refund',
-    walletAccountId: args.walletAccountId, holder: 'rail_clearing', currency: args.currency,
-    amount: args.amount, code: TransferCode.refund_leg, timeoutSeconds: 0,
-  });
+  return refundHolds.hold(ledger, args.refundId, args);
 }
 
 /** The rail paid the refund back to the payer: post the reservation. */
 export async function commitRefund(ledger: Ledger, refundId: string): Promise<MovementResult> {
-  return resolveHold(ledger, refundTransferId(refundId, 'commit'), refundTransferId(refundId, 'reserve'), 'post');
+  return refundHolds.resolve(ledger, refundId, 'post');
 }
 
 /** The rail refused the refund: void the reservation, the wallet gets the money back. */
 export async function cancelRefund(ledger: Ledger, refundId: string): Promise<MovementResult> {
-  return resolveHold(ledger, refundTransferId(refundId, 'cancel'), refundTransferId(refundId, 'reserve'), 'void');
+  return refundHolds.resolve(ledger, refundId, 'void');
 }

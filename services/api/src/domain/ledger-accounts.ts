@@ -137,3 +137,41 @@ export async function holdFromWallet(ledger: Ledger, args: {
 export async function resolveHold(ledger: Ledger, id: bigint, pendingId: bigint, resolve: 'post' | 'void'): Promise<MovementResult> {
   return ledger.submitChain([{ id, pendingId, resolve }]);
 }
+
+/**
+ * A kind of hold out of a wallet, each held for one operation (a refund, a dispute) and resolved
+ * once: posted or voided. Its ids are one family derived from the operation's id and the step's
+ * name (persisted: they never change), so a retry replays and the ledger answers `exists`.
+ */
+export type WalletHoldKind<Step extends string> = {
+  family: string;
+  what: 'refund' | 'dispute';
+  holder: 'rail_clearing' | 'payout_clearing';
+  code: number;
+  /** The step names of the hold and of its two resolutions. */
+  steps: { hold: Step; post: Step; void: Step };
+};
+
+export type WalletHolds<Step extends string> = {
+  transferId(operationId: string, step: Step): bigint;
+  /** The hold's id (a flow records it before holding: hold intents). */
+  holdId(operationId: string): bigint;
+  /** Holds `amount` out of the wallet into the kind's holder, until it is resolved (no timeout). */
+  hold(ledger: Ledger, operationId: string, args: { walletAccountId: bigint; currency: string; amount: bigint }): Promise<MovementResult>;
+  resolve(ledger: Ledger, operationId: string, resolution: 'post' | 'void'): Promise<MovementResult>;
+};
+
+export function walletHolds<const Step extends string>(kind: WalletHoldKind<Step>): WalletHolds<Step> {
+  const transferId = (operationId: string, step: Step) => idFromParts(kind.family, u128FromUuid(operationId), step);
+  const holdId = (operationId: string) => transferId(operationId, kind.steps.hold);
+  return {
+    transferId,
+    holdId,
+    hold: (ledger, operationId, args) => holdFromWallet(ledger, {
+      id: holdId(operationId), operationId, what: kind.what, walletAccountId: args.walletAccountId, holder: kind.holder,
+      currency: args.currency, amount: args.amount, code: kind.code, timeoutSeconds: 0,
+    }),
+    resolve: (ledger, operationId, resolution) =>
+      resolveHold(ledger, transferId(operationId, kind.steps[resolution]), holdId(operationId), resolution),
+  };
+}

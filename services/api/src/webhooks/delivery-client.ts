@@ -107,127 +107,168 @@ export function guardedLookup(resolve: HostResolver = systemHostResolver) {
   };
 }
 
+/** A failed attempt's kind and its last_error sentence. */
+type AttemptFailure = { kind: AttemptFailureKind; error: string };
+
+/** How an attempt ends: the first finish or fail settles it (and stops its timeout); later ones are ignored. */
+type AttemptSettlement = {
+  finish(result: AttemptResult): void;
+  fail(kind: AttemptFailureKind, error: string, statusCode?: number | null, snippet?: string | null, retryAfterS?: number | null): void;
+  elapsed(): number;
+  /** Fails the attempt as timed out unless it settled within `timeoutMs`, then runs `abort`. */
+  timeOut(timeoutMs: number, abort: () => void): void;
+};
+
+function attemptSettlement(resolve: (result: AttemptResult) => void): AttemptSettlement {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let settled = false;
+  let timer: NodeJS.Timeout | undefined;
+  const finish = (result: AttemptResult) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    resolve(result);
+  };
+  const fail = (kind: AttemptFailureKind, error: string, statusCode: number | null = null, snippet: string | null = null, retryAfterS: number | null = null) =>
+    finish({ ok: false, kind, statusCode, snippet, error: storableText(error, webhookErrorCharsMax), retryAfterS, durationMs: elapsed() });
+  return {
+    finish, fail, elapsed,
+    timeOut(timeoutMs, abort) {
+      timer = setTimeout(() => {
+        fail('timed_out', `no complete answer within ${timeoutMs} ms`);
+        abort();
+      }, timeoutMs);
+    },
+  };
+}
+
+/** The endpoint's URL, or why no connection may be opened to it at all. */
+function attemptTarget(endpointUrl: string, allowPrivate: boolean): { url: URL } | AttemptFailure {
+  let url: URL;
+  try {
+    url = new URL(endpointUrl);
+  } catch {
+    return { kind: 'connection_failed', error: 'the endpoint URL is not a valid URL' };
+  }
+  // Checked at registration; again here for endpoints registered before the port rule existed.
+  const portRefused = refusePort(url);
+  if (portRefused) return { kind: 'address_not_allowed', error: `SSRF guard: the URL ${portRefused}` };
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && net.isIP(literal) !== 0) {
+    const verdict = judgeAddress(literal);
+    if (!verdict.allowed) return { kind: 'address_not_allowed', error: `SSRF guard: ${literal} is a ${describeRange(verdict.range)} address` };
+  }
+  return { url };
+}
+
+/**
+ * The address actually connected to, judged again: covers IP-literal hosts (no lookup runs for
+ * them) and anything a lookup override could miss. A reused keep-alive socket was judged when it
+ * connected.
+ */
+function judgeConnectedAddress(req: http.ClientRequest, socket: net.Socket): void {
+  const check = () => {
+    const remote = socket.remoteAddress;
+    const verdict = remote ? judgeAddress(remote) : { allowed: false as const, range: 'unknown' };
+    if (!verdict.allowed) {
+      const error = new AddressNotAllowedError(`connected to ${remote ?? 'an unknown address'}, a ${describeRange(verdict.range)} address`);
+      socket.destroy(error);
+      req.destroy(error);
+    }
+  };
+  // Prepended, so it runs before the request's buffered bytes are flushed on 'connect'.
+  if (socket.remoteAddress && !socket.connecting) check();
+  else socket.prependOnceListener('connect', check);
+}
+
+/** What a complete (or cut off) answer means: a 2xx succeeds; a redirect or any other status fails. */
+function settleAnswer(settle: AttemptSettlement, res: http.IncomingMessage, statusCode: number, snippet: string): void {
+  if (statusCode >= 200 && statusCode < 300) {
+    settle.finish({ ok: true, statusCode, snippet, durationMs: settle.elapsed() });
+  } else if (statusCode >= 300 && statusCode < 400) {
+    const location = res.headers.location;
+    settle.fail('redirect_refused', `redirect refused (${statusCode}${location ? ` to ${String(location).slice(0, 200)}` : ''}); redirects are never followed`, statusCode, snippet);
+  } else {
+    const retryAfterS = statusCode === 429 || statusCode === 503 ? parseRetryAfter(res.headers['retry-after']) : null;
+    settle.fail('non_2xx_response', `the endpoint answered ${statusCode}`, statusCode, snippet, retryAfterS);
+  }
+}
+
+/** Reads at most responseReadBytesMax of the answer (then stops reading and closes), and settles. */
+function readAnswer(settle: AttemptSettlement, req: http.ClientRequest, res: http.IncomingMessage): void {
+  const statusCode = res.statusCode ?? 0;
+  const chunks: Buffer[] = [];
+  let read = 0;
+  let truncated = false;
+  const done = () => {
+    settleAnswer(settle, res, statusCode, snippetOf(Buffer.concat(chunks)));
+    if (truncated) req.destroy();
+  };
+  res.on('data', (chunk: Buffer) => {
+    if (truncated) return;
+    chunks.push(chunk);
+    read += chunk.length;
+    if (read >= responseReadBytesMax) {
+      truncated = true;
+      res.pause();
+      done();
+    }
+  });
+  res.on('end', () => { if (!truncated) done(); });
+  res.on('error', (error) => settle.fail('connection_failed', `the answer broke off: ${error.message}`, statusCode));
+}
+
+/** What a request's error means for the attempt. */
+function failureOfError(error: NodeJS.ErrnoException): AttemptFailure {
+  if (error instanceof AddressNotAllowedError || error.code === 'EADDRNOTALLOWED') {
+    return { kind: 'address_not_allowed', error: `SSRF guard: ${error.message}` };
+  }
+  // llhttp's codes: an answer a strict HTTP/1.1 parser refuses (a NUL or other control byte in
+  // a header, two different Content-Lengths, a broken status line). Its status cannot be
+  // trusted, so it is no 2xx: a failed attempt, retried like any other (decision record 0431).
+  if (error.code?.startsWith('HPE_')) {
+    return { kind: 'invalid_http_response', error: `the answer is not valid HTTP (${error.code}: ${error.message})` };
+  }
+  switch (error.code) {
+    case 'ECONNREFUSED': return { kind: 'connection_refused', error: 'connection refused' };
+    case 'ENOTFOUND': case 'EAI_AGAIN': case 'ENODATA': case 'ETIMEOUT': case 'ESERVFAIL': case 'EREFUSED':
+      return { kind: 'name_not_resolved', error: `the host name did not resolve (${error.code})` };
+    default:
+      if (/^(ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/.test(error.code ?? '')) {
+        return { kind: 'tls_failed', error: `TLS failed (${error.code})` };
+      }
+      return { kind: 'connection_failed', error: `connection failed (${error.code ?? error.message})` };
+  }
+}
+
 export function createDeliveryClient(options: { allowPrivate: boolean; timeoutMs?: number; resolve?: HostResolver }): DeliveryClient {
   const timeoutMs = options.timeoutMs ?? webhookAttemptTimeoutMsDefault;
   const lookup = guardedLookup(options.resolve);
   // No cap on sockets per host: an attempt must never wait in the agent's queue, where its timeout
   // would run against the receiver for our own queueing. The worker bounds attempts in flight
-  // (attemptsInFlightPerEndpointMax per endpoint, workerConcurrency endpoints).
+  // (sender-turn.ts attemptsInFlightPerEndpointMax per endpoint, workerConcurrency endpoints).
   const agentOptions = { keepAlive: true, maxSockets: Infinity, maxFreeSockets: freeSocketsPerHostMax, scheduling: 'lifo' as const };
   const httpAgent = new http.Agent(agentOptions);
   const httpsAgent = new https.Agent(agentOptions);
 
   const attempt = (request: AttemptRequest): Promise<AttemptResult> => new Promise((resolve) => {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const finish = (result: AttemptResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const fail = (kind: AttemptFailureKind, error: string, statusCode: number | null = null, snippet: string | null = null, retryAfterS: number | null = null) =>
-      finish({ ok: false, kind, statusCode, snippet, error: storableText(error, webhookErrorCharsMax), retryAfterS, durationMs: elapsed() });
-
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return fail('connection_failed', 'the endpoint URL is not a valid URL');
-    }
-    // Checked at registration; again here for endpoints registered before the port rule existed.
-    const portRefused = refusePort(url);
-    if (portRefused) return fail('address_not_allowed', `SSRF guard: the URL ${portRefused}`);
-    const isHttps = url.protocol === 'https:';
-    const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (!options.allowPrivate && net.isIP(literal) !== 0) {
-      const verdict = judgeAddress(literal);
-      if (!verdict.allowed) return fail('address_not_allowed', `SSRF guard: ${literal} is a ${describeRange(verdict.range)} address`);
-    }
-    const req = (isHttps ? https : http).request(url, {
+    const settle = attemptSettlement(resolve);
+    const target = attemptTarget(request.url, options.allowPrivate);
+    if (!('url' in target)) return settle.fail(target.kind, target.error);
+    const isHttps = target.url.protocol === 'https:';
+    const req = (isHttps ? https : http).request(target.url, {
       method: 'POST',
       agent: isHttps ? httpsAgent : httpAgent,
       headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
       ...(options.allowPrivate ? {} : { lookup: lookup as never }),
     });
-    timer = setTimeout(() => {
-      fail('timed_out', `no complete answer within ${timeoutMs} ms`);
-      req.destroy();
-    }, timeoutMs);
-
-    req.on('socket', (socket: net.Socket) => {
-      // The address actually connected to, judged again: covers IP-literal hosts (no lookup runs
-      // for them) and anything a lookup override could miss. A reused keep-alive socket was
-      // judged when it connected.
-      const check = () => {
-        if (options.allowPrivate) return;
-        const remote = socket.remoteAddress;
-        const verdict = remote ? judgeAddress(remote) : { allowed: false as const, range: 'unknown' };
-        if (!verdict.allowed) {
-          const error = new AddressNotAllowedError(`connected to ${remote ?? 'an unknown address'}, a ${describeRange(verdict.range)} address`);
-          socket.destroy(error);
-          req.destroy(error);
-        }
-      };
-      // Prepended, so it runs before the request's buffered bytes are flushed on 'connect'.
-      if (socket.remoteAddress && !socket.connecting) check();
-      else socket.prependOnceListener('connect', check);
-    });
-
-    req.on('response', (res) => {
-      const statusCode = res.statusCode ?? 0;
-      const chunks: Buffer[] = [];
-      let read = 0;
-      let truncated = false;
-      const done = () => {
-        const snippet = snippetOf(Buffer.concat(chunks));
-        if (statusCode >= 200 && statusCode < 300) {
-          finish({ ok: true, statusCode, snippet, durationMs: elapsed() });
-        } else if (statusCode >= 300 && statusCode < 400) {
-          const location = res.headers.location;
-          fail('redirect_refused', `redirect refused (${statusCode}${location ? ` to ${String(location).slice(0, 200)}` : ''}); redirects are never followed`, statusCode, snippet);
-        } else {
-          const retryAfterS = statusCode === 429 || statusCode === 503 ? parseRetryAfter(res.headers['retry-after']) : null;
-          fail('non_2xx_response', `the endpoint answered ${statusCode}`, statusCode, snippet, retryAfterS);
-        }
-        if (truncated) req.destroy();
-      };
-      res.on('data', (chunk: Buffer) => {
-        if (truncated) return;
-        chunks.push(chunk);
-        read += chunk.length;
-        if (read >= responseReadBytesMax) {
-          truncated = true;
-          res.pause();
-          done();
-        }
-      });
-      res.on('end', () => { if (!truncated) done(); });
-      res.on('error', (error) => fail('connection_failed', `the answer broke off: ${error.message}`, statusCode));
-    });
-
+    settle.timeOut(timeoutMs, () => req.destroy());
+    if (!options.allowPrivate) req.on('socket', (socket: net.Socket) => judgeConnectedAddress(req, socket));
+    req.on('response', (res) => readAnswer(settle, req, res));
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error instanceof AddressNotAllowedError || error.code === 'EADDRNOTALLOWED') {
-        return fail('address_not_allowed', `SSRF guard: ${error.message}`);
-      }
-      // llhttp's codes: an answer a strict HTTP/1.1 parser refuses (a NUL or other control byte in
-      // a header, two different Content-Lengths, a broken status line). Its status cannot be
-      // trusted, so it is no 2xx: a failed attempt, retried like any other (decision record 0431).
-      if (error.code?.startsWith('HPE_')) {
-        return fail('invalid_http_response', `the answer is not valid HTTP (${error.code}: ${error.message})`);
-      }
-      switch (error.code) {
-        case 'ECONNREFUSED': return fail('connection_refused', 'connection refused');
-        case 'ENOTFOUND': case 'EAI_AGAIN': case 'ENODATA': case 'ETIMEOUT': case 'ESERVFAIL': case 'EREFUSED':
-          return fail('name_not_resolved', `the host name did not resolve (${error.code})`);
-        default:
-          if (/^(ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/.test(error.code ?? '')) {
-            return fail('tls_failed', `TLS failed (${error.code})`);
-          }
-          return fail('connection_failed', `connection failed (${error.code ?? error.message})`);
-      }
+      const failure = failureOfError(error);
+      settle.fail(failure.kind, failure.error);
     });
     req.end(request.body);
   });

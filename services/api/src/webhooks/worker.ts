@@ -1,35 +1,27 @@
 // The webhook worker of one process: the relay (outbox -> deliveries), and the webhook jobs
 // (jobs.ts: a sender turn per endpoint, the retry sweep) in a job runner of their own.
 //
-// Work is per endpoint: a sender turn claims up to `attemptsInFlightPerEndpointMax` due
-// deliveries of ONE endpoint, sends them at once, records the outcomes (outcome-recording.ts: in one
-// statement, or one by one when that is refused, again while the database fails), and goes
-// on while that endpoint has due work (up to `senderRoundsPerTurnMax` rounds, then it queues
-// itself again behind the others). The webhook runner runs `workerConcurrency` turns at once, so
-// an endpoint that hangs for the whole timeout holds only its own turn: deliveries to every other
-// endpoint go on (no head-of-line blocking), and the service's other jobs run in their own runner.
-// Claims are leases in the database (deliveries.ts), so any number of processes can run this side
-// by side without sending a delivery twice at once.
+// Work is per endpoint: a sender turn (sender-turn.ts) claims up to
+// `attemptsInFlightPerEndpointMax` due deliveries of ONE endpoint, sends them at once, records the
+// outcomes, and goes on while that endpoint has due work (a bounded number of rounds, then it
+// queues itself again behind the others). The webhook runner runs `workerConcurrency` turns at
+// once, so an endpoint that hangs for the whole timeout holds only its own turn: deliveries to
+// every other endpoint go on (no head-of-line blocking), and the service's other jobs run in their
+// own runner. Claims are leases in the database (deliveries.ts), so any number of processes can run
+// this side by side without sending a delivery twice at once.
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type { Sql } from '../db/index.ts';
 import type { WebhookConfig } from './settings.ts';
 import type { JobDefinition, JobDeps } from '../jobs/job.ts';
 import { type JobRunner, startJobRunner } from '../jobs/runner.ts';
 import type { Logger } from '../log.ts';
-import { afterFailure, attemptsMaxOf, claimDueDeliveries, endpointsWithDueDeliveries, type AttemptOutcome, type ClaimedDelivery } from './deliveries.ts';
-import { createDeliveryClient, type AttemptResult, type DeliveryClient } from './delivery-client.ts';
-import { eventBody } from './event-body.ts';
-import { signingSecretsOf, type WebhookEndpointRow } from './endpoints.ts';
+import { attemptsMaxOf, endpointsWithDueDeliveries } from './deliveries.ts';
+import { createDeliveryClient, type DeliveryClient } from './delivery-client.ts';
 import { deliverEndpointJobName, deliverEndpointJob, enqueueEndpointDeliveries, scheduleSweep, sweepJobName, sweepJob, type WebhookTaskDeps } from './jobs.ts';
-import { recordRound } from './outcome-recording.ts';
 import { relayBatchEventsMax, relayEvents } from './relay.ts';
-import { deliveryHeaders } from './signing.ts';
-import { countRelayedEvents, countWebhookAttempts } from '../metrics/outbox-counters.ts';
+import { endpointSender } from './sender-turn.ts';
+import { countRelayedEvents } from '../metrics/outbox-counters.ts';
 
-/** Attempts one endpoint may have in flight at once (one round of its sender). */
-export const attemptsInFlightPerEndpointMax = 64;
-/** Rounds a sender turn runs before yielding to other endpoints (it is queued again at once). */
-export const senderRoundsPerTurnMax = 20;
 /** Endpoints the sweep wakes per pass at most (the next pass takes the rest). */
 export const sweepEndpointsMax = 10_000;
 /** The webhook runner's own job-queue connections (one held for LISTEN). */
@@ -57,18 +49,6 @@ export type WebhookWorker = {
   idle(timeoutMs?: number): Promise<void>;
 };
 
-/** What one attempt's result means for its delivery: succeeded, or failed with its next try, or exhausted. */
-function outcomeOf(delivery: ClaimedDelivery, result: AttemptResult, retryScheduleS: readonly number[]): AttemptOutcome {
-  if (result.ok) {
-    return { id: delivery.id, leaseToken: delivery.lease_token, status: 'succeeded', delayS: 0, responseCode: result.statusCode, snippet: result.snippet, error: null };
-  }
-  const next = afterFailure(delivery.attempt_count, retryScheduleS, result.retryAfterS);
-  return {
-    id: delivery.id, leaseToken: delivery.lease_token, status: next.status, delayS: next.status === 'failed' ? next.delayS : 0,
-    responseCode: result.statusCode, snippet: result.snippet, error: result.error,
-  };
-}
-
 /** Resolves once no endpoint sender job is queued or running (tests and benches wait on it). */
 async function sendersIdle(sql: Sql, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -83,13 +63,34 @@ async function sendersIdle(sql: Sql, timeoutMs: number): Promise<void> {
   }
 }
 
+/** One relay pass until the outbox is drained (its jobs wake the senders); events relayed. */
+async function relayAll(sql: Sql): Promise<number> {
+  let events = 0;
+  for (;;) {
+    const round = await relayEvents(sql, relayBatchEventsMax);
+    countRelayedEvents(round.byType);
+    events += round.events;
+    if (round.events < relayBatchEventsMax) return events;
+  }
+}
+
+/** One sweep pass: wakes the senders of endpoints with due deliveries; how many. */
+async function sweepDueEndpoints(sql: Sql): Promise<number> {
+  const ids = await endpointsWithDueDeliveries(sql, sweepEndpointsMax);
+  await enqueueEndpointDeliveries(sql, ids);
+  return ids.length;
+}
+
+const webhookJobs: Record<string, JobDefinition<never>> = {
+  [deliverEndpointJobName]: deliverEndpointJob as JobDefinition<never>,
+  [sweepJobName]: sweepJob as JobDefinition<never>,
+};
+
 export function createWebhookWorker(deps: {
   sql: Sql; databaseUrl: string; jobDeps: JobDeps; box: SecretBox; config: WebhookConfig; logger: Logger; client?: DeliveryClient;
 }): WebhookWorker {
   const { sql, box, config, logger } = deps;
   const client = deps.client ?? createDeliveryClient({ allowPrivate: config.allowPrivateUrls, timeoutMs: config.attemptTimeoutMs });
-  const leaseMs = attemptLeaseMs(config.attemptTimeoutMs);
-  const attemptsMax = attemptsMaxOf(config.retryScheduleS);
   let runner: JobRunner | null = null;
   let relayTimer: NodeJS.Timeout | null = null;
   let relaying: Promise<unknown> = Promise.resolve();
@@ -97,80 +98,13 @@ export function createWebhookWorker(deps: {
   /** Set by stop(): a round's record stops waiting for a failing database (outcome-recording.ts). */
   let stopRequested = false;
 
-  const loadEndpoint = async (id: string): Promise<WebhookEndpointRow | null> => {
-    const [row] = await sql<WebhookEndpointRow[]>`
-      select * from webhook_endpoints where id = ${id} and active and deleted_at is null`;
-    return row ?? null;
-  };
-
-  /** One turn of an endpoint's sender; true when it stopped with work left (to be queued again). */
-  const serveEndpoint = async (endpointId: string): Promise<boolean> => {
-    for (let round = 0; round < senderRoundsPerTurnMax; round += 1) {
-      const endpoint = await loadEndpoint(endpointId);
-      if (!endpoint) return false;
-      const claimedAtMs = Date.now();
-      const { claimed, exhausted: spent } = await claimDueDeliveries(sql, endpointId, attemptsInFlightPerEndpointMax, leaseMs, attemptsMax);
-      if (spent.length > 0) {
-        logger.warn('webhook deliveries exhausted at claim: their last attempt was never recorded and no attempt is left', {
-          endpoint_id: endpointId, delivery_ids: spent,
-        });
-        countWebhookAttempts(spent.map(() => ({ status: 'exhausted' as const })));
-      }
-      if (claimed.length === 0) {
-        if (spent.length > 0) continue;
-        return false;
-      }
-      const secrets = signingSecretsOf(endpoint, box, Date.now());
-      const outcomes = await Promise.all(claimed.map(async (delivery) => {
-        const body = eventBody(delivery.event);
-        const result = await client.attempt({
-          url: endpoint.url, body, headers: deliveryHeaders({ eventId: delivery.event_id, body, secrets, nowMs: Date.now() }),
-        });
-        return outcomeOf(delivery, result, config.retryScheduleS);
-      }));
-      const { recorded, disabled, unrecorded } = await recordRound(sql, endpointId, outcomes, {
-        disableAfterS: config.disableAfterFailingS, deadlineMs: claimedAtMs + leaseMs, logger, stopping: () => stopRequested,
-      });
-      const recordedIds = new Set(recorded);
-      countWebhookAttempts(outcomes.filter((o) => recordedIds.has(o.id)));
-      // The database failed this round: stop the turn; the sweep wakes the endpoint again later.
-      if (unrecorded.length > 0) return false;
-      if (recorded.length < outcomes.length) {
-        logger.warn('webhook outcomes not recorded: their leases had expired and another worker took them', {
-          endpoint_id: endpointId, lost: outcomes.length - recorded.length,
-        });
-      }
-      const exhausted = outcomes.filter((o) => o.status === 'exhausted').length;
-      if (exhausted > 0) logger.warn('webhook deliveries exhausted; written to the dead-letter store', { endpoint_id: endpointId, exhausted });
-      if (disabled) {
-        logger.warn('webhook endpoint disabled after failing for too long', { endpoint_id: endpointId });
-        return false;
-      }
-    }
-    return true;
-  };
-
-  const relayOnce = async (): Promise<number> => {
-    let events = 0;
-    for (;;) {
-      const round = await relayEvents(sql, relayBatchEventsMax);
-      countRelayedEvents(round.byType);
-      events += round.events;
-      if (round.events < relayBatchEventsMax) return events;
-    }
-  };
-
-  const sweepOnce = async (): Promise<number> => {
-    const ids = await endpointsWithDueDeliveries(sql, sweepEndpointsMax);
-    await enqueueEndpointDeliveries(sql, ids);
-    return ids.length;
-  };
-
+  const serveEndpoint = endpointSender({
+    sql, box, client, config, logger, leaseMs: attemptLeaseMs(config.attemptTimeoutMs), attemptsMax: attemptsMaxOf(config.retryScheduleS),
+    stopping: () => stopRequested,
+  });
+  const relayOnce = () => relayAll(sql);
+  const sweepOnce = () => sweepDueEndpoints(sql);
   const taskDeps: WebhookTaskDeps = { serveEndpoint, sweep: sweepOnce, sweepIntervalMs: config.sweepIntervalMs };
-  const jobs: Record<string, JobDefinition<never>> = {
-    [deliverEndpointJobName]: deliverEndpointJob as JobDefinition<never>,
-    [sweepJobName]: sweepJob as JobDefinition<never>,
-  };
 
   const relayLoop = () => {
     if (stopped) return;
@@ -189,7 +123,7 @@ export function createWebhookWorker(deps: {
       runner = await startJobRunner({
         databaseUrl: deps.databaseUrl, deps: { ...deps.jobDeps, sql, webhooks: taskDeps },
         concurrency: config.workerConcurrency, poolConnectionsMax: webhookRunnerPoolConnectionsMax,
-        pollIntervalMs: webhookRunnerPollIntervalMs, logger, jobs, applicationName: webhookRunnerPoolName,
+        pollIntervalMs: webhookRunnerPollIntervalMs, logger, jobs: webhookJobs, applicationName: webhookRunnerPoolName,
       });
       // The sweep's chain of passes (jobs.ts): started by every runner, kept to one by its key.
       await scheduleSweep(sql, 0, 'preserve_run_at');

@@ -3,17 +3,22 @@
 // it (the wallet gets it back), lost posts it. The ledger allows one resolution. The ids derive
 // from the dispute's id and are persisted (hold intents record the hold's): they never change.
 
-import { idFromParts, u128FromUuid, type Ledger, type MovementResult } from '@payagg/ledger';
-import { holdFromWallet, resolveHold, TransferCode } from '../../domain/ledger-accounts.ts';
+import type { Ledger, MovementResult } from '@payagg/ledger';
+import { TransferCode, walletHolds } from '../../domain/ledger-accounts.ts';
+
+const disputeHolds = walletHolds({
+  family: 'payagg.ledger.dispute_hold', steps: { hold: 'hold', void: 'won', post: 'lost' },
+  what: 'dispute', holder: 'rail_clearing', code: TransferCode.dispute_hold,
+});
 
 /** A dispute's hold and its one resolution (won voids it, lost posts it). */
 export function disputeTransferId(disputeId: string, step: 'hold' | 'won' | 'lost'): bigint {
-  return idFromParts('payagg.ledger.dispute_hold', u128FromUuid(disputeId), step);
+  return disputeHolds.transferId(disputeId, step);
 }
 
 /** The id of holdDispute's hold for `disputeId` (recorded before holding: hold intents). */
 export function disputeHoldId(disputeId: string): bigint {
-  return disputeTransferId(disputeId, 'hold');
+  return disputeHolds.holdId(disputeId);
 }
 
 /**
@@ -21,19 +26,15 @@ export function disputeHoldId(disputeId: string): bigint {
  * balance drops at once; insufficient_funds when it cannot cover it, and nothing moves.
  */
 export async function holdDispute(ledger: Ledger, args: { disputeId: string; walletAccountId: bigint; currency: string; amount: bigint }): Promise<MovementResult> {
-  return holdFromWallet(ledger, {
-    id: disputeTransferId(args.disputeId, 'hold'), operationId: args.disputeId, what: 'dispute',
-    walletAccountId: args.walletAccountId, holder: 'rail_clearing', currency: args.currency,
-    amount: args.amount, code: TransferCode.dispute_hold, timeoutSeconds: 0,
-  });
+  return disputeHolds.hold(ledger, args.disputeId, args);
 }
 
 /** The merchant won: void the hold, the wallet gets the amount back. */
 export async function returnDisputeHold(ledger: Ledger, disputeId: string): Promise<MovementResult> {
-  return resolveHold(ledger, disputeTransferId(disputeId, 'won'), disputeTransferId(disputeId, 'hold'), 'void');
+  return disputeHolds.resolve(ledger, disputeId, 'void');
 }
 
 /** The merchant lost: post the hold, the amount leaves to the payer through the rail. */
 export async function postDisputeHold(ledger: Ledger, disputeId: string): Promise<MovementResult> {
-  return resolveHold(ledger, disputeTransferId(disputeId, 'lost'), disputeTransferId(disputeId, 'hold'), 'post');
+  return disputeHolds.resolve(ledger, disputeId, 'post');
 }
