@@ -62,6 +62,9 @@ What a real client does, schemathesis must do too, or every request would stop a
      `meta.next_cursor` of that list.
    Negative cases about these parameters go out exactly as generated.
 
+7. The operators' family (spec/ops.yaml, Bearer operator key from PAYAGG_OPS_API_KEY) has its own
+   module, schemathesis_ops_hooks.py, registered at the end of this one.
+
 Credentials come from the environment: PAYAGG_BASE_URL (ends in /v1), PAYAGG_API_KEY,
 PAYAGG_API_SECRET. Nothing here loosens a check: the hooks only make requests well-formed where the
 spec says the client must (signature, idempotency key, token); everything else is generated.
