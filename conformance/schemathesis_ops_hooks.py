@@ -15,7 +15,8 @@ What an operator does, schemathesis must do too:
      pull for M-Pesa, or for Paystack without PAYSTACK_* settings, is rightly a 422 naming
      body.source.type: decision 0781).
    - getReconciliationRun, listReconciliationItems, getReconciliationItem: the run is a real run
-     (a random uuid is only ever a 404) and the item one of its items; a generated `cursor`
+     (a random uuid is only ever a 404; in the stateful phase the link's run stays) and the item
+     one of its items; a generated `cursor`
      becomes a real `meta.next_cursor` of that list (for items, the path names the run whose
      cursor it is).
    - resolveReconciliationException: the item is an open exception, each handed out once (a
@@ -30,6 +31,7 @@ What an operator does, schemathesis must do too:
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import MutableMapping
 from datetime import datetime, timedelta, timezone
@@ -38,9 +40,11 @@ from typing import Any, Callable
 import requests
 import schemathesis
 from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation.meta import TestPhase
 
 ops_api_key = os.environ.get("PAYAGG_OPS_API_KEY") or None
 ops_base_url = os.environ["PAYAGG_BASE_URL"].rstrip("/").removesuffix("/v1") + "/ops/v1"
+uuid_pattern = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 ops_operation_ids = (
     "createReconciliationRun", "listReconciliationRuns", "getReconciliationRun", "listReconciliationItems",
     "getReconciliationItem", "resolveReconciliationException",
@@ -195,6 +199,9 @@ def real_run_request(case: Any) -> None:
 def real_run_path(case: Any, resources: OpsResources, with_item: bool) -> None:
     if not positive(case, ParameterLocation.PATH) or not isinstance(case.path_parameters, MutableMapping):
         return
+    current = case.path_parameters.get("run_id")
+    if case.meta.phase.name == TestPhase.STATEFUL and isinstance(current, str) and uuid_pattern.match(current):
+        return  # the link from createReconciliationRun gave a real run (or an id naming none: a 404)
     case.path_parameters["run_id"] = resources.run()["id"]
     item_id = case.path_parameters.get("item_id")
     if with_item and isinstance(item_id, int) and not isinstance(item_id, bool):
