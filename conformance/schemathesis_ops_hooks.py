@@ -219,11 +219,14 @@ def real_resolution(case: Any, resources: OpsResources, wallet_id: Callable[[], 
     if body.get("action") == "accept":
         body.pop("correction", None)
     elif body.get("action") == "correct":
+        # The merchant's KES wallet exists (made once, with settled collections): the default
+        # wallet of a correction, the item's merchant's in the item's currency (all KES here).
+        real_wallet_id = wallet_id()
         correction = body.get("correction")
         if not isinstance(correction, MutableMapping):
             body["correction"] = correction = {"direction": "credit_wallet", "amount": 1}
         if correction.get("wallet_id") is not None:
-            correction["wallet_id"] = wallet_id()
+            correction["wallet_id"] = real_wallet_id
 
 
 def real_cursor(case: Any, make: Callable[[], str]) -> None:

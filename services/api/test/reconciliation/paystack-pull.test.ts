@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, deliverAll, settledCollection, succeeding_payer } from '../collections/helpers.ts';
+import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
 import { freePort, startTestService, type TestService } from '../helpers/service.ts';
 import { findPaystackOpenApi, loadPaystackContract } from '../support/paystack-emulator/contract.ts';
 import { type PaystackEmulator, startPaystackEmulator } from '../support/paystack-emulator/emulator.ts';
@@ -39,6 +40,8 @@ describe.skipIf(paystackSkipReason !== null)('a Paystack run pulled from Paystac
       env: {
         PROVIDER_ROUTES: 'collection card KES * = paystack',
         PAYSTACK_SECRET_KEY: testSecretKey, PAYSTACK_BASE_URL: emulator.url, PAYSTACK_CUSTOMER_EMAIL_DOMAIN: 'payments.payagg.test', PAYSTACK_TIMEOUT_MS: '5000',
+        // A declined card sends no webhook: the status poll learns it, from a second on.
+        PROVIDER_STATUS_POLL_FIRST_S: '1',
       },
     });
     ({ client: ops } = await createTestOperator(service));
@@ -63,6 +66,11 @@ describe.skipIf(paystackSkipReason !== null)('a Paystack run pulled from Paystac
     await emulator.webhooksSent();
     await deliverAll(service);
     const status = async (id: string) => (await service.client.GET('/collections/{id}', { params: { path: { id } } })).data!.data.status;
+    for (let round = 0; round < 100 && (await status(ids.declined!)) === 'pending'; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await pollProviderStatuses(service.runtime.jobDeps);
+      await deliverAll(service);
+    }
     expect([await status(ids.paid!), await status(ids.short!), await status(ids.declined!)]).toEqual(['success', 'success', 'failed']);
     // Paystack reports less than we recorded for one of them.
     emulator.state.charges.get(ids.short!)!.amount -= 100;
