@@ -8,7 +8,7 @@ What an operator does, schemathesis must do too:
    operator would). Without it the family is not tested (run-schemathesis.sh fails then).
 2. References a schema cannot describe are made real on positive cases:
    - createReconciliationRun: the period obeys the rules no schema states (docs/reconciliation.md:
-     it starts in the past, ends after it starts, lasts at most 31 days); an upload's `format` is
+     it starts in the past but not before 1970, ends after it starts, lasts at most 31 days); an upload's `format` is
      one the provider exports and its `content` a readable report of that format (header only: a
      generated text is rightly a 422 naming body.source.content with its line and column); a pull
      (`provider_api`) names the sandbox, the one provider whose report the test server can pull (a
@@ -52,8 +52,9 @@ ops_operation_ids = (
 
 # Timeout of the hooks' own set-up requests (a run over a busy hour reads every record of it).
 ops_setup_request_timeout_s = 30
-# decision 0701/reconciliation: a period is at most 31 days and starts in the past.
+# docs/reconciliation.md: a period is at most 31 days and starts in the past, not before 1970.
 period_days_max = 31
+epoch = datetime(1970, 1, 1, tzinfo=timezone.utc)
 # Each provider's formats (services/api/src/reconciliation/settings.ts) and a readable report of
 # each holding no record: its header (docs/reconciliation.md "Report formats").
 report_format_of = {"sandbox": "sandbox_csv", "mpesa": "mpesa_statement_csv", "paystack": "paystack_settlement_json"}
@@ -170,7 +171,7 @@ def real_period(body: MutableMapping[str, Any]) -> None:
         end = datetime.fromisoformat(str(body.get("period_end")).replace("z", "Z"))
         if start.tzinfo is None or end.tzinfo is None:
             raise ValueError("no offset")
-        if start >= now:
+        if start >= now or start < epoch:
             start = now - timedelta(hours=1)
         if end <= start or end - start > timedelta(days=period_days_max):
             end = start + timedelta(hours=1)

@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Run a reconciliation
-         * @description Matches one provider's report for the period [period_start, period_end) against our transactions, refunds and payouts, and classifies every item (docs/reconciliation.md). The report is pulled from the provider (`source.type` `provider_api`: the sandbox's own report; Paystack's settlements of the period and their transactions, read from its API, where Paystack is configured) or uploaded (`upload`, its text in `content`, at most 1 MiB through this API; larger files through the CLI, `payagg recon run --file`). The run completes before the answer. Re-running a period gives the same classes for the same records; the new run's `changes` compares it with the period's previous completed run. A report that cannot be read is 422 naming `body.source.content` with its line and column (`body.source.type` for a pulled one; the run is kept, `failed`). A pull from a provider without a report API (M-Pesa) or not configured here is 422 naming `body.source.type`. A provider's API that does not answer is 503 RAIL_UNAVAILABLE (the run is kept, `failed`; run it again later). A period is at most 31 days and starts in the past.
+         * @description Matches one provider's report for the period [period_start, period_end) against our transactions, refunds and payouts, and classifies every item (docs/reconciliation.md). The report is pulled from the provider (`source.type` `provider_api`: the sandbox's own report; Paystack's settlements of the period and their transactions, read from its API, where Paystack is configured) or uploaded (`upload`, its text in `content`, at most 1 MiB through this API; larger files through the CLI, `payagg recon run --file`). The run completes before the answer. Re-running a period gives the same classes for the same records; the new run's `changes` compares it with the period's previous completed run. A report that cannot be read is 422 naming `body.source.content` with its line and column (`body.source.type` for a pulled one; the run is kept, `failed`). A pull from a provider without a report API (M-Pesa) or not configured here is 422 naming `body.source.type`. A provider's API that does not answer is 503 RAIL_UNAVAILABLE (the run is kept, `failed`; run it again later). A period is at most 31 days and starts in the past, not before 1970-01-01T00:00:00Z.
          */
         post: operations["createReconciliationRun"];
         delete?: never;
@@ -221,7 +221,7 @@ export interface components {
             provider: components["schemas"]["Provider"];
             /**
              * Format: date-time
-             * @description Start of the period (inclusive).
+             * @description Start of the period (inclusive); in the past, not before 1970-01-01T00:00:00Z.
              */
             period_start: string;
             /**

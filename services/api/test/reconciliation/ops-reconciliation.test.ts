@@ -215,6 +215,11 @@ describe('reconciliation through the ops API', () => {
     const backwards = await ops.POST('/reconciliation/runs', { body: { provider: 'sandbox', period_start: period.period_end, period_end: period.period_start, source: { type: 'provider_api' } } });
     expect(backwards.response.status).toBe(422);
     expect(backwards.error!.error.details!.fields![0]!.field).toBe('body.period_end');
+    // Conformance finding: year 28 was run, stored, and then broke every list of runs (500).
+    const ancient = await ops.POST('/reconciliation/runs', { body: { provider: 'sandbox', period_start: '0028-01-14T07:58:32.513Z', period_end: '0028-01-14T08:58:32.513Z', source: { type: 'provider_api' } } });
+    expect(ancient.response.status).toBe(422);
+    expect(ancient.error!.error.details!.fields![0]).toMatchObject({ field: 'body.period_start', message: expect.stringMatching(/1970/) });
+    expect((await ops.GET('/reconciliation/runs', {})).response.status).toBe(200);
     const noApi = await ops.POST('/reconciliation/runs', { body: { provider: 'mpesa', ...period, source: { type: 'provider_api' } } });
     expect(noApi.response.status).toBe(422);
     expect(noApi.error!.error.details!.fields![0]!.field).toBe('body.source.type');

@@ -46,6 +46,9 @@ function checkRequest(request: RunRequest, nowMs: number, sources: ReconReportSo
   if (lengthMs <= 0) throw fieldsRefusal('recon_request_invalid', [{ field: 'body.period_end', message: 'must be after period_start' }]);
   if (lengthMs > periodDaysMax * dayMs) throw fieldsRefusal('recon_request_invalid', [{ field: 'body.period_end', message: `a period is at most ${periodDaysMax} days` }]);
   if (request.periodStart.getTime() > nowMs) throw fieldsRefusal('recon_request_invalid', [{ field: 'body.period_start', message: 'must not be in the future' }]);
+  // Before 1970 no provider's report has a record, and a year below 100 would come back from
+  // PostgreSQL as a time JavaScript cannot read (a run no list could show: conformance finding).
+  if (request.periodStart.getTime() < 0) throw fieldsRefusal('recon_request_invalid', [{ field: 'body.period_start', message: 'must not be before 1970-01-01T00:00:00Z' }]);
   if (request.source.type === 'upload') {
     if (!settings.formats.includes(request.source.format)) {
       throw fieldsRefusal('recon_request_invalid', [{ field: 'body.source.format', message: `${request.provider} reports come as ${settings.formats.join(', ')}` }]);
