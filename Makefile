@@ -12,7 +12,7 @@ SCHEMATHESIS_VERSION := 4.32.5
 VENV := $(ROOT)/.venv
 
 .PHONY: help tools install chromium run test test-quickstart lint-spec generate check-generated bench bench-ledger \
-        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts bench-marketplace bench-recon conformance mock python-venv conformance-venv typecheck ci docs lint-deps
+        bench-collections bench-cost bench-jobs bench-webhooks bench-payouts bench-marketplace bench-recon conformance mock mock-ops python-venv conformance-venv typecheck ci docs lint-deps
 
 help:
 	@echo "make run                 start the service (embedded PostgreSQL, ledger on PostgreSQL)"
@@ -21,10 +21,11 @@ help:
 	@echo "make lint-spec           lint spec/ with @redocly/cli and Spectral's OWASP ruleset (.spectral.yaml)"
 	@echo "make lint-deps           check the import rules (.dependency-cruiser.cjs): no cycle, layers, packages"
 	@echo "make generate            regenerate packages/contract and clients/python from spec/"
-	@echo "make docs                the API reference pages (served at /docs, /docs/partner) into dist/api-docs/"
+	@echo "make docs                the API reference pages (served at /docs, /docs/partner, /docs/ops) into dist/api-docs/"
 	@echo "make check-generated     fail if generated code drifted from spec/"
 	@echo "make conformance         schemathesis against a freshly started server"
 	@echo "make mock                Prism mock of spec/merchant.yaml on port 4010"
+	@echo "make mock-ops            Prism mock of spec/ops.yaml (the operators' API) on port 4011"
 	@echo "make bench | bench-ledger | bench-collections | bench-cost | bench-jobs | bench-webhooks | bench-payouts | bench-recon   benchmarks that print figures"
 	@echo "make bench-marketplace   whole marketplace payments (collection, split, escrow release, payout, signed webhooks) vs their floor,"
 	@echo "                         per ledger engine and worker layout; minutes (BENCH_QUICK=1 short; docs/performance.md)"
@@ -39,7 +40,7 @@ install: tools
 	@pnpm -s --filter @payagg/checkout-page build
 	@$(MAKE) -s docs
 
-# The API reference the service serves at /docs (merchant) and /docs/partner: Redoc pages rendered
+# The API reference the service serves at /docs (merchant), /docs/partner and /docs/ops: Redoc pages rendered
 # from spec/ by @redocly/cli with Redoc's bundle inlined (no CDN at view time), telemetry off;
 # docs/decisions/0530.
 API_DOCS_DIR := $(ROOT)/dist/api-docs
@@ -47,11 +48,12 @@ docs:
 	@mkdir -p $(API_DOCS_DIR)
 	@REDOCLY_TELEMETRY=off redocly build-docs spec/merchant.yaml --inlineBundle --title "payagg merchant API reference" -o $(API_DOCS_DIR)/merchant.html > $(API_DOCS_DIR)/build.log 2>&1 || { cat $(API_DOCS_DIR)/build.log; exit 1; }
 	@REDOCLY_TELEMETRY=off redocly build-docs spec/partner.yaml --inlineBundle --title "payagg partner API reference" -o $(API_DOCS_DIR)/partner.html >> $(API_DOCS_DIR)/build.log 2>&1 || { cat $(API_DOCS_DIR)/build.log; exit 1; }
+	@REDOCLY_TELEMETRY=off redocly build-docs spec/ops.yaml --inlineBundle --title "payagg operations API reference" -o $(API_DOCS_DIR)/ops.html >> $(API_DOCS_DIR)/build.log 2>&1 || { cat $(API_DOCS_DIR)/build.log; exit 1; }
 	@# Redoc's "API docs by Redocly" attribution loads its logo from cdn.redoc.ly: the one URL the
 	@# inlined bundle would fetch. It gets an empty data: image instead (the attribution's own
 	@# onError hides it; the link stays), so a page fetches nothing from elsewhere.
-	@sed -i 's#https://cdn\.redoc\.ly/redoc/logo-mini\(-full\)\?\.svg#data:,#g' $(API_DOCS_DIR)/merchant.html $(API_DOCS_DIR)/partner.html
-	@echo "API reference built into dist/api-docs/ (merchant.html, partner.html)"
+	@sed -i 's#https://cdn\.redoc\.ly/redoc/logo-mini\(-full\)\?\.svg#data:,#g' $(API_DOCS_DIR)/merchant.html $(API_DOCS_DIR)/partner.html $(API_DOCS_DIR)/ops.html
+	@echo "API reference built into dist/api-docs/ (merchant.html, partner.html, ops.html)"
 
 # Debian's Chromium for the hosted checkout page's browser tests (apt-get as root when missing).
 chromium:
@@ -95,6 +97,11 @@ conformance: install python-venv
 
 mock: install
 	pnpm --filter @payagg/conformance exec prism mock -p 4010 -h 127.0.0.1 ../spec/merchant.yaml
+
+# The operators' API (/ops/v1) mocked from its contract: answers with spec/ops.yaml's examples
+# (send any `Authorization: Bearer opk_...`; Prism checks the header is there).
+mock-ops: install
+	pnpm --filter @payagg/conformance exec prism mock -p 4011 -h 127.0.0.1 ../spec/ops.yaml
 
 # --- benchmarks (print figures; never part of make test) --------------------------------
 bench: install

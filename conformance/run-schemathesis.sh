@@ -9,11 +9,16 @@
 # A given server must settle sandbox collections quickly (SANDBOX_RAIL_OUTCOME_DELAY_MS=0): the
 # refund cases wait for settlement (up to 10 s each).
 #
+# Families: merchant (/v1, spec/merchant.yaml), partner (/api/v1/partner, spec/partner.yaml) and
+# operators (/ops/v1, spec/ops.yaml), one schemathesis run each with its own config file.
+#
 # Exclusions: conformance/not-implemented.txt, the one list of operations not implemented yet.
 #
 # Knobs (environment): SCHEMATHESIS_MAX_EXAMPLES (default 100, the floor of issue 5),
-# SCHEMATHESIS_SEED (reproduce a run; without it a random seed is chosen and printed), SCHEMATHESIS_WORKERS (default 2), TEST_RESULTS_DIR (JUnit
-# XML goes to $TEST_RESULTS_DIR/schemathesis.xml; default conformance/.results).
+# SCHEMATHESIS_SEED (reproduce a run; without it a random seed is chosen and printed), SCHEMATHESIS_WORKERS (default 2), SCHEMATHESIS_FAMILIES (default
+# "merchant partner ops": which families run, e.g. "ops" alone while working on it), TEST_RESULTS_DIR (JUnit
+# XML goes to $TEST_RESULTS_DIR/schemathesis.xml, schemathesis-partner.xml, schemathesis-ops.xml;
+# default conformance/.results).
 set -uo pipefail
 conformance_dir="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$conformance_dir/.." && pwd)"
@@ -29,6 +34,7 @@ if [ ! -x "$schemathesis_bin" ]; then
 fi
 
 max_examples="${SCHEMATHESIS_MAX_EXAMPLES:-100}"
+families="${SCHEMATHESIS_FAMILIES:-merchant partner ops}"
 workers="${SCHEMATHESIS_WORKERS:-2}"
 results_dir="${TEST_RESULTS_DIR:-$conformance_dir/.results}"
 mkdir -p "$results_dir"
@@ -64,6 +70,18 @@ if [ -z "${PAYAGG_PARTNER_API_KEY:-}" ]; then
   overall_rc_partner_key=1
 fi
 export PAYAGG_PARTNER_API_KEY
+# The operators' family (/ops/v1, spec/ops.yaml) authenticates with an operator key
+# (schemathesis_ops_hooks.py reads PAYAGG_OPS_API_KEY), made as an operator makes one: the CLI's
+# `ops-key create` on the server's data folder when known.
+if [ -z "${PAYAGG_OPS_API_KEY:-}" ] && [ -n "${PAYAGG_DATA_DIR:-}" ]; then
+  ops_creds="$(DATA_DIR="$PAYAGG_DATA_DIR" ./payagg ops-key create --name "Conformance Operator" --json)" \
+    && PAYAGG_OPS_API_KEY="$(node -e 'console.log(JSON.parse(process.argv[1]).api_key)' "$ops_creds")"
+fi
+if [ -z "${PAYAGG_OPS_API_KEY:-}" ]; then
+  echo "no PAYAGG_OPS_API_KEY and no PAYAGG_DATA_DIR to make one: the operators' family cannot be tested" >&2
+  overall_rc_ops_key=1
+fi
+export PAYAGG_OPS_API_KEY
 
 # Prints "op <operationId>" for every operation of the spec that is NOT excluded, then
 # "links <n>": how many OpenAPI links join two tested operations (the stateful phase needs one).
@@ -83,8 +101,8 @@ with open(exclusions_file) as f:
         if not line:
             continue
         parts = line.split()
-        if len(parts) != 2 or parts[0] not in ("merchant", "partner"):
-            sys.exit(f"{exclusions_file}:{number}: expected '<merchant|partner> <operationId>', got {line!r}")
+        if len(parts) != 2 or parts[0] not in ("merchant", "partner", "ops"):
+            sys.exit(f"{exclusions_file}:{number}: expected '<merchant|partner|ops> <operationId>', got {line!r}")
         if parts[0] == spec_name:
             if parts[1] not in ops:
                 sys.exit(f"{exclusions_file}:{number}: {parts[1]} is not an operation of {spec_file}")
@@ -104,7 +122,7 @@ print("links", links)
 PY
 }
 
-overall_rc=${overall_rc_partner_key:-0}
+overall_rc=$(( ${overall_rc_partner_key:-0} | ${overall_rc_ops_key:-0} ))
 run_spec() { # spec name, spec file, base url, report name, config file (in conformance/)
   local name="$1" spec_file="$2" url="$3" report="$4" config_file="$5"
   local listing ops links
@@ -152,7 +170,13 @@ run_spec() { # spec name, spec file, base url, report name, config file (in conf
 seed="${SCHEMATHESIS_SEED:-$("$python_bin" -c 'import secrets; print(secrets.randbits(64))')}"
 echo "== schemathesis seed: $seed (reproduce: SCHEMATHESIS_SEED=$seed make conformance)"
 run_started=$SECONDS
-run_spec merchant "$root/spec/merchant.yaml" "$PAYAGG_BASE_URL" schemathesis.xml schemathesis.toml
-run_spec partner "$root/spec/partner.yaml" "${PAYAGG_BASE_URL%/v1}/api/v1/partner" schemathesis-partner.xml schemathesis-partner.toml
+for family in $families; do
+  case "$family" in
+    merchant) run_spec merchant "$root/spec/merchant.yaml" "$PAYAGG_BASE_URL" schemathesis.xml schemathesis.toml ;;
+    partner) run_spec partner "$root/spec/partner.yaml" "${PAYAGG_BASE_URL%/v1}/api/v1/partner" schemathesis-partner.xml schemathesis-partner.toml ;;
+    ops) run_spec ops "$root/spec/ops.yaml" "${PAYAGG_BASE_URL%/v1}/ops/v1" schemathesis-ops.xml schemathesis-ops.toml ;;
+    *) echo "SCHEMATHESIS_FAMILIES: unknown family \"$family\" (merchant, partner, ops)" >&2; overall_rc=1 ;;
+  esac
+done
 echo "== conformance: total wall time $((SECONDS - run_started)) s$([ -n "$started_server" ] && echo " (plus server start)"), seed $seed, $([ $overall_rc -eq 0 ] && echo green || echo "RED: reproduce with SCHEMATHESIS_SEED=$seed make conformance")"
 exit $overall_rc

@@ -62,6 +62,9 @@ What a real client does, schemathesis must do too, or every request would stop a
      `meta.next_cursor` of that list.
    Negative cases about these parameters go out exactly as generated.
 
+7. The operators' family (spec/ops.yaml, Bearer operator key from PAYAGG_OPS_API_KEY) has its own
+   module, schemathesis_ops_hooks.py, registered at the end of this one.
+
 Credentials come from the environment: PAYAGG_BASE_URL (ends in /v1), PAYAGG_API_KEY,
 PAYAGG_API_SECRET. Nothing here loosens a check: the hooks only make requests well-formed where the
 spec says the client must (signature, idempotency key, token); everything else is generated.
@@ -106,6 +109,7 @@ ast.parse = _serialised_ast_parse  # type: ignore[assignment]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from payagg_signing import header_idempotency_key, header_value, raw_body_bytes, service_headers  # noqa: E402
 from payagg_signing import signed_headers_v2  # noqa: E402
+import schemathesis_ops_hooks  # noqa: E402  (the operators' family: schemathesis_ops_hooks.py)
 
 base_url = os.environ["PAYAGG_BASE_URL"].rstrip("/")
 api_key = os.environ["PAYAGG_API_KEY"]
@@ -400,9 +404,9 @@ def drops_a_service_header(case: Any) -> bool:
     return any(name.lower() not in present for name in service_headers)
 
 
-# Every merchant operation; not the payer checkout operations (token-authorised) nor the partner
-# family (X-API-Key). refresh_interval=None: decided per case, nothing cached.
-@schemathesis.auth(refresh_interval=None).skip_for(operation_id=[*checkout_operation_ids, *partner_operation_ids])
+# Every merchant operation; not the payer checkout operations (token-authorised), the partner
+# family (X-API-Key) nor the operators' (Bearer opk_...). refresh_interval=None: decided per case, nothing cached.
+@schemathesis.auth(refresh_interval=None).skip_for(operation_id=[*checkout_operation_ids, *partner_operation_ids, *schemathesis_ops_hooks.ops_operation_ids])
 class MerchantSignatureAuth:
     def get(self, case: Any, context: Any) -> ServiceSignatureAuth | None:
         if drops_a_service_header(case):
@@ -697,15 +701,21 @@ def real_cursor(case: Any, cursor: ListCursor) -> None:
         query["cursor"] = cursor.get()
 
 
+def positive_query(case: Any) -> MutableMapping[str, Any] | None:
+    """The query of a case that is not negative about its query (the one the date hooks may
+    rewrite), or None: a negative case's parameters go out exactly as generated."""
+    meta = case.meta
+    if meta is None or meta.is_negative_at(ParameterLocation.QUERY) or not isinstance(case.query, MutableMapping):
+        return None
+    return case.query
+
+
 def statement_date_range(case: Any) -> None:
     """A positive statement case asks for a period the rules accept (decision 0722: UTC days from
     1970-01-01 up to today, date_from not after date_to, at most 92 days), relations and a clock
     no schema can state: the last week, ending today."""
-    meta = case.meta
-    if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
-        return
-    query = case.query
-    if not isinstance(query, MutableMapping):
+    query = positive_query(case)
+    if query is None:
         return
     today = datetime.now(timezone.utc).date()
     if isinstance(query.get("date_from"), str):
@@ -716,11 +726,8 @@ def statement_date_range(case: Any) -> None:
 
 def ordered_date_range(case: Any) -> None:
     """Swaps a positive case's date_from and date_to when the first is the later instant."""
-    meta = case.meta
-    if meta is None or meta.is_negative_at(ParameterLocation.QUERY):
-        return
-    query = case.query
-    if not isinstance(query, MutableMapping):
+    query = positive_query(case)
+    if query is None:
         return
     date_from, date_to = query.get("date_from"), query.get("date_to")
     if not isinstance(date_from, str) or not isinstance(date_to, str):
@@ -1116,3 +1123,12 @@ def shares_within_rules(body: MutableMapping[str, Any]) -> None:
             amount = tier.get("min_amount")
             previous = max(previous + 1, amount if isinstance(amount, int) and not isinstance(amount, bool) else 0)
             tier["min_amount"] = previous
+
+
+# --- 7. the operators' family (spec/ops.yaml): schemathesis_ops_hooks.py -------------------------
+def conformance_collection() -> str:
+    """A new collection of the test merchant (settled by the sandbox at once on the test server)."""
+    return merchant_api.call("POST", "/collections", body={**refund_setup_collection_body, "amount": 100})["data"]["id"]
+
+
+schemathesis_ops_hooks.register(conformance_collection, resources.wallet_id)

@@ -2,7 +2,8 @@
 //   - the real server: the one named by PAYAGG_BASE_URL / PAYAGG_API_KEY / PAYAGG_API_SECRET when
 //     they are set (scripts/test-all.sh), else `node services/api/src/main.ts` on the embedded
 //     default in a temporary data folder, port 0, with a merchant created through the CLI;
-//   - a Prism mock of spec/merchant.yaml on a free port (the mock parity test).
+//   - a Prism mock of spec/merchant.yaml and one of spec/ops.yaml, each on a free port (the mock
+//     parity tests).
 // The tests get the addresses through vitest's provide/inject, never the service's internals.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     server: ServerTarget;
     mockBaseUrl: string;
+    /** The Prism mock of spec/ops.yaml (the operators' API), without /ops/v1. */
+    opsMockBaseUrl: string;
   }
 }
 
@@ -41,7 +44,8 @@ export default async function setup(project: TestProject) {
   try {
     const server = await startOrUseServer(stops);
     project.provide('server', server);
-    project.provide('mockBaseUrl', await startMock(stops));
+    project.provide('mockBaseUrl', await startMock(stops, 'spec/merchant.yaml'));
+    project.provide('opsMockBaseUrl', await startMock(stops, 'spec/ops.yaml'));
   } catch (error) {
     await stopAll(stops);
     throw error;
@@ -116,12 +120,12 @@ async function startOrUseServer(stops: (() => Promise<void>)[]): Promise<ServerT
   return { baseUrl: `${origin}/v1`, apiKey: created.api_key, apiSecret: created.api_secret, merchantId: created.merchant_id, dataDir };
 }
 
-async function startMock(stops: (() => Promise<void>)[]): Promise<string> {
+async function startMock(stops: (() => Promise<void>)[], specFile: string): Promise<string> {
   const port = await freePort();
   // The CLI entry of @stoplight/prism-cli, run by this Node (no shell wrapper between us and it).
   const prism_package = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json');
   const prism = path.join(path.dirname(prism_package), 'dist/index.js');
-  const child = spawn(process.execPath, [prism, 'mock', '-p', String(port), '-h', '127.0.0.1', path.join(repository_dir, 'spec/merchant.yaml')], {
+  const child = spawn(process.execPath, [prism, 'mock', '-p', String(port), '-h', '127.0.0.1', path.join(repository_dir, specFile)], {
     cwd: conformance_dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -132,11 +136,11 @@ async function startMock(stops: (() => Promise<void>)[]): Promise<string> {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(
     () => {
-      if (child.exitCode !== null) throw new Error(`prism exited (${child.exitCode}):\n${output}`);
+      if (child.exitCode !== null) throw new Error(`prism (${specFile}) exited (${child.exitCode}):\n${output}`);
       return /Prism is listening/.test(output) ? true : null;
     },
     mock_start_timeout_ms,
-    () => `prism did not start within ${mock_start_timeout_ms} ms:\n${output}`,
+    () => `prism (${specFile}) did not start within ${mock_start_timeout_ms} ms:\n${output}`,
   );
   return baseUrl;
 }

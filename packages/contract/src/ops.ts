@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Run a reconciliation
-         * @description Matches one provider's report for the period [period_start, period_end) against our transactions, refunds and payouts, and classifies every item (docs/reconciliation.md). The report is pulled from the provider (`source.type` `provider_api`: the sandbox's own report) or uploaded (`upload`, its text in `content`, at most 1 MiB through this API; larger files through the CLI, `payagg recon run --file`). The run completes before the answer. Re-running a period gives the same classes for the same records; the new run's `changes` compares it with the period's previous completed run. A report that cannot be read is 422 naming `body.source.content` with its line and column (the run is kept, `failed`). A period is at most 31 days and starts in the past.
+         * @description Matches one provider's report for the period [period_start, period_end) against our transactions, refunds and payouts, and classifies every item (docs/reconciliation.md). The report is pulled from the provider (`source.type` `provider_api`: the sandbox's own report; Paystack's settlements of the period and their transactions, read from its API, where Paystack is configured) or uploaded (`upload`, its text in `content`, at most 1 MiB through this API; larger files through the CLI, `payagg recon run --file`). The run completes before the answer. Re-running a period gives the same classes for the same records; the new run's `changes` compares it with the period's previous completed run. A report that cannot be read is 422 naming `body.source.content` with its line and column (`body.source.type` for a pulled one; the run is kept, `failed`). A pull from a provider without a report API (M-Pesa) or not configured here is 422 naming `body.source.type`. A provider's API that does not answer is 503 RAIL_UNAVAILABLE (the run is kept, `failed`; run it again later). A period is at most 31 days and starts in the past, not before 1970-01-01T00:00:00Z.
          */
         post: operations["createReconciliationRun"];
         delete?: never;
@@ -198,7 +198,7 @@ export interface components {
             /** Format: int64 */
             pending_within_window: number;
         };
-        /** @description Pull the report from the provider's API (the sandbox's own report; M-Pesa has no statement API). */
+        /** @description Pull the report from the provider's API: the sandbox's own report; Paystack's settlements dated from the period's start to its end plus the settlement window, and their transactions (where Paystack is configured). M-Pesa has no statement API: upload its portal statement. */
         ProviderApiSource: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -214,14 +214,14 @@ export interface components {
              */
             type: "upload";
             format: components["schemas"]["ReportFormat"];
-            /** @description The file, as text (CSV, or JSON for Paystack). */
+            /** @description The file, as text (CSV, or JSON for Paystack); any text but the NUL character (U+0000). */
             content: string;
         };
         ReconciliationRunCreate: {
             provider: components["schemas"]["Provider"];
             /**
              * Format: date-time
-             * @description Start of the period (inclusive).
+             * @description Start of the period (inclusive); in the past, not before 1970-01-01T00:00:00Z.
              */
             period_start: string;
             /**
@@ -410,6 +410,7 @@ export interface components {
         ReconciliationResolutionCreate: {
             /** @enum {string} */
             action: "accept" | "correct";
+            /** @description Why, kept for audit; any text but the NUL character (U+0000). */
             reason: string;
             correction?: components["schemas"]["CorrectionCreate"];
         };
@@ -616,6 +617,32 @@ export interface components {
                  *       },
                  *       "meta": {
                  *         "request_id": "0f1a2b3c-4d5e-4f6a-9b7c-8d9e0f1a2b3c"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The provider's report API did not answer, or refused our credentials (RAIL_UNAVAILABLE): the run is kept as `failed`, its `failure` saying why; run the period again after Retry-After seconds. */
+        ProviderUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "code": "RAIL_UNAVAILABLE",
+                 *         "message": "Paystack's report API did not give the period's report: Paystack answered 503. The run failed; run it again later."
+                 *       },
+                 *       "meta": {
+                 *         "request_id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d"
                  *       }
                  *     }
                  */
@@ -882,6 +909,7 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ProviderUnavailable"];
         };
     };
     getReconciliationRun: {

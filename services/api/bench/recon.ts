@@ -19,6 +19,7 @@ import { insertMerchant } from '../src/accounts/merchants.ts';
 import { createLogger } from '../src/log.ts';
 import { CopyWriter } from '../src/reconciliation/copy-streams.ts';
 import { runReconciliation } from '../src/reconciliation/flows/run-reconciliation.ts';
+import { noReconReportSources } from '../src/reconciliation/settlement-pulls.ts';
 import { machineLine } from './support/measure.ts';
 
 const records = Number(process.env.BENCH_RECON_RECORDS ?? 1_000_000);
@@ -87,7 +88,7 @@ async function measuredRun(sql: import('../src/db/index.ts').Sql, dayStart: numb
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   }, 50);
   const started = performance.now();
-  const run = await runReconciliation({ sql, config: { recon: { settlementWindowHours: { sandbox: 24, mpesa: 72, paystack: 72 } } }, now: () => dayStart + 10 * dayMs }, {
+  const run = await runReconciliation({ sql, config: { recon: { settlementWindowHours: { sandbox: 24, mpesa: 72, paystack: 72 } } }, now: () => dayStart + 10 * dayMs, reconReportSources: noReconReportSources }, {
     provider: 'sandbox', periodStart: new Date(dayStart), periodEnd: new Date(dayStart + dayMs),
     source: { type: 'upload', format: 'sandbox_csv', content: Readable.from(providerCsv(from, to, dayStart)) }, operatorId: null,
   });

@@ -34,6 +34,7 @@ import { observeLedgerEngine } from './metrics/ledger-calls.ts';
 import type { ReadinessPool } from './http/readiness.ts';
 import type { ProviderCallbackHandler, ProviderOutcomeIngress } from './provider-outcomes/types.ts';
 import { type ProviderConnectors, providerConnectorsFromEnv } from './provider-routing/provider-catalog.ts';
+import type { ReconReportSources } from './reconciliation/settlement-pulls.ts';
 
 /**
  * /readyz asks the ledger through its pool on PostgreSQL and, on TigerBeetle, with a lookup of this
@@ -61,6 +62,8 @@ export type DomainRuntime = {
   providerOutcomes: ProviderOutcomeIngress;
   /** The real providers' callback handlers (POST /provider-callbacks/<provider>/...). */
   providerCallbackHandlers: readonly ProviderCallbackHandler[];
+  /** The configured providers' report APIs reconciliation pulls from (reconciliation/settlement-pulls.ts). */
+  reconReportSources: ReconReportSources;
   /** The request path's final commits, batched under load (db/group-commit.ts). */
   groupCommit: GroupCommit;
   /** What the job tasks run with (tests run a task's pass with it). */
@@ -190,7 +193,7 @@ export async function createDomainRuntime(input: {
     kyc,
     payouts,
     providerOutcomes,
-    providerCallbackHandlers: providers.callbackHandlers ?? [],
+    providerCallbackHandlers: providers.callbackHandlers ?? [], reconReportSources: { paystack: providers.settlementReports?.paystack ?? null },
     groupCommit: createGroupCommit(sql),
     jobDeps,
     jobRunner,

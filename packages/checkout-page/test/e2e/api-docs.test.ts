@@ -1,4 +1,4 @@
-// The API reference the service serves at /docs and /docs/partner (services/api/src/http/api-docs.ts),
+// The API reference the service serves at /docs, /docs/partner and /docs/ops (services/api/src/http/api-docs.ts),
 // opened in Debian's Chromium from the real service: Redoc renders the spec's operations, no
 // request leaves the service's own origin (Redoc's bundle is inlined: no CDN at view time), no
 // script error and no CSP violation happens.
@@ -59,6 +59,17 @@ describe('the API reference in a browser', () => {
     await page.getByText('Partner wallets', { exact: true }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: 'Create a wallet' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await page.title()).toBe('payagg partner API reference');
+    expect(offOrigin(requestedUrls)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('GET /docs/ops renders the operators\' API from spec/ops.yaml', async () => {
+    const { page, requestedUrls, problems, status } = await visit('/docs/ops');
+    expect(status).toBe(200);
+    await page.getByText('Reconciliation', { exact: true }).first().click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Run a reconciliation' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.title()).toBe('payagg operations API reference');
     expect(offOrigin(requestedUrls)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -205,6 +205,8 @@ export type ReconciliationOutcome =
   | 'recon_request_invalid'
   /** The provider has no report to pull from its API here (M-Pesa: upload the portal's statement). */
   | 'recon_report_unavailable'
+  /** The provider's report API did not answer (or refused our key) for a pull: the run failed; try again later. */
+  | 'recon_provider_unavailable'
   /** The uploaded or pulled report cannot be read: the message names its line and column. */
   | 'recon_report_invalid'
   | 'no_such_recon_run'

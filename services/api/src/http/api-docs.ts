@@ -1,6 +1,7 @@
 // Serves the API reference outside /v1 (not a spec operation, no credential, every mode):
 //   GET /docs, /docs/merchant   the merchant API (spec/merchant.yaml)
 //   GET /docs/partner           the partner API (spec/partner.yaml)
+//   GET /docs/ops               the operators' API (spec/ops.yaml, served at /ops/v1; decision 0782)
 // Each is one self-contained HTML file that @redocly/cli rendered from spec/ with Redoc's bundle
 // inlined (`make docs`, also run by `make install`), so a page fetches nothing from any CDN.
 // Built ahead, never at start or on request: rendering takes seconds and a whole toolchain
@@ -15,6 +16,7 @@ export const apiDocsPages: Record<string, string> = {
   '/docs': 'merchant.html',
   '/docs/merchant': 'merchant.html',
   '/docs/partner': 'partner.html',
+  '/docs/ops': 'ops.html',
 };
 
 /**

@@ -57,7 +57,7 @@ export type AppDeps = {
   now?: () => number;
   /** Ledger, rail connectors and idempotency store (src/runtime.ts). */
   runtime: Pick<DomainRuntime, 'ledger' | 'rails' | 'idempotency' | 'groupCommit' | 'kyc' | 'payouts' | 'requestPools'>
-    & Partial<Pick<DomainRuntime, 'providerOutcomes' | 'providerCallbackHandlers'>>;
+    & Partial<Pick<DomainRuntime, 'providerOutcomes' | 'providerCallbackHandlers' | 'reconReportSources'>>;
   /** Replace handlers by route key (tests force a 500 this way). */
   handlerOverrides?: RouteHandlers;
 };
@@ -157,6 +157,8 @@ export function createApp(deps: AppDeps): App {
     groupCommit: deps.runtime.groupCommit,
     paginator: createPaginator(deriveKey(deps.masterKey, 'cursor-signing')),
     secretBox,
+    // None configured: a pull from a real provider's API is refused, naming body.source.type.
+    reconReportSources: deps.runtime.reconReportSources ?? { paystack: null },
     logger,
     config,
     now,

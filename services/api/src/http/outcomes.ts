@@ -120,6 +120,7 @@ export const outcomeHttp: OutcomeTable<Outcome> = {
   // Reconciliation (the ops API, docs/reconciliation.md).
   recon_request_invalid: { status: 422, code: 'VALIDATION_ERROR' },
   recon_report_unavailable: { status: 422, code: 'VALIDATION_ERROR' },
+  recon_provider_unavailable: { status: 503, code: 'RAIL_UNAVAILABLE', retryAfterS: railRetryAfterS },
   recon_report_invalid: { status: 422, code: 'VALIDATION_ERROR' },
   no_such_recon_run: { status: 404, code: 'RESOURCE_NOT_FOUND' },
   no_such_recon_item: { status: 404, code: 'RESOURCE_NOT_FOUND' },

@@ -10,7 +10,7 @@
 import type { Sql } from 'postgres';
 import { createMpesaProvider, mpesaConfigFromEnv } from '../connectors/mpesa/index.ts';
 import { createMtnMomoProvider, mtnMomoConfigFromEnv } from '../connectors/mtn-momo/index.ts';
-import { createPaystackProvider, paystackConfigFromEnv } from '../connectors/paystack/index.ts';
+import { createPaystackProvider, paystackConfigFromEnv, type PaystackProvider } from '../connectors/paystack/index.ts';
 import type { PayoutRailConnector } from '../payout-rails/types.ts';
 import type { ProviderCallbackHandler } from '../provider-outcomes/types.ts';
 import type { RailConnector } from '../rails/types.ts';
@@ -23,6 +23,8 @@ export type ProviderConnectors = {
   payoutRails?: readonly PayoutRailConnector[];
   /** One callback handler per provider that calls back. */
   callbackHandlers?: readonly ProviderCallbackHandler[];
+  /** Providers' settlement report APIs, which reconciliation pulls a period from (decision 0780). */
+  settlementReports?: { paystack?: PaystackProvider['settlementReports'] };
 };
 
 /** What a provider's connectors may need beside its settings: M-Pesa keeps its memory of calls in the database. */
@@ -39,7 +41,10 @@ const providerCatalog: readonly ProviderFactory[] = [
     const config = paystackConfigFromEnv(env);
     if (config === null) return null;
     const paystack = createPaystackProvider(config);
-    return { rails: Object.values(paystack.railConnectors), payoutRails: Object.values(paystack.payoutConnectors), callbackHandlers: [paystack.callbackHandler] };
+    return {
+      rails: Object.values(paystack.railConnectors), payoutRails: Object.values(paystack.payoutConnectors), callbackHandlers: [paystack.callbackHandler],
+      settlementReports: { paystack: paystack.settlementReports },
+    };
   },
   (env, deps) => {
     const config = mpesaConfigFromEnv(env);
@@ -58,5 +63,6 @@ export function providerConnectorsFromEnv(env: Record<string, string | undefined
     rails: built.flatMap((entry) => entry.rails ?? []),
     payoutRails: built.flatMap((entry) => entry.payoutRails ?? []),
     callbackHandlers: built.flatMap((entry) => entry.callbackHandlers ?? []),
+    settlementReports: Object.assign({}, ...built.map((entry) => entry.settlementReports ?? {})) as ProviderConnectors['settlementReports'],
   };
 }

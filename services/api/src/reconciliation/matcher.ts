@@ -64,12 +64,12 @@ function ourCursor(sql: Sql, settings: ProviderSettings, margins: Margins) {
     select ${byId ? sql`id::text` : sql`provider_reference`} as key, case type when 'refund' then 'refund' else 'collection' end as kind,
            id, merchant_id, amount, currency, status, created_at
     from transactions
-    where rail = any(${settings.rails as string[]}) and created_at >= ${from} and created_at < ${to}
+    where provider = ${settings.servedAs} and rail = any(${settings.rails as string[]}) and created_at >= ${from} and created_at < ${to}
       ${byId ? sql`` : sql`and provider_reference is not null`}`;
   const payouts = settings.payouts
     ? sql`union all
       select ${byId ? sql`id::text` : sql`provider_reference`}, 'payout', id, merchant_id, amount, currency, status, created_at
-      from payouts where provider_reference is not null and created_at >= ${from} and created_at < ${to}`
+      from payouts where provider = ${settings.servedAs} and provider_reference is not null and created_at >= ${from} and created_at < ${to}`
     : sql``;
   return sql<OurRow[]>`
     select key, kind, id, merchant_id, amount::text as amount, trim(currency) as currency, status, created_at

@@ -4,7 +4,8 @@
 // its TransactionListResponseArray: id, status, reference, amount in the currency's subunit
 // (kobo, pesewas, cents), currency, paid_at, created_at). The HTTP client that pages through them
 // is the Paystack connector's (connectors/paystack); this takes its rows, one at a time, or an
-// uploaded JSON array of them. `reference` is ours: we send our transaction id as Paystack's
+// uploaded JSON array of them (a pull from Paystack's API takes the connector's records instead,
+// converted by its amounts.ts: settlement-pulls.ts). `reference` is ours: we send our transaction id as Paystack's
 // reference (decision 0163), so the matcher joins it with our transaction ids.
 import { checkCurrency, checkReference, type ProviderReportRecord, ReportParseError, type ReportRecordStatus } from './report-records.ts';
 
@@ -14,6 +15,11 @@ const statusOf: Record<string, ReportRecordStatus> = {
   success: 'success', failed: 'failed', abandoned: 'failed', reversed: 'failed', ongoing: 'pending', pending: 'pending', processing: 'pending', queued: 'pending',
 };
 
+/** Our word for a Paystack transaction status; undefined for a status Paystack does not have. */
+export function paystackStatusOf(status: string): ReportRecordStatus | undefined {
+  return Object.hasOwn(statusOf, status) ? statusOf[status] : undefined;
+}
+
 export type PaystackSettlementRow = {
   id?: number; status?: unknown; reference?: unknown; amount?: unknown; currency?: unknown; paid_at?: unknown; created_at?: unknown;
 };
@@ -21,7 +27,7 @@ export type PaystackSettlementRow = {
 export function normalizePaystackRow(raw: unknown, row: number): ProviderReportRecord {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ReportParseError(row, 'row', 'must be an object');
   const r = raw as PaystackSettlementRow;
-  const status = typeof r.status === 'string' ? statusOf[r.status] : undefined;
+  const status = typeof r.status === 'string' ? paystackStatusOf(r.status) : undefined;
   if (!status) throw new ReportParseError(row, 'status', `"${String(r.status)}" is not a Paystack transaction status`);
   if (typeof r.amount !== 'number' || !Number.isSafeInteger(r.amount) || r.amount < 0) throw new ReportParseError(row, 'amount', 'must be an integer of subunits');
   const when = typeof r.paid_at === 'string' ? r.paid_at : typeof r.created_at === 'string' ? r.created_at : '';

@@ -7,6 +7,7 @@ import { createEngine, Ledger } from '@payagg/ledger';
 import type { Config } from '../config.ts';
 import { type Database, postgresTarget } from '../db/index.ts';
 import { createOperatorKey, findOperator, insertOperator, operatorKeyPattern, operatorNameLengthMax, revokeOperatorKey } from '../accounts/index.ts';
+import { providerConnectorsFromEnv } from '../provider-routing/provider-catalog.ts';
 import { injectSandboxDiscrepancy, sandboxDiscrepancies, type SandboxDiscrepancy, sandboxReportCsv, sandboxSettlementReport } from '../connectors/sandbox/settlement-report.ts';
 import { type ReconClass, reconClasses } from './classify.ts';
 import { resolveException } from './flows/resolve-exception.ts';
@@ -96,7 +97,10 @@ function runCommand(rest: string[]): ReconCommand {
   return {
     async run(db, config) {
       if (operatorId && !(await findOperator(db.sql, operatorId))) throw new Error(`no operator ${operatorId}`);
-      print(toRunResource(await runReconciliation({ sql: db.sql, config, now: Date.now }, { provider, periodStart, periodEnd, source, operatorId })));
+      // A pull from Paystack uses its settings in this environment (PAYSTACK_*), as the service builds them.
+      const pullsPaystack = provider === 'paystack' && source.type === 'provider_api';
+      const reconReportSources = { paystack: pullsPaystack ? providerConnectorsFromEnv(process.env, { sql: db.sql }).settlementReports?.paystack ?? null : null };
+      print(toRunResource(await runReconciliation({ sql: db.sql, config, now: Date.now, reconReportSources }, { provider, periodStart, periodEnd, source, operatorId })));
     },
   };
 }

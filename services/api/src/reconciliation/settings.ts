@@ -12,7 +12,9 @@ export const reportFormats = ['sandbox_csv', 'mpesa_statement_csv', 'paystack_se
 export type ReportFormat = (typeof reportFormats)[number];
 
 export type ProviderSettings = {
-  /** Our collections and refunds on these rails are this provider's. */
+  /** Our rows this provider served carry this `provider` (routing writes it: provider-routing/; decision 0783). */
+  servedAs: ReconProvider;
+  /** Our collections and refunds on these rails, served by it, are this provider's. */
   rails: readonly Rail[];
   /** Whether our payouts go through this provider. */
   payouts: boolean;
@@ -32,9 +34,9 @@ export type ProviderSettings = {
 // trail our initiation by the payer's PIN prompt (minutes); a Paystack settlement collects the
 // previous days' payments (T+1 in Nigeria, so two days either side).
 export const providerSettings: Record<ReconProvider, ProviderSettings> = {
-  sandbox: { rails: ['mobile_money', 'card', 'bank', 'ussd', 'qr'], payouts: true, ourKey: 'provider_reference', formats: ['sandbox_csv'], edgeMarginMinutes: 5 },
-  mpesa: { rails: ['mobile_money'], payouts: true, ourKey: 'provider_reference', formats: ['mpesa_statement_csv'], edgeMarginMinutes: 60 },
-  paystack: { rails: ['card', 'bank'], payouts: false, ourKey: 'id', formats: ['paystack_settlement_json'], edgeMarginMinutes: 2 * 24 * 60 },
+  sandbox: { servedAs: 'sandbox', rails: ['mobile_money', 'card', 'bank', 'ussd', 'qr'], payouts: true, ourKey: 'provider_reference', formats: ['sandbox_csv'], edgeMarginMinutes: 5 },
+  mpesa: { servedAs: 'mpesa', rails: ['mobile_money'], payouts: true, ourKey: 'provider_reference', formats: ['mpesa_statement_csv'], edgeMarginMinutes: 60 },
+  paystack: { servedAs: 'paystack', rails: ['card', 'bank', 'ussd', 'mobile_money'], payouts: false, ourKey: 'id', formats: ['paystack_settlement_json'], edgeMarginMinutes: 2 * 24 * 60 },
 };
 
 /** T+1 for the sandbox (it settles at once; one day leaves room), T+3 for the real providers. */

@@ -13,6 +13,7 @@ import type { Paginator } from '../http/pagination.ts';
 import { routeOf } from '../http/route-match.ts';
 import type { LoadedSpec, SpecOperation } from '../spec/load-spec.ts';
 import { normalizedRouteKey } from '../auth/scopes.ts';
+import type { ReconReportSources } from '../reconciliation/settlement-pulls.ts';
 
 export type RouteHandler = (req: Request, res: Response) => void | Promise<void>;
 export type RouteHandlers = Record<string, RouteHandler>;
@@ -20,12 +21,14 @@ export type RouteHandlers = Record<string, RouteHandler>;
 /**
  * What handlers may use: what flows use (flow-deps.ts: the pool, the ledger, rail connectors,
  * the idempotency store, config, logger, clock; src/runtime.ts builds the domain parts), and the
- * HTTP-only parts: the cursor paginator and the secret box.
+ * HTTP-only parts: the cursor paginator and the secret box; and the providers' report APIs.
  */
 export type RouteContext = FlowDeps & {
   groupCommit: GroupCommit;
   paginator: Paginator;
   secretBox: SecretBox;
+  /** The providers' report APIs the ops API's reconciliation runs pull from (runtime.ts). */
+  reconReportSources: ReconReportSources;
 };
 
 export function notImplemented(_req: Request, res: Response): void {

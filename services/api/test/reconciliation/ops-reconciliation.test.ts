@@ -174,22 +174,30 @@ describe('reconciliation through the ops API', () => {
   }, 60_000);
 
   it('uploads: an M-Pesa portal statement and Paystack settlement rows; an unreadable file is 422 naming the line', async () => {
+    // A run reads the rows its provider served (decision 0783). No M-Pesa is wired here: this
+    // test's M-Pesa payment is a sandbox collection recorded as M-Pesa's, as routing writes
+    // `provider` when M-Pesa serves one (test/providers/wired/ runs the real connectors).
+    const viaMpesa = await settledCollection(service, service.client, { amount: 12_300, currency: 'KES', rail: 'mobile_money', ...succeeding_payer.mobile_money });
+    await service.sql`update transactions set provider = 'mpesa' where id = ${viaMpesa.id}`;
+    refs.mpesa = { id: viaMpesa.id, reference: viaMpesa.provider_reference!, amount: viaMpesa.amount };
     const kes = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')}`;
     const eat = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     const csv = [
       'Account Holder:,Test Org', 'Short Code:,600000', '',
       'Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No.',
-      `${refs.matched!.reference},${eat(clock)},${eat(clock)},Pay Bill from 2547****678,Completed,"${kes(refs.matched!.amount)}",,"1,000,000.00",true,Pay Bill Online,2547****678 - J D,,INV-1`,
+      `${refs.mpesa!.reference},${eat(clock)},${eat(clock)},Pay Bill from 2547****678,Completed,"${kes(refs.mpesa!.amount)}",,"1,000,000.00",true,Pay Bill Online,2547****678 - J D,,INV-1`,
       `CHG-1,${eat(clock)},${eat(clock)},Pay Bill Charge,Completed,,"-10.00","999,990.00",true,Pay Bill Charge,,,`,
       `QKX0000001,${eat(clock)},${eat(clock)},Pay Bill from 2547****111,Completed,"50.00",,"1,000,040.00",true,Pay Bill Online,2547****111 - A B,,`,
     ].join('\n');
     const mpesa = await ops.POST('/reconciliation/runs', { body: { provider: 'mpesa', ...period, source: { type: 'upload', format: 'mpesa_statement_csv', content: csv } } });
     expect(mpesa.response.status, JSON.stringify(mpesa.error)).toBe(200);
     expect(mpesa.data!.data.provider_records).toBe(2);
-    expect((await itemOf(mpesa.data!.data.id, refs.matched!.reference)).class).toBe('matched');
+    expect((await itemOf(mpesa.data!.data.id, refs.mpesa!.reference)).class).toBe('matched');
     expect((await itemOf(mpesa.data!.data.id, 'QKX0000001')).class).toBe('missing_here');
 
     const card = await settledCollection(service, service.client, { amount: 7_700, currency: 'KES', rail: 'card', ...succeeding_payer.card });
+    // Recorded as Paystack's, as above (paystack-pull.test.ts runs the real connector).
+    await service.sql`update transactions set provider = 'paystack' where id = ${card.id}`;
     const rows = [{ id: 1, status: 'success', reference: card.id, amount: 7_700, currency: 'KES', paid_at: new Date(clock).toISOString(), created_at: new Date(clock).toISOString() }];
     const paystack = await ops.POST('/reconciliation/runs', { body: { provider: 'paystack', ...period, source: { type: 'upload', format: 'paystack_settlement_json', content: JSON.stringify({ status: true, data: rows }) } } });
     expect(paystack.response.status, JSON.stringify(paystack.error)).toBe(200);
@@ -207,6 +215,11 @@ describe('reconciliation through the ops API', () => {
     const backwards = await ops.POST('/reconciliation/runs', { body: { provider: 'sandbox', period_start: period.period_end, period_end: period.period_start, source: { type: 'provider_api' } } });
     expect(backwards.response.status).toBe(422);
     expect(backwards.error!.error.details!.fields![0]!.field).toBe('body.period_end');
+    // Conformance finding: year 28 was run, stored, and then broke every list of runs (500).
+    const ancient = await ops.POST('/reconciliation/runs', { body: { provider: 'sandbox', period_start: '0028-01-14T07:58:32.513Z', period_end: '0028-01-14T08:58:32.513Z', source: { type: 'provider_api' } } });
+    expect(ancient.response.status).toBe(422);
+    expect(ancient.error!.error.details!.fields![0]).toMatchObject({ field: 'body.period_start', message: expect.stringMatching(/1970/) });
+    expect((await ops.GET('/reconciliation/runs', {})).response.status).toBe(200);
     const noApi = await ops.POST('/reconciliation/runs', { body: { provider: 'mpesa', ...period, source: { type: 'provider_api' } } });
     expect(noApi.response.status).toBe(422);
     expect(noApi.error!.error.details!.fields![0]!.field).toBe('body.source.type');

@@ -142,6 +142,7 @@ describe.skipIf(paystackSkipReason !== null)('Paystack payout rails, callbacks a
     expect(records.find((r) => r.providerReference === charges[1])).toEqual({
       settlementId: String(settlement!.id), providerReference: charges[1], amount: 20_000, currency: 'NGN', status: 'success',
       settledAt: settlement!.settlementDate, fee: f.emulator.state.charges.get(charges[1]!)!.fees,
+      transactionStatus: 'success', paidAt: f.emulator.state.charges.get(charges[1]!)!.paidAt, createdAt: f.emulator.state.charges.get(charges[1]!)!.createdAt,
     });
   });
 
