@@ -65,7 +65,7 @@ function ourCursor(sql: Sql, settings: ProviderSettings, margins: Margins) {
            id, merchant_id, amount, currency, status, created_at
     from transactions
     where provider = ${settings.servedAs} and rail = any(${settings.rails as string[]}) and created_at >= ${from} and created_at < ${to}
-      ${byId ? sql`` : sql`and provider_reference is not null`}`;
+      ${byId ? sql`` : sql`and provider_reference is not null`} ${settings.refunds ? sql`` : sql`and type <> 'refund'`}`;
   const payouts = settings.payouts
     ? sql`union all
       select ${byId ? sql`id::text` : sql`provider_reference`}, 'payout', id, merchant_id, amount, currency, status, created_at

@@ -16,8 +16,14 @@ export type ProviderSettings = {
   servedAs: ReconProvider;
   /** Our collections and refunds on these rails, served by it, are this provider's. */
   rails: readonly Rail[];
-  /** Whether our payouts go through this provider. */
+  /** Whether our payouts go through this provider and its report lists them. */
   payouts: boolean;
+  /**
+   * Whether its report lists refunds. Paystack's settlement transactions are payments only, so its
+   * runs read only our collections: a refund would otherwise be "missing at the provider" for
+   * ever (decision 0784).
+   */
+  refunds: boolean;
   /**
    * Which of our columns the report's reference names: the rail's own reference
    * (`provider_reference`, sandbox and M-Pesa receipts), or our transaction id, which we send as
@@ -34,9 +40,9 @@ export type ProviderSettings = {
 // trail our initiation by the payer's PIN prompt (minutes); a Paystack settlement collects the
 // previous days' payments (T+1 in Nigeria, so two days either side).
 export const providerSettings: Record<ReconProvider, ProviderSettings> = {
-  sandbox: { servedAs: 'sandbox', rails: ['mobile_money', 'card', 'bank', 'ussd', 'qr'], payouts: true, ourKey: 'provider_reference', formats: ['sandbox_csv'], edgeMarginMinutes: 5 },
-  mpesa: { servedAs: 'mpesa', rails: ['mobile_money'], payouts: true, ourKey: 'provider_reference', formats: ['mpesa_statement_csv'], edgeMarginMinutes: 60 },
-  paystack: { servedAs: 'paystack', rails: ['card', 'bank', 'ussd', 'mobile_money'], payouts: false, ourKey: 'id', formats: ['paystack_settlement_json'], edgeMarginMinutes: 2 * 24 * 60 },
+  sandbox: { servedAs: 'sandbox', rails: ['mobile_money', 'card', 'bank', 'ussd', 'qr'], payouts: true, refunds: true, ourKey: 'provider_reference', formats: ['sandbox_csv'], edgeMarginMinutes: 5 },
+  mpesa: { servedAs: 'mpesa', rails: ['mobile_money'], payouts: true, refunds: true, ourKey: 'provider_reference', formats: ['mpesa_statement_csv'], edgeMarginMinutes: 60 },
+  paystack: { servedAs: 'paystack', rails: ['card', 'bank', 'ussd', 'mobile_money'], payouts: false, refunds: false, ourKey: 'id', formats: ['paystack_settlement_json'], edgeMarginMinutes: 2 * 24 * 60 },
 };
 
 /** T+1 for the sandbox (it settles at once; one day leaves room), T+3 for the real providers. */

@@ -9,7 +9,7 @@
 // with the run kept as failed; a provider without a report API is 422 naming the field.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, deliverAll, settledCollection, succeeding_payer } from '../collections/helpers.ts';
+import { collect, deliverAll, refund, settledCollection, succeeding_payer } from '../collections/helpers.ts';
 import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
 import { freePort, startTestService, type TestService } from '../helpers/service.ts';
 import { findPaystackOpenApi, loadPaystackContract } from '../support/paystack-emulator/contract.ts';
@@ -127,6 +127,17 @@ describe.skipIf(paystackSkipReason !== null)('a Paystack run pulled from Paystac
     const again = await ops.POST('/reconciliation/runs', { body: { provider: 'paystack', ...period, source: { type: 'provider_api' } } });
     expect(again.data!.data.counts).toEqual(run.counts);
     expect(again.data!.data.changes).toMatchObject({ previous_run_id: run.id, new_items: 0, gone_items: 0, class_changed: 0, unchanged: 4 });
+  }, 60_000);
+
+  it('reads only our collections: Paystack\'s settlement transactions list no refunds, so a refund is not called missing there', async () => {
+    const refunded = await refund(service.client, ids.paid!, { amount: 100, reason: 'reconciliation test' });
+    expect(refunded.response.status, JSON.stringify(refunded.error)).toBe(200);
+    const [row] = await service.sql<{ provider: string; type: string }[]>`select provider, type from transactions where id = ${refunded.data!.data.id}`;
+    expect(row).toEqual({ provider: 'paystack', type: 'refund' });
+    const { data } = await ops.POST('/reconciliation/runs', { body: { provider: 'paystack', ...period, source: { type: 'provider_api' } } });
+    expect(data!.data.counts).toMatchObject({ missing_at_provider: 0, pending_within_window: 0 });
+    const byReference = await items(data!.data.id);
+    expect(byReference.has(refunded.data!.data.id)).toBe(false);
   }, 60_000);
 
   it('Paystack not answering is 503 RAIL_UNAVAILABLE with Retry-After; the run is kept as failed, saying why', async () => {
