@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, deliverAll, refund, settledCollection, succeeding_payer } from '../collections/helpers.ts';
 import { pollProviderStatuses } from '../../src/provider-routing/status-polls.ts';
-import { freePort, startTestService, type TestService } from '../helpers/service.ts';
-import { findPaystackOpenApi, loadPaystackContract } from '../support/paystack-emulator/contract.ts';
-import { type PaystackEmulator, startPaystackEmulator } from '../support/paystack-emulator/emulator.ts';
+import type { TestService } from '../helpers/service.ts';
+import type { PaystackEmulator } from '../support/paystack-emulator/emulator.ts';
 import { paystackSkipReason, testSecretKey } from '../support/paystack-emulator/fixture.ts';
 import { createTestOperator, type OpsClient } from './helpers.ts';
+import { startPaystackWired } from '../providers/wired/wired-services.ts';
 
 const dayMs = 86_400_000;
 let service: TestService;
@@ -30,20 +30,11 @@ describe.skipIf(paystackSkipReason !== null)('a Paystack run pulled from Paystac
   let period: { period_start: string; period_end: string };
 
   beforeAll(async () => {
-    const found = findPaystackOpenApi();
-    if ('skipReason' in found) throw new Error(found.skipReason);
-    emulator = await startPaystackEmulator({ contract: loadPaystackContract(found.file), secretKey: testSecretKey });
-    const port = await freePort();
-    emulator.setCallbackUrl(`http://127.0.0.1:${port}/provider-callbacks/paystack/`);
-    service = await startTestService({
-      port, providersFromEnv: true,
-      env: {
-        PROVIDER_ROUTES: 'collection card KES * = paystack',
-        PAYSTACK_SECRET_KEY: testSecretKey, PAYSTACK_BASE_URL: emulator.url, PAYSTACK_CUSTOMER_EMAIL_DOMAIN: 'payments.payagg.test', PAYSTACK_TIMEOUT_MS: '5000',
-        // A declined card sends no webhook: the status poll learns it, from a second on.
-        PROVIDER_STATUS_POLL_FIRST_S: '1',
-      },
-    });
+    ({ service, emulator } = await startPaystackWired({
+      PROVIDER_ROUTES: 'collection card KES * = paystack',
+      // A declined card sends no webhook: the status poll learns it, from a second on.
+      PROVIDER_STATUS_POLL_FIRST_S: '1',
+    }));
     ({ client: ops } = await createTestOperator(service));
     const now = Date.now();
     period = { period_start: new Date(now - 3_600_000).toISOString(), period_end: new Date(now + 3_600_000).toISOString() };

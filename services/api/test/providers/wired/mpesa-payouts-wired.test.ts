@@ -9,12 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, refund } from '../../collections/helpers.ts';
-import { freePort, startTestService, type TestService } from '../../helpers/service.ts';
+import type { TestService } from '../../helpers/service.ts';
 import { createBatch, createPayout, destinationRef, payoutTestEnv, runJobs } from '../../payouts/helpers.ts';
-import { startMpesaEmulator, type MpesaEmulator } from '../../connectors/mpesa/emulator.ts';
+import type { MpesaEmulator } from '../../connectors/mpesa/emulator.ts';
 import { createTestPartner, deposit, newWallet, availableOf as partnerAvailable, type TestPartner } from '../../partner/helpers.ts';
 import { payoutAttemptUuid } from '../../../src/payout-rails/attempt-reference.ts';
 import { availableOf, cardFundedWallet, countOf, eventCounts, expectBooksBalanced, fieldsOf, payoutRow, payoutStatus, playUntil } from './payout-helpers.ts';
+import { startMpesaWired } from './wired-services.ts';
 
 let service: TestService;
 let emulator: MpesaEmulator;
@@ -22,21 +23,7 @@ let walletId: string;
 let partner: TestPartner;
 
 beforeAll(async () => {
-  emulator = await startMpesaEmulator({ now: Date.now, finalDelayMs: 30 });
-  const port = await freePort();
-  service = await startTestService({
-    port,
-    providersFromEnv: true,
-    env: {
-      ...payoutTestEnv,
-      PROVIDER_ROUTES: 'collection mobile_money KES * = mpesa; payout mobile_money KES * = mpesa',
-      MPESA_BASE_URL: emulator.url, MPESA_CONSUMER_KEY: emulator.consumerKey, MPESA_CONSUMER_SECRET: emulator.consumerSecret,
-      MPESA_SHORTCODE: emulator.shortcode, MPESA_PASSKEY: emulator.passkey, MPESA_B2C_SHORTCODE: '600000',
-      MPESA_INITIATOR_NAME: emulator.initiatorName, MPESA_INITIATOR_PASSWORD: emulator.initiatorPassword,
-      MPESA_CERTIFICATE_PATH: emulator.certificatePath, MPESA_CALLBACK_URL_BASE: `http://127.0.0.1:${port}/provider-callbacks/mpesa`,
-      MPESA_REQUEST_TIMEOUT_MS: '3000',
-    },
-  });
+  ({ service, emulator } = await startMpesaWired({ ...payoutTestEnv, PROVIDER_ROUTES: 'collection mobile_money KES * = mpesa; payout mobile_money KES * = mpesa' }));
   walletId = await cardFundedWallet(service, 'KES', 5_000_000);
   partner = await createTestPartner(service, 'M-Pesa Partner');
 }, 60_000);

@@ -6,27 +6,15 @@
 // naming `amount` with nothing created or held; a down M-Pesa fails over to the next provider.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, expectLedgerInvariants, walletBalance } from '../../collections/helpers.ts';
-import { freePort, startTestService, type TestService } from '../../helpers/service.ts';
-import { startMpesaEmulator, type MpesaEmulator } from '../../connectors/mpesa/emulator.ts';
+import type { TestService } from '../../helpers/service.ts';
+import type { MpesaEmulator } from '../../connectors/mpesa/emulator.ts';
+import { startMpesaWired } from './wired-services.ts';
 
 let service: TestService;
 let emulator: MpesaEmulator;
 
 beforeAll(async () => {
-  emulator = await startMpesaEmulator({ now: Date.now, finalDelayMs: 30 });
-  const port = await freePort();
-  service = await startTestService({
-    port,
-    providersFromEnv: true,
-    env: {
-      PROVIDER_ROUTES: 'collection mobile_money KES * = mpesa, sandbox',
-      MPESA_BASE_URL: emulator.url, MPESA_CONSUMER_KEY: emulator.consumerKey, MPESA_CONSUMER_SECRET: emulator.consumerSecret,
-      MPESA_SHORTCODE: emulator.shortcode, MPESA_PASSKEY: emulator.passkey, MPESA_B2C_SHORTCODE: '600000',
-      MPESA_INITIATOR_NAME: emulator.initiatorName, MPESA_INITIATOR_PASSWORD: emulator.initiatorPassword,
-      MPESA_CERTIFICATE_PATH: emulator.certificatePath, MPESA_CALLBACK_URL_BASE: `http://127.0.0.1:${port}/provider-callbacks/mpesa`,
-      MPESA_REQUEST_TIMEOUT_MS: '3000',
-    },
-  });
+  ({ service, emulator } = await startMpesaWired({ PROVIDER_ROUTES: 'collection mobile_money KES * = mpesa, sandbox' }));
 }, 60_000);
 afterAll(async () => {
   await service?.close();

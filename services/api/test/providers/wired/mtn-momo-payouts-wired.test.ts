@@ -8,13 +8,14 @@
 // emulator.ts) follows https://momodeveloper.mtn.com/api-documentation over real HTTP.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startTestService, type TestService } from '../../helpers/service.ts';
+import type { TestService } from '../../helpers/service.ts';
 import { createPayout, payoutTestEnv, runJobs, tokenize } from '../../payouts/helpers.ts';
-import { startMomoEmulator, type MomoEmulator } from '../../connectors/mtn-momo/emulator.ts';
+import type { MomoEmulator } from '../../connectors/mtn-momo/emulator.ts';
 import { createTestPartner, deposit, newWallet, availableOf as partnerAvailable, type TestPartner } from '../../partner/helpers.ts';
 import { payoutAttemptUuid } from '../../../src/payout-rails/attempt-reference.ts';
 import { pollProviderStatuses } from '../../../src/provider-routing/status-polls.ts';
 import { availableOf, cardFundedWallet, eventCounts, expectBooksBalanced, payoutRow, payoutStatus, playUntil } from './payout-helpers.ts';
+import { startMomoWired } from './wired-services.ts';
 
 let service: TestService;
 let emulator: MomoEmulator;
@@ -22,21 +23,7 @@ let walletId: string;
 let partner: TestPartner;
 
 beforeAll(async () => {
-  emulator = await startMomoEmulator({ now: Date.now, finalDelayMs: 30 });
-  const port = await freePort();
-  const { collection, disbursement } = emulator.credentials;
-  service = await startTestService({
-    port,
-    providersFromEnv: true,
-    env: {
-      ...payoutTestEnv,
-      PROVIDER_ROUTES: 'payout mobile_money UGX * = mtn_momo, sandbox',
-      MTN_MOMO_BASE_URL: emulator.url, MTN_MOMO_TARGET_ENVIRONMENT: emulator.targetEnvironment,
-      MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey, MTN_MOMO_COLLECTION_API_USER: collection.apiUser, MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
-      MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey, MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser, MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
-      MTN_MOMO_CURRENCIES: 'UGX', MTN_MOMO_CALLBACK_URL_BASE: `http://127.0.0.1:${port}/provider-callbacks/mtn_momo`,
-    },
-  });
+  ({ service, emulator } = await startMomoWired({ ...payoutTestEnv, PROVIDER_ROUTES: 'payout mobile_money UGX * = mtn_momo, sandbox' }));
   walletId = await cardFundedWallet(service, 'UGX', 5_000_000);
   partner = await createTestPartner(service, 'MoMo Partner');
 }, 60_000);

@@ -5,28 +5,16 @@
 // follows https://momodeveloper.mtn.com/api-documentation over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, expectLedgerInvariants, walletBalance } from '../../collections/helpers.ts';
-import { freePort, startTestService, type TestService } from '../../helpers/service.ts';
-import { startMomoEmulator, type MomoEmulator } from '../../connectors/mtn-momo/emulator.ts';
+import type { TestService } from '../../helpers/service.ts';
+import type { MomoEmulator } from '../../connectors/mtn-momo/emulator.ts';
 import { pollProviderStatuses } from '../../../src/provider-routing/status-polls.ts';
+import { startMomoWired } from './wired-services.ts';
 
 let service: TestService;
 let emulator: MomoEmulator;
 
 beforeAll(async () => {
-  emulator = await startMomoEmulator({ now: Date.now, finalDelayMs: 30 });
-  const port = await freePort();
-  const { collection, disbursement } = emulator.credentials;
-  service = await startTestService({
-    port,
-    providersFromEnv: true,
-    env: {
-      PROVIDER_ROUTES: 'collection mobile_money UGX * = mtn_momo',
-      MTN_MOMO_BASE_URL: emulator.url, MTN_MOMO_TARGET_ENVIRONMENT: emulator.targetEnvironment,
-      MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY: collection.subscriptionKey, MTN_MOMO_COLLECTION_API_USER: collection.apiUser, MTN_MOMO_COLLECTION_API_KEY: collection.apiKey,
-      MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: disbursement.subscriptionKey, MTN_MOMO_DISBURSEMENT_API_USER: disbursement.apiUser, MTN_MOMO_DISBURSEMENT_API_KEY: disbursement.apiKey,
-      MTN_MOMO_CURRENCIES: 'UGX', MTN_MOMO_CALLBACK_URL_BASE: `http://127.0.0.1:${port}/provider-callbacks/mtn_momo`,
-    },
-  });
+  ({ service, emulator } = await startMomoWired({ PROVIDER_ROUTES: 'collection mobile_money UGX * = mtn_momo' }));
 }, 60_000);
 afterAll(async () => {
   await service?.close();

@@ -10,12 +10,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, refund } from '../../collections/helpers.ts';
-import { freePort, startTestService, type TestService } from '../../helpers/service.ts';
+import type { TestService } from '../../helpers/service.ts';
 import { createBatch, createPayout, payoutTestEnv, runJobs, tokenize } from '../../payouts/helpers.ts';
-import { startPaystackEmulator, type PaystackEmulator } from '../../support/paystack-emulator/emulator.ts';
-import { findPaystackOpenApi, loadPaystackContract } from '../../support/paystack-emulator/contract.ts';
-import { paystackSkipReason, testSecretKey } from '../../support/paystack-emulator/fixture.ts';
+import type { PaystackEmulator } from '../../support/paystack-emulator/emulator.ts';
+import { paystackSkipReason } from '../../support/paystack-emulator/fixture.ts';
 import { availableOf, cardFundedWallet, countOf, eventCounts, expectBooksBalanced, payoutRow, payoutStatus, playUntil } from './payout-helpers.ts';
+import { startPaystackWired } from './wired-services.ts';
 
 let service: TestService;
 let emulator: PaystackEmulator;
@@ -43,21 +43,10 @@ const finalWithin = (id: string) => playUntil(service, async () => ['success', '
 
 describe.skipIf(paystackSkipReason !== null)('Paystack payouts and refunds through the public API', () => {
   beforeAll(async () => {
-    const found = findPaystackOpenApi();
-    if ('skipReason' in found) throw new Error(found.skipReason);
-    emulator = await startPaystackEmulator({ contract: loadPaystackContract(found.file), secretKey: testSecretKey });
-    const port = await freePort();
-    emulator.setCallbackUrl(`http://127.0.0.1:${port}/provider-callbacks/paystack/`);
-    service = await startTestService({
-      port,
-      providersFromEnv: true,
-      env: {
-        ...payoutTestEnv,
-        PROVIDER_ROUTES: 'collection card KES * = paystack; payout bank NGN * = paystack; payout bank GHS * = paystack, sandbox',
-        PAYSTACK_SECRET_KEY: testSecretKey, PAYSTACK_BASE_URL: emulator.url, PAYSTACK_CUSTOMER_EMAIL_DOMAIN: 'payments.payagg.test',
-        PAYSTACK_TIMEOUT_MS: '5000',
-      },
-    });
+    ({ service, emulator } = await startPaystackWired({
+      ...payoutTestEnv,
+      PROVIDER_ROUTES: 'collection card KES * = paystack; payout bank NGN * = paystack; payout bank GHS * = paystack, sandbox',
+    }));
     ngnWallet = await cardFundedWallet(service, 'NGN', 5_000_000);
     ghsWallet = await cardFundedWallet(service, 'GHS', 1_000_000);
   }, 60_000);

@@ -6,10 +6,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, expectLedgerInvariants, walletBalance } from '../../collections/helpers.ts';
-import { freePort, startTestService, type TestService } from '../../helpers/service.ts';
-import { startPaystackEmulator, type PaystackEmulator } from '../../support/paystack-emulator/emulator.ts';
-import { findPaystackOpenApi, loadPaystackContract } from '../../support/paystack-emulator/contract.ts';
-import { paystackSkipReason, testSecretKey } from '../../support/paystack-emulator/fixture.ts';
+import type { TestService } from '../../helpers/service.ts';
+import type { PaystackEmulator } from '../../support/paystack-emulator/emulator.ts';
+import { paystackSkipReason } from '../../support/paystack-emulator/fixture.ts';
+import { startPaystackWired } from './wired-services.ts';
 
 let service: TestService;
 let emulator: PaystackEmulator;
@@ -18,20 +18,7 @@ if (paystackSkipReason) console.warn(`test/providers/wired/paystack-wired.test.t
 
 describe.skipIf(paystackSkipReason !== null)('Paystack through the public API', () => {
   beforeAll(async () => {
-    const found = findPaystackOpenApi();
-    if ('skipReason' in found) throw new Error(found.skipReason);
-    emulator = await startPaystackEmulator({ contract: loadPaystackContract(found.file), secretKey: testSecretKey });
-    const port = await freePort();
-    emulator.setCallbackUrl(`http://127.0.0.1:${port}/provider-callbacks/paystack/`);
-    service = await startTestService({
-      port,
-      providersFromEnv: true,
-      env: {
-        PROVIDER_ROUTES: 'collection card KES * = paystack',
-        PAYSTACK_SECRET_KEY: testSecretKey, PAYSTACK_BASE_URL: emulator.url, PAYSTACK_CUSTOMER_EMAIL_DOMAIN: 'payments.payagg.test',
-        PAYSTACK_TIMEOUT_MS: '5000',
-      },
-    });
+    ({ service, emulator } = await startPaystackWired({ PROVIDER_ROUTES: 'collection card KES * = paystack' }));
   }, 60_000);
   afterAll(async () => {
     await service?.close();

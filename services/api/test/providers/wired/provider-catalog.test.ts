@@ -9,7 +9,7 @@ const deps = { sql: null as unknown as Sql };
 
 describe('providerConnectorsFromEnv', () => {
   it('registers nothing when no provider is configured', () => {
-    expect(providerConnectorsFromEnv({}, deps)).toEqual({ rails: [], payoutRails: [], callbackHandlers: [] });
+    expect(providerConnectorsFromEnv({}, deps)).toEqual({ rails: [], payoutRails: [], callbackHandlers: [], settlementReports: {} });
   });
 
   it.each([
