@@ -31,6 +31,8 @@ What a real client does, schemathesis must do too, or every request would stop a
      sandbox settles that collection (the test server runs with a 0 ms sandbox outcome delay);
    - listTransactions: a positive case's `date_from` and `date_to` are put in order (the spec
      makes `date_from` after `date_to` a 422, a relation between two parameters no schema can state);
+   - getWalletBalance: a positive case's `at` becomes an hour ago (the rules take an instant from
+     1970 up to now, decision 0722, a range no schema can state for a date-time);
    - listTransactions, listEvents, listWebhookDeliveries: a generated `cursor` on a positive case
      becomes a real `meta.next_cursor` of that list (a cursor is opaque, tamper-evident and bound
      to its list: any other string is rightly a 422); for the deliveries list the path id becomes
@@ -545,6 +547,8 @@ def make_references_real(context: Any, case: Any, kwargs: dict[str, Any]) -> Non
         ordered_date_range(case)
     elif operation_id in ("getWalletStatement", "exportWalletStatement"):
         statement_date_range(case)
+    elif operation_id == "getWalletBalance":
+        balance_instant(case)
     elif operation_id == "listEvents":
         real_cursor(case, events_cursor)
     elif operation_id == "listWebhookDeliveries":
@@ -724,6 +728,16 @@ def statement_date_range(case: Any) -> None:
         query["date_from"] = (today - timedelta(days=7)).isoformat()
     if isinstance(query.get("date_to"), str):
         query["date_to"] = today.isoformat()
+
+
+def balance_instant(case: Any) -> None:
+    """A positive balance case's `at` is an instant the rules accept (decision 0722: from
+    1970-01-01T00:00:00Z up to now), a range no schema can state for a date-time (CI seed
+    13838122220554796738 generated `at=1384-03-26T07:35:12.13+06:15`, which is 422): an hour ago."""
+    query = positive_query(case)
+    if query is None or not isinstance(query.get("at"), str):
+        return
+    query["at"] = (datetime.now(timezone.utc) - timedelta(hours=1)).isoformat()
 
 
 def ordered_date_range(case: Any) -> None:

@@ -141,7 +141,12 @@ describe('a PostgreSQL restart under load', () => {
     expect(cluster.databaseUrl).toBe(databaseUrl);
 
     // Back: ready again, new collections answered, without restarting anything.
-    await waitForValue(async () => ((await fetch(`${origin}/readyz`)).status === 200 ? true : null), () => '/readyz to answer 200 again', waitMs);
+    let lastReadiness = '';
+    await waitForValue(async () => {
+      const ready = await fetch(`${origin}/readyz`);
+      lastReadiness = `${ready.status} ${await ready.text()}`;
+      return ready.status === 200 ? true : null;
+    }, () => `/readyz to answer 200 again (last: ${lastReadiness}; last answers ${JSON.stringify(answers.slice(-5))}; API output ends:\n${api.output().slice(-4_000)})`, waitMs);
     await waitForValue(() => (created.length >= before + 20 ? true : null), () => `20 collections after the restart (last answers ${JSON.stringify(answers.slice(-5))})`, waitMs);
     streaming = false;
     await stream;

@@ -14,9 +14,13 @@
 //
 // At most one probe per pool is in flight: a probe that has not answered is awaited again by the
 // next check rather than joined by another, so polling /readyz against a stuck pool adds nothing
-// to its queue.
+// to its queue. A probe that has not settled after readinessProbeAbandonMs is given up and the next
+// check sends a fresh one: a statement the driver lost (handed to a connection while the database
+// restarted, and never answered nor failed) must not keep a process "not ready" once its database
+// is back (CI, stop 31: /readyz stayed 503 for the whole minute after a restart). A stuck pool so
+// gets at most one more probe per readinessProbeAbandonMs.
 import type { NextFunction, Request, Response } from 'express';
-import type { Sql } from '../db/index.ts';
+import { connectTimeoutS, type Sql } from '../db/index.ts';
 import { sendError, sendOk } from './envelope.ts';
 import { ApiError } from './errors.ts';
 
@@ -26,6 +30,12 @@ import { ApiError } from './errors.ts';
  * (Kubernetes' timeoutSeconds), so /readyz itself answers in time.
  */
 export const readinessProbeTimeoutMs = 500;
+/**
+ * How long an unsettled probe is awaited before a fresh one replaces it: the driver's own bound on
+ * opening a connection (connectTimeoutS, 10 s), so a probe waiting on a connection attempt is not
+ * given up before that attempt is.
+ */
+export const readinessProbeAbandonMs = connectTimeoutS * 1_000;
 /** Retry-After of a 503: about how often a load balancer's health check asks again. */
 export const readinessRetryAfterS = 5;
 
@@ -35,16 +45,17 @@ export const readinessRetryAfterS = 5;
  */
 export type ReadinessPool = { name: string; sql: Sql } | { name: string; probe: () => Promise<unknown> };
 
-type Probe = { settled: boolean; answer: Promise<boolean> };
+type Probe = { settled: boolean; sentAt: number; answer: Promise<boolean> };
 
-export function createReadinessCheck(pools: readonly ReadinessPool[], options: { timeoutMs?: number } = {}) {
+export function createReadinessCheck(pools: readonly ReadinessPool[], options: { timeoutMs?: number; abandonMs?: number } = {}) {
   const timeoutMs = options.timeoutMs ?? readinessProbeTimeoutMs;
+  const abandonMs = options.abandonMs ?? readinessProbeAbandonMs;
   const inFlight = new Map<string, Probe>();
 
   const probeOf = (pool: ReadinessPool): Promise<boolean> => {
     let probe = inFlight.get(pool.name);
-    if (!probe || probe.settled) {
-      const started: Probe = { settled: false, answer: Promise.resolve(false) };
+    if (!probe || probe.settled || performance.now() - probe.sentAt >= abandonMs) {
+      const started: Probe = { settled: false, sentAt: performance.now(), answer: Promise.resolve(false) };
       const asked = 'sql' in pool ? pool.sql`select 1` : pool.probe();
       started.answer = Promise.resolve(asked).then(() => true, () => false).finally(() => { started.settled = true; });
       inFlight.set(pool.name, started);

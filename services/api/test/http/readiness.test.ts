@@ -65,6 +65,18 @@ describe('the readiness check of a dependency that is not a pool (the TigerBeetl
     expect(await check()).toEqual([]);
   });
 
+  it('gives up a probe that never settles after abandonMs and asks again: ready once the fresh probe answers', async () => {
+    // A statement the driver lost across a database restart neither answers nor fails (CI, stop 31).
+    let calls = 0;
+    const check = createReadinessCheck([{ name: 'ledger', probe: () => { calls += 1; return calls === 1 ? new Promise<void>(() => {}) : Promise.resolve(); } }], { timeoutMs: 20, abandonMs: 200 });
+    expect(await check()).toEqual(['ledger']);
+    expect(await check()).toEqual(['ledger']);
+    expect(calls).toBe(1); // within abandonMs the lost probe is still the one awaited
+    await new Promise((resolve) => setTimeout(resolve, 220));
+    expect(await check()).toEqual([]);
+    expect(calls).toBe(2);
+  });
+
   it('names it when its probe fails', async () => {
     const check = createReadinessCheck([{ name: 'ledger', probe: () => Promise.reject(new Error('no quorum')) }], { timeoutMs: 50 });
     expect(await check()).toEqual(['ledger']);
