@@ -2,7 +2,8 @@
 // (RUN_WORKERS=false) and a real worker process on a PostgreSQL of this test's own, under a stream
 // of collections; the postmaster is SIGKILLed and started again on the same port and data
 // directory. Both processes stay up, every request is answered (200, or 503 SERVICE_UNAVAILABLE
-// with Retry-After in the envelope: never a 500, never a hang), /readyz says not ready while the
+// with Retry-After in the envelope, RAIL_UNAVAILABLE for a sandbox call the outage made time out:
+// never a 500, never a hang), /readyz says not ready while the
 // database is away, and both resume by themselves once it is back: new collections are answered
 // and the worker settles them. A request refused with 503 (those in flight at the kill among them)
 // retried with its Idempotency-Key answers 200 and its collection exists exactly once. Before: every process died 241-350 ms after the kill, on the
@@ -155,8 +156,15 @@ describe('a PostgreSQL restart under load', () => {
     expect(worker.child.exitCode, worker.output()).toBeNull();
     const statuses = new Set(answers.map((a) => a.status));
     expect([...statuses].filter((s) => s !== 200 && s !== 503), JSON.stringify({ killedTime, restartedTime, odd: answers.filter((a) => a.status !== 200 && a.status !== 503) })).toEqual([]);
-    for (const answer of answers.filter((a) => a.status === 503)) {
-      expect(answer.code).toBe('SERVICE_UNAVAILABLE');
+    // The database's own answer is SERVICE_UNAVAILABLE. The sandbox provider keeps its state in
+    // the same database, so a sandbox call that outlasts the rail breaker's timeout (5 s) while the
+    // database is away is a rail timeout, 503 RAIL_UNAVAILABLE (CI, stop 31, under the full suite's
+    // load): as retryable, with Retry-After, and retried below like the others. A real provider's
+    // call does not touch our database, and a production server has no sandbox provider.
+    const unavailable = answers.filter((a) => a.status === 503);
+    expect(unavailable.some((a) => a.code === 'SERVICE_UNAVAILABLE')).toBe(true);
+    for (const answer of unavailable) {
+      expect(['SERVICE_UNAVAILABLE', 'RAIL_UNAVAILABLE']).toContain(answer.code);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
     }
     expect(api.output()).not.toContain('unexpected error');
@@ -172,7 +180,9 @@ describe('a PostgreSQL restart under load', () => {
         const id = await waitForValue(async () => {
           const again = await client.POST('/collections', { body: request.body, params: { header: { 'Idempotency-Key': request.key } } });
           // 409: the key's interrupted run is still locked (IDEMPOTENCY_LOCK_MS); asked again.
-          if (again.response.status === 409) return null;
+          // 503: the sandbox rail's breaker, opened by the outage's timeouts, has not closed yet
+          // (RAIL_BREAKER_RESET_TIMEOUT_MS, 30 s); asked again as a client would after Retry-After.
+          if (again.response.status === 409 || again.response.status === 503) return null;
           expect(again.response.status, JSON.stringify(again.error)).toBe(200);
           return again.data!.data.id;
         }, () => `the retry of ${request.key} to answer`, waitMs);
