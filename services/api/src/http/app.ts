@@ -122,7 +122,9 @@ function validatorFor(spec: LoadedSpec, validateResponses: boolean): RequestHand
     validateApiSpec: true,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
-    $refParser: { mode: 'dereference' },
+    // $refs kept (decision 0822): dereferenced, every response validator compiled (and walked)
+    // inlined copies of the shared schemas, 380-570 ms of CPU per operation's first response.
+    $refParser: { mode: 'bundle' },
   }) as unknown as RequestHandler[];
 }
 
