@@ -12,7 +12,8 @@
 // Key handling is the master key's (decision 0136): MASTER_KEY from a secret manager in
 // production, every instance the same; rotating it needs a re-seal of these rows (not in v1).
 // Nothing here logs; callers never log details either.
-import { createCipheriv, createDecipheriv, createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.ts';
 import type { SecretBox } from './secret-box.ts';
 
 const vaultVersion = 1;
@@ -42,7 +43,7 @@ export function createDestinationVault(box: Pick<SecretBox, 'derivedKey'>): Dest
   const macKey: KeyObject = createSecretKey(box.derivedKey('payout-destination-fingerprint'));
   return {
     seal(destinationId, details) {
-      const iv = randomBytes(ivBytes);
+      const iv = pooledRandomBytes(ivBytes);
       const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
       cipher.setAAD(Buffer.from(destinationId, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(canonicalDetails(details), 'utf8'), cipher.final()]);

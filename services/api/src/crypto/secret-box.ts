@@ -1,7 +1,8 @@
 // Encryption at rest for secrets the service must read back (API secrets are HMAC keys, so
 // they cannot be hashed like passwords). AES-256-GCM with a key derived from MASTER_KEY.
 // Stored layout: version (1 byte) | iv (12 bytes) | auth tag (16 bytes) | ciphertext.
-import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.ts';
 
 const boxVersion = 1;
 const ivBytes = 12;
@@ -31,7 +32,7 @@ export function createSecretBox(masterKey: Buffer): SecretBox {
   return {
     derivedKey: (purpose) => deriveKey(masterKey, purpose),
     seal(plaintext) {
-      const iv = randomBytes(ivBytes);
+      const iv = pooledRandomBytes(ivBytes);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return Buffer.concat([Buffer.from([boxVersion]), iv, cipher.getAuthTag(), ciphertext]);

@@ -36,6 +36,8 @@ import { createReadinessCheck, readyz } from './readiness.ts';
 import { logRequests } from './request-log.ts';
 import { createRouteMatcher, matchRoute, routeOf } from './route-match.ts';
 import { refuseUnexpectedBody } from './unexpected-body.ts';
+import { installRouteRegexpCache } from './route-regexp-cache.ts';
+import { skipUrlParseDeprecationCheck } from './url-parse-check.ts';
 import { checkoutPage } from './checkout-page.ts';
 import { apiDocs } from './api-docs.ts';
 import { sandboxPayerPages } from '../connectors/sandbox/collection-rails/payer-pages.ts';
@@ -103,6 +105,8 @@ function forSpec(spec: LoadedSpec, handlers: RequestHandler[]): RequestHandler {
 const unknownQueryIgnoredRoutes = ['GET /users'];
 
 function validatorFor(spec: LoadedSpec, validateResponses: boolean): RequestHandler[] {
+  installRouteRegexpCache();
+  skipUrlParseDeprecationCheck();
   const paths = spec.document.paths as Record<string, Record<string, Record<string, unknown>>>;
   for (const op of spec.operations) {
     if (unknownQueryIgnoredRoutes.includes(op.routeKey)) {

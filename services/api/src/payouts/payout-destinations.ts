@@ -4,9 +4,10 @@
 // destination (Paystack's transfer recipients, Flutterwave's beneficiaries). The details are
 // sealed at rest (crypto/destination-vault.ts) and never returned, never logged: the resource
 // carries a masked label. docs/payouts.md, decision 0241.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Schema } from '@payagg/contract';
 import type { DestinationDetails, DestinationVault } from '../crypto/destination-vault.ts';
+import { pooledRandomBytes } from '../crypto/random-pool.ts';
 import type { Queryable } from '../db/index.ts';
 import { write, type WriteTarget } from '../db/write.ts';
 import { fieldsRefusal, Refusal } from '../domain/outcomes.ts';
@@ -57,7 +58,7 @@ export function maskedLabel(details: DestinationDetails): string {
 
 export function newDestinationRef(type: DestinationType): string {
   let random = '';
-  for (const byte of randomBytes(destinationRefRandomLength)) random += (byte % 36).toString(36);
+  for (const byte of pooledRandomBytes(destinationRefRandomLength)) random += (byte % 36).toString(36);
   return `dst_${refPrefixByType[type]}_${random}`;
 }
 

@@ -1,7 +1,8 @@
 // What the sandbox providers (KYC, payout rails) share as a real provider would do it: a random
 // reference in Crockford base32 (no I, L, O, U: easy to read aloud to support), and a digest of a
 // request so a repeated id with a different request is refused instead of answered twice.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { pooledRandomBytes } from '../../crypto/random-pool.ts';
 
 const crockfordBase32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -25,7 +26,7 @@ export function crockfordBase32Of(bytes: Uint8Array): string {
 
 /** `PREFIX-` and the Crockford base32 of `byteCount` random bytes (8 characters per 5 bytes). */
 export function newSandboxReference(prefix: string, byteCount: number): string {
-  return `${prefix}-${crockfordBase32Of(randomBytes(byteCount))}`;
+  return `${prefix}-${crockfordBase32Of(pooledRandomBytes(byteCount))}`;
 }
 
 /** Hex SHA-256 of the request's parts (JSON, in order): what "the same request" means to a provider. */

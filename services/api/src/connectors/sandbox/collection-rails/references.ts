@@ -1,6 +1,7 @@
 // Formats of what the sandbox rails hand out: provider references, USSD dial strings, action URLs.
 
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { pooledRandomBytes } from '../../../crypto/random-pool.ts';
 import { crockfordBase32Of } from '../references.ts';
 import type { Rail, RailOutcomeKind } from '../../../rails/types.ts';
 
@@ -21,7 +22,7 @@ export const providerReferenceRandomBytes = 15;
 
 /** `MM-7Q2X...` for a collection, `MM-RF-7Q2X...` for a refund, `MM-RV-7Q2X...` for a reversal. */
 export function newProviderReference(rail: Rail, kind: RailOutcomeKind | 'reversal'): string {
-  const random = crockfordBase32Of(randomBytes(providerReferenceRandomBytes));
+  const random = crockfordBase32Of(pooledRandomBytes(providerReferenceRandomBytes));
   const prefix = providerReferencePrefixes[rail];
   if (kind === 'refund') return `${prefix}-${refundReferenceMarker}-${random}`;
   if (kind === 'reversal') return `${prefix}-${reversalReferenceMarker}-${random}`;
