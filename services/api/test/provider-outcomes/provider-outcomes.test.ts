@@ -10,6 +10,7 @@ import type { RailOutcome } from '../../src/rails/types.ts';
 import { jobDefinitions } from '../../src/jobs/registry.ts';
 import { startJobRunner } from '../../src/jobs/runner.ts';
 import { createLogger } from '../../src/log.ts';
+import { createPool } from '../../src/db/index.ts';
 import { eventTypes, expectLedgerInvariants, walletBalance } from '../collections/helpers.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { newSubMerchant } from '../sub-merchants/helpers.ts';
@@ -38,6 +39,13 @@ async function inboxRow(reference: string) {
   const [row] = await service.sql<{ applied_at: Date | null; apply_failures: number; given_up_at: Date | null; last_error: string | null }[]>`
     select applied_at, apply_failures, given_up_at, last_error from provider_outcomes where provider = 'sandbox' and provider_reference = ${reference}`;
   return row;
+}
+
+/** The inbox's row updates so far, and how many of them were heap-only (HOT). */
+async function updatesOfInbox(): Promise<{ updated: number; hot: number }> {
+  const [row] = await service.sql<{ updated: number; hot: number }[]>`
+    select n_tup_upd::int as updated, n_tup_hot_upd::int as hot from pg_stat_user_tables where relid = 'provider_outcomes'::regclass`;
+  return row!;
 }
 
 /** The queue's jobs of the apply job holding this inbox id (graphile_worker's own `jobs` view leaves payloads out). */
@@ -97,6 +105,30 @@ describe('the inbox', () => {
     expect(await eventTypes(service.sql, outcome.transactionId)).toEqual(['transaction.pending', 'transaction.success']);
     expect((await walletBalance(service, service.merchantId, 'KES')).available - before.available).toBe(1_200n);
     await expectLedgerInvariants(service);
+  });
+
+  it('marks outcomes applied in place: heap-only updates, no index entry (migration 0780, decision 0635)', async () => {
+    const outcomes = await Promise.all([1_101, 1_102, 1_103].map((amount) => pendingCollection(amount)));
+    await record(...outcomes);
+    const before = await updatesOfInbox();
+    // Applied on a connection of its own, closed after: a backend publishes its table counters as
+    // it exits (an idle one only after up to 10 s).
+    const own = createPool(service.databaseUrl, 1);
+    try {
+      await applyQueuedOutcomesNow({ databaseUrl: service.databaseUrl, deps: { ...service.runtime.jobDeps, sql: own }, logger }, [applyJob]);
+    } finally {
+      await own.end();
+    }
+    for (const outcome of outcomes) expect((await inboxRow(outcome.providerReference))!.applied_at).not.toBeNull();
+    let after = await updatesOfInbox();
+    for (let waited = 0; after.updated - before.updated < outcomes.length && waited < 15_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await updatesOfInbox();
+    }
+    expect(after.updated - before.updated).toBeGreaterThanOrEqual(outcomes.length);
+    // Every update since (ours and any a background runner made) kept its row on its page and
+    // added no index entry: with an index naming applied_at, or a full page, none would.
+    expect(after.hot - before.hot).toBe(after.updated - before.updated);
   });
 
   it('puts the outcomes recorded together in one batch job', async () => {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.ts';
+import { deliverDueSandboxRailOutcomes } from '../../src/connectors/sandbox/collection-rails/deliver-due-outcomes-job.ts';
 
 let service: TestService;
 beforeAll(async () => { service = await startTestService(); });
@@ -15,7 +16,7 @@ const deliverJob = 'collection_rails.sandbox_deliver_due_outcomes';
 const windowMs = 100;
 
 /** Records a sandbox initiation and its outcome, due at `dueAt` (in one statement each, as the rails do). */
-async function scheduleOutcome(dueAt: Date | 'now'): Promise<void> {
+async function scheduleOutcome(dueAt: Date | 'now'): Promise<string> {
   const reference = `MM-SCHED-${randomUUID()}`;
   const transactionId = randomUUID();
   await service.sql`
@@ -25,6 +26,7 @@ async function scheduleOutcome(dueAt: Date | 'now'): Promise<void> {
     insert into sandbox_rail_outcomes (provider_reference, rail, transaction_id, kind, outcome, due_at)
     values (${reference}, 'mobile_money', ${transactionId}, 'collection', 'success',
             ${dueAt === 'now' ? service.sql`now()` : service.sql`${dueAt}::timestamptz`})`;
+  return reference;
 }
 
 /** The delivery jobs waiting under this window's key, and any job of the window that lost its key (taken). */
@@ -73,6 +75,27 @@ describe('the sandbox outcome scheduler', () => {
     const to = Math.floor(Date.now() / windowMs);
     const queued = (await Promise.all(Array.from({ length: to - from + 1 }, (_, i) => windowJobs(from + i)))).flat();
     expect(queued).toHaveLength(1);
+  });
+
+  it('a delivery takes the waiting jobs of the windows already ended out of the queue, and delivers their outcomes (decision 0635)', async () => {
+    const later = windowAhead(60_000);
+    await scheduleOutcome(later.dueAt);
+    const references = [await scheduleOutcome(windowAhead(300).dueAt), await scheduleOutcome(windowAhead(600).dueAt)];
+    // The windows they were queued in (the current one, should an insert take longer than that).
+    const soon = await service.sql<{ key: string; run_at: Date }[]>`
+      select key, run_at from graphile_worker.jobs
+      where task_identifier = ${deliverJob} and key is not null and locked_at is null and run_at < now() + interval '1 second'`;
+    expect(soon.length).toBeGreaterThanOrEqual(1);
+    const lastEnd = Math.max(...soon.map((job) => job.run_at.getTime()));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastEnd - Date.now()) + 50));
+    expect(await deliverDueSandboxRailOutcomes(service.sql)).toBeGreaterThanOrEqual(2);
+    // Both outcomes delivered by this one run; their windows' jobs would have found nothing.
+    const delivered = await service.sql`select 1 from sandbox_rail_outcomes where provider_reference = any(${references}) and delivered_at is not null`;
+    expect(delivered).toHaveLength(2);
+    const left = await service.sql`select key from graphile_worker.jobs where key = any(${soon.map((job) => job.key)})`;
+    expect(left).toEqual([]);
+    // A window not ended yet keeps its job.
+    expect(await windowJobs(later.window)).toHaveLength(1);
   });
 
   it('queues a successor when the window\'s job is already taken, so an outcome committed after its claim is not left to the sweep', async () => {
