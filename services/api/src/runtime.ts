@@ -28,7 +28,7 @@ import { createDestinationVault } from './crypto/destination-vault.ts';
 import type { PayoutsRuntime } from './payouts/payout-processing.ts';
 import { createPayoutRailRegistry } from './payout-rails/registry.ts';
 import { partnerWithdrawalsOnPayoutRails } from './partner-wallets/partner-withdrawals.ts';
-import { sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
+import { sandboxDeliveryJobKeyPrefix, sandboxOutcomeWindowMs } from './connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
 import { describeLedgerEngine } from './ledger-engine.ts';
 import { observeLedgerEngine } from './metrics/ledger-calls.ts';
 import type { ReadinessPool } from './http/readiness.ts';
@@ -231,7 +231,7 @@ function createPayoutsRuntime(input: { config: Config; workerSql: Sql; secretBox
       scheduleOutcomeDelivery: async (q, delivery) => {
         const window = Math.floor(delivery.runAt.getTime() / sandboxOutcomeWindowMs) + 1;
         await enqueueJob(q, 'payout_rails.sandbox_deliver_due_outcomes', { destinationType: delivery.destinationType }, {
-          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `payout_rails.sandbox_deliver_due_outcomes:${delivery.destinationType}:${window}`,
+          runAt: new Date(window * sandboxOutcomeWindowMs), jobKey: `${sandboxDeliveryJobKeyPrefix(delivery.destinationType)}${window}`,
           jobKeyMode: 'preserve_run_at',
         });
       },

@@ -49,3 +49,18 @@ export async function enqueueJob<Name extends JobName>(sql: Queryable, name: Nam
     )).id::text as id`;
   return { id: row!.id };
 }
+
+/**
+ * Takes out of the queue the waiting (not running) jobs keyed `keyPrefix...` whose time came by
+ * the start of the caller's transaction (`now()`), and returns how many. For a job that is about to
+ * do their work itself: a sandbox delivery whose claim, after this, takes every outcome due by
+ * then, so the later windows' jobs would run for nothing (decision 0635). A running job is never
+ * taken out (graphile-worker's remove_job leaves a locked job to finish).
+ */
+export async function removeWaitingJobsDueBy(q: Queryable, name: JobName, keyPrefix: string): Promise<number> {
+  const rows = await q`
+    select graphile_worker.remove_job(j.key) from graphile_worker.jobs j
+    where j.task_identifier = ${name} and left(j.key, ${keyPrefix.length}) = ${keyPrefix}
+      and j.locked_at is null and j.run_at <= now()`;
+  return rows.length;
+}

@@ -8,6 +8,7 @@ import type { DestinationDetails } from '../../src/crypto/destination-vault.ts';
 import { PayoutRailOutageError, PayoutSendDeclinedError, type PayoutRailOutcome } from '../../src/payout-rails/types.ts';
 import { sandboxPayoutCardTokenScenarios, sandboxPayoutScenarios, sandboxPayoutSuffixScenarios } from '../../src/connectors/sandbox/payout-rails/scenarios.ts';
 import type { TestService } from '../helpers/service.ts';
+import { deliverDueSandboxPayoutOutcomes, sandboxDeliveryJobKeyPrefix } from '../../src/connectors/sandbox/payout-rails/deliver-due-outcomes-job.ts';
 import { queuedJobs } from '../sub-merchants/helpers.ts';
 import { startPayoutService } from './helpers.ts';
 
@@ -104,6 +105,33 @@ describe('sandbox payout rails', () => {
       expect(await sandbox.deliverDueOutcomes(async (outcomes) => { seen.push(...outcomes.map((o) => o.payoutId)); }, 2)).toBe(1);
       expect(seen.sort()).toEqual([...ids].sort());
       expect(await sandbox.deliverDueOutcomes(async () => {}, 10)).toBe(0);
+    } finally {
+      await service2.close();
+    }
+  });
+
+  it('a delivery takes the waiting jobs of its rail\'s windows already ended out of the queue (decision 0635)', async () => {
+    const service2 = await startPayoutService({ SANDBOX_PAYOUT_DELAY_MS: '0' });
+    try {
+      const card: DestinationDetails = { destination_type: 'card', card_token: 'tok_any' };
+      const mobile: DestinationDetails = { destination_type: 'mobile_money', phone: '+254712346789' };
+      const sendTo = (destination: DestinationDetails) => service2.runtime.payouts.rails.connectorFor(destination.destination_type)
+        .sendPayout({ payoutId: randomUUID(), attempt: 0, merchantId: service2.merchantId, amount: 100, currency: 'KES', destination });
+      await sendTo(card);
+      await new Promise((resolve) => setTimeout(resolve, 150)); // the next window
+      await sendTo(card);
+      await sendTo(mobile);
+      const waiting = async () => await service2.sql<{ key: string; run_at: Date }[]>`
+        select key, run_at from graphile_worker.jobs where task_identifier = 'payout_rails.sandbox_deliver_due_outcomes' and key is not null`;
+      const cardJobs = (await waiting()).filter((job) => job.key.startsWith(sandboxDeliveryJobKeyPrefix('card')));
+      expect(cardJobs.length).toBeGreaterThanOrEqual(2);
+      const lastEnd = Math.max(...(await waiting()).map((job) => job.run_at.getTime()));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastEnd - Date.now()) + 50));
+      expect(await deliverDueSandboxPayoutOutcomes(service2.runtime.jobDeps, 'card')).toBe(2);
+      // The card rail's windows would have found nothing; the mobile money rail's keeps its job.
+      const left = (await waiting()).map((job) => job.key);
+      expect(left.filter((key) => key.startsWith(sandboxDeliveryJobKeyPrefix('card')))).toEqual([]);
+      expect(left.filter((key) => key.startsWith(sandboxDeliveryJobKeyPrefix('mobile_money')))).toHaveLength(1);
     } finally {
       await service2.close();
     }

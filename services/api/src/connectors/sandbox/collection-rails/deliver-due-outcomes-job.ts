@@ -6,9 +6,10 @@
 // committed after the job's claim). The job claims the due outcomes in batches
 // (FOR UPDATE SKIP LOCKED: runners running it at once take different ones), records each batch
 // and marks it delivered in one transaction: recorded and delivered together, or neither.
-import type { Queryable, Sql } from '../../../db/index.ts';
+import type { Sql } from '../../../db/index.ts';
 import { defineJob } from '../../../jobs/job.ts';
 import { jobAttemptsMax, type JobName, type JobPayloads } from '../../../jobs/catalog.ts';
+import { removeWaitingJobsDueBy } from '../../../jobs/queue.ts';
 import { recordProviderOutcomes } from '../../../provider-outcomes/ingress.ts';
 import type { ProviderOutcome } from '../../../provider-outcomes/types.ts';
 import type { Rail, RailFailureReason, RailOutcomeKind, RailOutcomeStatus } from '../../../rails/types.ts';
@@ -31,7 +32,11 @@ export async function deliverDueSandboxRailOutcomes(sql: Sql, limit = sandboxRai
   let delivered = 0;
   for (let batch = 0; ; batch += 1) {
     const n = await sql.begin(async (tx) => {
-      if (batch === 0) await removeWindowJobsDueBy(tx);
+      // The waiting jobs of the windows already ended: this claim, a later snapshot in the same
+      // transaction, delivers their outcomes (a job is queued in its outcome's transaction, so a
+      // job seen has its outcome committed and due). One another runner holds is its to deliver;
+      // should that fail, the sweep delivers it (decision 0635).
+      if (batch === 0) await removeWaitingJobsDueBy(tx, deliverJobName, `${deliverJobName}:`);
       const due = await tx<DueRow[]>`
         select id::text as id, provider_reference, rail, transaction_id::text as transaction_id, kind, outcome, failure_reason
         from sandbox_rail_outcomes
@@ -54,22 +59,6 @@ export async function deliverDueSandboxRailOutcomes(sql: Sql, limit = sandboxRai
     delivered += n;
     if (n < limit) return delivered;
   }
-}
-
-/**
- * Takes out of the queue the waiting delivery jobs of the windows that ended by this transaction's
- * start: the claim that follows, in the same transaction, delivers their outcomes (all are due by
- * then). Decision 0635: when the runner falls behind, the first late job delivered every due
- * outcome and the later windows' jobs then ran for nothing, each taking a job slot the apply jobs
- * needed, so the backlog grew at 300 collections/s. A job is queued in the same transaction as its
- * outcome, so a job seen here has its outcome committed, and the claim's later snapshot sees it.
- * One being delivered by another runner (locked, skipped) is that runner's; should its delivery
- * fail, the recurring sweep delivers it.
- */
-async function removeWindowJobsDueBy(tx: Queryable): Promise<void> {
-  await tx`
-    select graphile_worker.remove_job(j.key) from graphile_worker.jobs j
-    where j.task_identifier = ${deliverJobName} and j.key is not null and j.locked_at is null and j.run_at <= now()`;
 }
 
 export const collectionRailsSandboxDeliverDueOutcomesJob = defineJob<JobPayloads['collection_rails.sandbox_deliver_due_outcomes']>({
