@@ -54,8 +54,10 @@ export async function enqueueJob<Name extends JobName>(sql: Queryable, name: Nam
  * Takes out of the queue the waiting (not running) jobs keyed `keyPrefix...` whose time came by
  * the start of the caller's transaction (`now()`), and returns how many. For a job that is about to
  * do their work itself: a sandbox delivery whose claim, after this, takes every outcome due by
- * then, so the later windows' jobs would run for nothing (decision 0635). A running job is never
- * taken out (graphile-worker's remove_job leaves a locked job to finish).
+ * then, so the later windows' jobs would run for nothing (decision 0635). A job a runner took in
+ * the meantime is not deleted: graphile-worker's remove_job lets it finish and only clears its key
+ * and its retries, so the caller must cover what such a job would retry (the sandboxes' minute
+ * sweeps do).
  */
 export async function removeWaitingJobsDueBy(q: Queryable, name: JobName, keyPrefix: string): Promise<number> {
   const rows = await q`
